@@ -1,0 +1,111 @@
+//! `boardlab draw`: one board from the seed's backtracker, with its counters.
+
+use super::PuzzleArgs;
+use crate::board::{BoardFormat, format_board};
+use crate::search::{self, Draw, RngChoice, SeedReplayPicker, seed_backtrack};
+use anyhow::{Context, bail};
+use clap::Args;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  boardlab draw                                  a board for the seed's order, as a grid
+  boardlab draw --order RBNQ --seed 7 --format fen
+  boardlab draw --seed 1 --rng mulberry32 --format seed --json
+                                                 the original program's board for seed 1")]
+pub struct DrawArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+
+    /// Seed of the random stream. With the default generator the stream of (seed, order,
+    /// index) is the one that draw `index` of an experiment with master seed `seed` uses.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Draw index within the stream family of the seed (default generator only).
+    #[arg(long, default_value_t = 0)]
+    pub index: u64,
+
+    /// Random generator: `default` (Xoshiro256++) or `mulberry32` to replay the original
+    /// JavaScript program exactly (8×8 only; the seed is its 32-bit state).
+    #[arg(long, value_enum, default_value_t = RngChoice::Default)]
+    pub rng: RngChoice,
+
+    /// Stop after this many iterations and report the draw as censored.
+    #[arg(long, value_name = "ITERATIONS")]
+    pub cap: Option<u64>,
+
+    /// Board format of the output.
+    #[arg(long, value_enum, default_value_t = BoardFormat::Grid)]
+    pub format: BoardFormat,
+
+    /// Print one JSON object with the board and all counters.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &DrawArgs) -> anyhow::Result<ExitCode> {
+    let queue = args.puzzle.queue()?;
+    let result = match args.rng {
+        RngChoice::Default => search::seed_draw(&queue, args.seed, args.index, args.cap)?,
+        RngChoice::Mulberry32 => {
+            if queue.size().side() != 8 {
+                bail!(
+                    "--rng mulberry32 replays the original 8×8 program; use --size 8 or the default generator"
+                );
+            }
+            if args.index != 0 {
+                bail!(
+                    "--index selects a stream of the default generator; with --rng mulberry32 the seed alone is the stream"
+                );
+            }
+            let seed = u32::try_from(args.seed).context(
+                "--seed: mulberry32 has a 32-bit state; use a seed from 0 to 4294967295",
+            )?;
+            let mut picker = SeedReplayPicker::new(seed);
+            seed_backtrack(&queue, &mut picker, args.cap).verified(&queue)?
+        }
+    };
+    if args.json {
+        println!(
+            "{}",
+            json_report(args, &queue.name(), &queue.letters(), &result)
+        );
+    } else {
+        print!("{}", human_report(args.format, &result));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn json_report(args: &DrawArgs, order: &str, queue: &str, result: &Draw) -> String {
+    let c = result.counters;
+    serde_json::json!({
+        "order": order,
+        "queue": queue,
+        "size": args.puzzle.size,
+        "seed": args.seed,
+        "index": args.index,
+        "rng": args.rng,
+        "cap": args.cap,
+        "format": args.format,
+        "board": format_board(&result.board, args.format),
+        "outcome": result.outcome,
+        "iterations": c.iterations,
+        "step_backs": c.step_backs,
+        "retries": c.retries,
+        "random_calls": c.random_calls,
+    })
+    .to_string()
+}
+
+fn human_report(format: BoardFormat, result: &Draw) -> String {
+    let mut board = format_board(&result.board, format);
+    if !board.ends_with('\n') {
+        board.push('\n');
+    }
+    let c = result.counters;
+    format!(
+        "{board}{}: {} iterations, {} step backs, {} retries, {} random calls\n",
+        result.outcome, c.iterations, c.step_backs, c.retries, c.random_calls
+    )
+}

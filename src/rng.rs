@@ -1,0 +1,213 @@
+//! Random streams: the portable default generator, the original program's `mulberry32`, and
+//! the two primitives the searches need (a uniform integer below n, the k-th set bit).
+//!
+//! **Default generator.** Xoshiro256++ (Blackman and Vigna 2019, from `rand_xoshiro`), whose
+//! output stream is fixed by its published definition on every platform. It is seeded by
+//! [`stream_seed`], never by `rand`'s convenience seeding, so that the stream of a draw does not
+//! depend on any crate's choice of seeding algorithm:
+//!
+//! ```text
+//! key   = mix(mix(mix(master) ^ fnv1a64(label)) ^ index)
+//! words = the first four outputs of SplitMix64 started at key
+//! seed  = the four words, little-endian, as Xoshiro256++'s 32-byte seed
+//! ```
+//!
+//! where `mix` is SplitMix64's output function applied to `x + 0x9E3779B97F4A7C15`, `label`
+//! names what is run (the full queue in English letters for the seed backtracker) and `index`
+//! is the draw's index. A draw's randomness is therefore a function of (master seed, what is
+//! run, draw index) only, never of threads or scheduling.
+//!
+//! **Uniform choice.** [`below`] is Lemire's multiply-and-reject method on 64-bit outputs
+//! (exactly uniform), written here so that no crate update can change which value a stream
+//! produces.
+//!
+//! **mulberry32** reproduces JavaScript's `Math.random` replacement used to record the
+//! reference vectors: a 32-bit state, outputs divided by 2³².
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The default generator of every randomized search.
+pub type DefaultRng = Xoshiro256PlusPlus;
+
+const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's output function of `x + γ` (Steele, Lea and Flood 2014).
+pub fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(GOLDEN_GAMMA);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// 64-bit FNV-1a hash of `bytes`, used to turn a label into a number.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The 32-byte Xoshiro256++ seed of draw `index` of `label` under `master` (module docs).
+pub fn stream_seed(master: u64, label: &str, index: u64) -> [u8; 32] {
+    let mut state = mix(mix(mix(master) ^ fnv1a64(label.as_bytes())) ^ index);
+    let mut seed = [0u8; 32];
+    for chunk in seed.chunks_exact_mut(8) {
+        // SplitMix64: advance by γ, output mix of the previous state.
+        let word = mix(state);
+        state = state.wrapping_add(GOLDEN_GAMMA);
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    seed
+}
+
+/// The default generator for draw `index` of `label` under `master`.
+pub fn stream(master: u64, label: &str, index: u64) -> DefaultRng {
+    DefaultRng::from_seed(stream_seed(master, label, index))
+}
+
+/// A uniform integer in `0..n` (n ≥ 1) by Lemire's method (ACM TOMACS 2019).
+#[inline(always)]
+pub fn below<R: Rng>(rng: &mut R, n: u64) -> u64 {
+    debug_assert!(n > 0);
+    let mut product = rng.next_u64() as u128 * n as u128;
+    if (product as u64) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u64) < threshold {
+            product = rng.next_u64() as u128 * n as u128;
+        }
+    }
+    (product >> 64) as u64
+}
+
+/// The index of the `k`-th (from 0) set bit of `bits`, counting from bit 0.
+/// `k` must be below `bits.count_ones()`.
+#[inline(always)]
+pub fn select_bit(bits: u64, k: u32) -> u32 {
+    debug_assert!(k < bits.count_ones());
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled at compile time.
+        unsafe { core::arch::x86_64::_pdep_u64(1u64 << k, bits).trailing_zeros() }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        select_bit_broadword(bits, k)
+    }
+}
+
+/// Portable [`select_bit`]: byte popcounts and their prefix sums in one word locate the byte
+/// (Vigna, "Broadword implementation of rank/select queries", 2008), a table finishes it.
+#[inline(always)]
+pub fn select_bit_broadword(bits: u64, k: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut counts = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i of `prefix` is the number of set bits in bytes 0..=i (at most 64, below 128).
+    let prefix = counts.wrapping_mul(ONES);
+    // The high bit of byte i survives when k >= prefix[i]; their count is the target byte.
+    let byte = ((((k as u64) * ONES | HIGHS) - prefix) & HIGHS).count_ones();
+    let before = (prefix << 8 >> (8 * byte)) as u32 & 0xFF;
+    let within_byte = ((bits >> (8 * byte)) & 0xFF) as usize;
+    8 * byte + SELECT_IN_BYTE[within_byte][(k - before) as usize] as u32
+}
+
+/// `SELECT_IN_BYTE[b][k]`: position of the k-th set bit of the byte b.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut seen = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][seen] = bit as u8;
+                seen += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The `mulberry32` generator (Tommy Ettinger, public domain), as driven by the seed program's
+/// reference recordings: `Math.random()` replaced by `mulberry32(seed)`.
+#[derive(Clone, Debug)]
+pub struct Mulberry32 {
+    state: u32,
+}
+
+impl Mulberry32 {
+    pub fn new(seed: u32) -> Mulberry32 {
+        Mulberry32 { state: seed }
+    }
+
+    /// The next 32-bit output; JavaScript's `random()` is this divided by 2³².
+    #[inline]
+    pub fn next_u32(&mut self) -> u32 {
+        self.state = self.state.wrapping_add(0x6D2B_79F5);
+        let mut t = self.state;
+        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
+        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
+        t ^ (t >> 14)
+    }
+
+    /// `floor(random() * length)`, computed exactly in integers: the JavaScript double product
+    /// of a 32-bit fraction and a length below 2²¹ is exact, so the two agree.
+    #[inline]
+    pub fn index_below(&mut self, length: u32) -> u32 {
+        ((self.next_u32() as u64 * length as u64) >> 32) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_bit_matches_a_naive_scan() {
+        let mut rng = stream(7, "select", 0);
+        for _ in 0..2000 {
+            let bits = rng.next_u64() & rng.next_u64() | (1 << (rng.next_u64() % 64));
+            let positions: Vec<u32> = (0..64).filter(|i| bits >> i & 1 == 1).collect();
+            for (k, &position) in positions.iter().enumerate() {
+                assert_eq!(select_bit(bits, k as u32), position, "{bits:#x} k={k}");
+                assert_eq!(select_bit_broadword(bits, k as u32), position);
+            }
+        }
+        assert_eq!(select_bit_broadword(u64::MAX, 63), 63);
+        assert_eq!(select_bit_broadword(1 << 63, 0), 63);
+    }
+
+    #[test]
+    fn below_is_uniform_enough_and_in_range() {
+        let mut rng = stream(1, "below", 0);
+        let mut counts = [0u32; 7];
+        for _ in 0..70_000 {
+            counts[below(&mut rng, 7) as usize] += 1;
+        }
+        // Each cell expects 10,000; 5 standard deviations is about 475.
+        for count in counts {
+            assert!((9_500..10_500).contains(&count), "{counts:?}");
+        }
+        assert_eq!(below(&mut rng, 1), 0);
+    }
+
+    #[test]
+    fn mulberry32_matches_the_javascript_reference() {
+        // mulberry32(1)() in JavaScript (node) prints 0.6270739405881613, i.e. this output / 2^32.
+        let mut rng = Mulberry32::new(1);
+        assert_eq!(rng.next_u32() as f64 / 4294967296.0, 0.6270739405881613);
+    }
+
+    #[test]
+    fn streams_depend_on_every_input_and_only_on_them() {
+        let base = stream_seed(1, "QNBR", 0);
+        assert_eq!(base, stream_seed(1, "QNBR", 0));
+        assert_ne!(base, stream_seed(2, "QNBR", 0));
+        assert_ne!(base, stream_seed(1, "QNRB", 0));
+        assert_ne!(base, stream_seed(1, "QNBR", 1));
+    }
+}

@@ -1,0 +1,163 @@
+//! The seed's randomized backtracker, exactly as `shared/docs/puzzle.md` specifies it.
+//!
+//! State: the occupied squares, for every step `i` and symbol `s` the squares that may still
+//! take `s` (`possible[i][s]`), the history of placed pairs, the step `i` and the pending first
+//! square `a`. Each pass of the loop is one iteration:
+//!
+//! 1. With no pending `a`, pick one from the free squares of `possible[i][s]`.
+//! 2. With no candidate, **step back**: lift the pair of step `i-1`, ban its second square
+//!    for that step, make its first square the pending `a`, and go to step `i-1`.
+//! 3. The partner candidates are the free squares attacked by `a` in `possible[i][s]`; with
+//!    none, **retry**: ban `a` for this step and clear it.
+//! 4. Otherwise pick a partner `b`, place the pair, copy `possible[i]` to step `i+1` minus
+//!    every square `a` or `b` attacks, and advance.
+//!
+//! Bans are per step and are copied forward, so a square banned at step `i` stays banned for
+//! the symbol until the search backs over step `i`: the seed's incomplete pruning, reproduced
+//! on purpose. Stepping back from the first pair, where the original program crashed, ends
+//! the draw as [`Outcome::Exhausted`].
+//!
+//! The loop is the hot path of every ordering experiment: the state is a few kilobytes on the
+//! stack, one bitboard per (step, symbol), and nothing is allocated while it runs.
+
+use super::{Counters, Draw, IterationCap, Outcome, Picker};
+use crate::board::{Board, Square};
+use crate::pieces::{Kind, Symbol};
+use crate::queue::Queue;
+use crate::rules::AttackTables;
+
+/// Most pairs a queue can hold: 64 squares.
+const MAX_PAIRS: usize = 32;
+const NO_SQUARE: u8 = u8::MAX;
+
+/// Runs the seed's backtracker on `queue`, choosing with `picker`, for at most `cap`
+/// iterations. The board is not validated here; see [`Draw::verified`].
+pub fn seed_backtrack<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
+    let size = queue.size();
+    let tables = AttackTables::for_size(size);
+    let pairs = queue.len();
+    let mut symbols = [0u8; MAX_PAIRS];
+    for (slot, symbol) in symbols.iter_mut().zip(queue.symbols()) {
+        *slot = symbol.index() as u8;
+    }
+    let cap = cap.unwrap_or(u64::MAX);
+
+    let mut possible = [[0u64; Symbol::COUNT]; MAX_PAIRS + 1];
+    possible[0] = [size.all_squares(); Symbol::COUNT];
+    let mut first = [NO_SQUARE; MAX_PAIRS];
+    let mut second = [NO_SQUARE; MAX_PAIRS];
+    let mut occupied = 0u64;
+    let mut counters = Counters::default();
+    let mut step = 0usize;
+    let mut pending = NO_SQUARE;
+
+    let outcome = loop {
+        if step == pairs {
+            break Outcome::Solved;
+        }
+        if counters.iterations == cap {
+            break Outcome::Censored;
+        }
+        counters.iterations += 1;
+        let symbol = symbols[step] as usize;
+        let kind = Kind::ALL[symbol % 4];
+        if pending == NO_SQUARE {
+            let candidates = possible[step][symbol] & !occupied;
+            if candidates == 0 {
+                if step == 0 {
+                    break Outcome::Exhausted;
+                }
+                step -= 1;
+                counters.step_backs += 1;
+                let (a, b) = (first[step], second[step]);
+                occupied &= !(1u64 << a | 1u64 << b);
+                possible[step][symbols[step] as usize] &= !(1u64 << b);
+                pending = a;
+                continue;
+            }
+            counters.random_calls += 1;
+            pending = picker.pick_first(candidates);
+        }
+        let attacks = tables.of_kind(kind);
+        let partners = attacks[pending as usize] & possible[step][symbol] & !occupied;
+        if partners == 0 {
+            counters.retries += 1;
+            possible[step][symbol] &= !(1u64 << pending);
+            pending = NO_SQUARE;
+            continue;
+        }
+        counters.random_calls += 1;
+        let partner = picker.pick_partner(kind, pending, partners);
+        occupied |= 1u64 << pending | 1u64 << partner;
+        first[step] = pending;
+        second[step] = partner;
+        possible[step + 1] = possible[step];
+        possible[step + 1][symbol] &= !(attacks[pending as usize] | attacks[partner as usize]);
+        pending = NO_SQUARE;
+        step += 1;
+    };
+
+    let mut board = Board::empty(size);
+    for placed in 0..step {
+        let symbol = Some(Symbol::from_index(symbols[placed] as usize));
+        board.set(Square(first[placed]), symbol);
+        board.set(Square(second[placed]), symbol);
+    }
+    Draw {
+        outcome,
+        counters,
+        board,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSize;
+    use crate::rng;
+    use crate::search::UniformPicker;
+
+    fn draw(order: &str, n: usize, seed: u64, cap: IterationCap) -> Draw {
+        let queue = Queue::parse(order, BoardSize::new(n).unwrap()).unwrap();
+        let mut picker = UniformPicker::new(rng::stream(seed, "test", 0));
+        seed_backtrack(&queue, &mut picker, cap)
+            .verified(&queue)
+            .unwrap()
+    }
+
+    #[test]
+    fn solved_draws_pass_the_validator_and_balance_their_counters() {
+        for seed in 0..20 {
+            let result = draw("QNBR", 8, seed, None);
+            assert_eq!(result.outcome, Outcome::Solved);
+            let c = result.counters;
+            // Every iteration is a step back, a retry or a placement, and the placements
+            // outnumber the step backs by the 32 pairs of the queue.
+            let placements = c.iterations - c.step_backs - c.retries;
+            assert_eq!(placements - c.step_backs, 32, "{c:?}");
+            assert_eq!(result.board.occupied(), u64::MAX);
+        }
+    }
+
+    #[test]
+    fn a_cap_censors_the_draw_at_exactly_the_cap() {
+        let result = draw("QNBR", 8, 3, Some(40));
+        assert_eq!(result.outcome, Outcome::Censored);
+        assert_eq!(result.counters.iterations, 40);
+    }
+
+    #[test]
+    fn an_impossible_queue_is_exhausted_not_a_panic() {
+        // Five white queen pairs cannot fit a 4×4 board: each queen sees most of it.
+        let result = draw("QQQQQ", 4, 1, None);
+        assert_eq!(result.outcome, Outcome::Exhausted);
+        assert!(result.counters.step_backs > 0);
+    }
+
+    #[test]
+    fn partial_queues_leave_empty_squares() {
+        let result = draw("QqNn", 8, 5, None);
+        assert_eq!(result.outcome, Outcome::Solved);
+        assert_eq!(result.board.occupied().count_ones(), 8);
+    }
+}

@@ -1,0 +1,89 @@
+//! Checks against the project's reference material in `../shared/reference/`: the original
+//! program's attack lists and its recorded boards and counters.
+
+use boardlab::board::{BoardFormat, BoardSize, format_board, squares_of};
+use boardlab::pieces::Kind;
+use boardlab::queue::Queue;
+use boardlab::rules::{AttackTables, seed_attack_order};
+use boardlab::search::{Outcome, SeedReplayPicker, seed_backtrack};
+
+fn reference(name: &str) -> String {
+    let path = format!("{}/../shared/reference/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"))
+}
+
+#[test]
+fn embedded_attack_order_is_the_reference_file() {
+    assert_eq!(
+        boardlab::rules::SEED_ATTACK_ORDER_CSV,
+        reference("seed-attack-order.csv")
+    );
+}
+
+#[test]
+fn attack_tables_equal_the_reference_attack_lists_as_sets() {
+    let size = BoardSize::STANDARD;
+    let tables = AttackTables::for_size(size);
+    let csv = reference("seed-attack-order.csv");
+    let mut rows = 0;
+    for line in csv.lines().skip(1) {
+        let fields: Vec<&str> = line.splitn(3, ',').collect();
+        let kind = Kind::from_letter(fields[0].chars().next().unwrap()).unwrap();
+        let from = size.parse_square(fields[1]).unwrap();
+        let mut expected: Vec<&str> = fields[2].split_whitespace().collect();
+        expected.sort();
+        let mut ours: Vec<String> = squares_of(tables.attacks(kind, from))
+            .map(|s| size.square_name(s))
+            .collect();
+        ours.sort();
+        assert_eq!(ours, expected, "{kind:?} on {}", fields[1]);
+        // The embedded order table lists the same squares in the file's order.
+        let ordered: Vec<String> = seed_attack_order()
+            .list(kind, from)
+            .iter()
+            .map(|&s| size.square_name(boardlab::board::Square(s)))
+            .collect();
+        assert_eq!(ordered.join(" "), fields[2]);
+        rows += 1;
+    }
+    assert_eq!(rows, 4 * 64);
+}
+
+#[test]
+fn replay_reproduces_every_reference_vector() {
+    let csv = reference("seed-replay-vectors.csv");
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "queue_seed_letters,queue,rng_seed,board_seed_format,iterations,step_backs,retries,random_calls"
+    );
+    let mut rows = 0;
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split(',').collect();
+        let number = |i: usize| f[i].parse::<u64>().unwrap();
+        // The Polish and English spellings of the queue must be the same queue.
+        let queue = Queue::parse(f[0], BoardSize::STANDARD).unwrap();
+        assert_eq!(
+            queue.letters(),
+            Queue::parse(f[1], BoardSize::STANDARD).unwrap().letters()
+        );
+        let mut picker = SeedReplayPicker::new(number(2) as u32);
+        let draw = seed_backtrack(&queue, &mut picker, None)
+            .verified(&queue)
+            .unwrap();
+        let c = draw.counters;
+        assert_eq!(draw.outcome, Outcome::Solved, "{line}");
+        assert_eq!(
+            format_board(&draw.board, BoardFormat::Seed),
+            f[3],
+            "board of {line}"
+        );
+        assert_eq!(
+            [c.iterations, c.step_backs, c.retries, c.random_calls],
+            [number(4), number(5), number(6), number(7)],
+            "counters of {line}"
+        );
+        rows += 1;
+    }
+    assert_eq!(rows, 25, "every vector row is replayed");
+}
