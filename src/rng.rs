@@ -79,26 +79,47 @@ pub fn below<R: Rng>(rng: &mut R, n: u64) -> u64 {
     (product >> 64) as u64
 }
 
-/// The index of the `k`-th (from 0) set bit of `bits`, counting from bit 0.
-/// `k` must be below `bits.count_ones()`.
-#[inline(always)]
-pub fn select_bit(bits: u64, k: u32) -> u32 {
-    debug_assert!(k < bits.count_ones());
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the bmi2 target feature is enabled at compile time.
-        unsafe { core::arch::x86_64::_pdep_u64(1u64 << k, bits).trailing_zeros() }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
+/// Finds the `k`-th (from 0) set bit of a bitboard, counting from bit 0.
+///
+/// Two implementations exist because the fastest one needs an instruction that not every
+/// x86-64 CPU has: the searches are compiled once for each and pick one at run time (see
+/// [`crate::search::seed_backtrack`]).
+pub trait BitSelect {
+    /// The index of the `k`-th set bit of `bits`; `k` is below `bits.count_ones()`.
+    fn select(bits: u64, k: u32) -> u32;
+}
+
+/// Portable selection: byte popcounts and their prefix sums in one word locate the byte
+/// (Vigna, "Broadword implementation of rank/select queries", 2008), a table finishes it.
+pub struct BroadwordSelect;
+
+impl BitSelect for BroadwordSelect {
+    #[inline(always)]
+    fn select(bits: u64, k: u32) -> u32 {
         select_bit_broadword(bits, k)
     }
 }
 
-/// Portable [`select_bit`]: byte popcounts and their prefix sums in one word locate the byte
-/// (Vigna, "Broadword implementation of rank/select queries", 2008), a table finishes it.
+/// Selection with BMI2's `pdep`: deposit the bit `1 << k` into the set bits and find it.
+/// Only valid inside code compiled for BMI2 on a CPU that has it.
+#[cfg(target_arch = "x86_64")]
+pub struct PdepSelect;
+
+#[cfg(target_arch = "x86_64")]
+impl BitSelect for PdepSelect {
+    #[inline(always)]
+    fn select(bits: u64, k: u32) -> u32 {
+        debug_assert!(k < bits.count_ones());
+        // SAFETY: PdepSelect is only used by functions compiled with the bmi2 target feature,
+        // which are only called after detecting bmi2 on the running CPU.
+        unsafe { core::arch::x86_64::_pdep_u64(1u64 << k, bits).trailing_zeros() }
+    }
+}
+
+/// See [`BroadwordSelect`].
 #[inline(always)]
 pub fn select_bit_broadword(bits: u64, k: u32) -> u32 {
+    debug_assert!(k < bits.count_ones());
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut counts = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
@@ -107,7 +128,7 @@ pub fn select_bit_broadword(bits: u64, k: u32) -> u32 {
     // Byte i of `prefix` is the number of set bits in bytes 0..=i (at most 64, below 128).
     let prefix = counts.wrapping_mul(ONES);
     // The high bit of byte i survives when k >= prefix[i]; their count is the target byte.
-    let byte = ((((k as u64) * ONES | HIGHS) - prefix) & HIGHS).count_ones();
+    let byte = (((((k as u64) * ONES) | HIGHS) - prefix) & HIGHS).count_ones();
     let before = (prefix << 8 >> (8 * byte)) as u32 & 0xFF;
     let within_byte = ((bits >> (8 * byte)) & 0xFF) as usize;
     8 * byte + SELECT_IN_BYTE[within_byte][(k - before) as usize] as u32
@@ -167,14 +188,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn select_bit_matches_a_naive_scan() {
+    fn both_bit_selections_match_a_naive_scan() {
         let mut rng = stream(7, "select", 0);
         for _ in 0..2000 {
             let bits = rng.next_u64() & rng.next_u64() | (1 << (rng.next_u64() % 64));
             let positions: Vec<u32> = (0..64).filter(|i| bits >> i & 1 == 1).collect();
             for (k, &position) in positions.iter().enumerate() {
-                assert_eq!(select_bit(bits, k as u32), position, "{bits:#x} k={k}");
-                assert_eq!(select_bit_broadword(bits, k as u32), position);
+                assert_eq!(
+                    BroadwordSelect::select(bits, k as u32),
+                    position,
+                    "{bits:#x} k={k}"
+                );
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("bmi2") {
+                    assert_eq!(PdepSelect::select(bits, k as u32), position);
+                }
             }
         }
         assert_eq!(select_bit_broadword(u64::MAX, 63), 63);

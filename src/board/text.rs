@@ -418,7 +418,7 @@ mod tests {
 
     #[test]
     fn nine_by_nine_is_refused_as_a_size() {
-        let text = vec!["9"; 9].join("/");
+        let text = ["9"; 9].join("/");
         let message = parse_board(&text).unwrap_err().to_string();
         assert!(message.contains("has 9 ranks"), "{message}");
         assert!(message.contains("n from 4 to 8"), "{message}");

@@ -54,19 +54,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             .map(|index| search::seed_draw(&queue, args.seed, index, args.cap))
             .try_fold(Totals::default, |mut totals, draw| {
                 let draw = draw?;
-                let c = &mut totals.counters;
-                c.iterations += draw.counters.iterations;
-                c.step_backs += draw.counters.step_backs;
-                c.retries += draw.counters.retries;
-                c.random_calls += draw.counters.random_calls;
+                totals.counters += draw.counters;
                 totals.solved += u64::from(draw.outcome == Outcome::Solved);
                 Ok::<_, search::InvalidBoard>(totals)
             })
             .try_reduce(Totals::default, |mut a, b| {
-                a.counters.iterations += b.counters.iterations;
-                a.counters.step_backs += b.counters.step_backs;
-                a.counters.retries += b.counters.retries;
-                a.counters.random_calls += b.counters.random_calls;
+                a.counters += b.counters;
                 a.solved += b.solved;
                 Ok(a)
             })

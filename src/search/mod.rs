@@ -66,6 +66,15 @@ pub struct Counters {
     pub random_calls: u64,
 }
 
+impl std::ops::AddAssign for Counters {
+    fn add_assign(&mut self, other: Counters) {
+        self.iterations += other.iterations;
+        self.step_backs += other.step_backs;
+        self.retries += other.retries;
+        self.random_calls += other.random_calls;
+    }
+}
+
 /// The result of one draw: how it ended, its counters and the board it stopped on (complete
 /// when solved, the partial placement otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -24,6 +24,9 @@ use super::{Counters, Draw, IterationCap, Outcome, Picker};
 use crate::board::{Board, Square};
 use crate::pieces::{Kind, Symbol};
 use crate::queue::Queue;
+#[cfg(target_arch = "x86_64")]
+use crate::rng::PdepSelect;
+use crate::rng::{BitSelect, BroadwordSelect};
 use crate::rules::AttackTables;
 
 /// Most pairs a queue can hold: 64 squares.
@@ -32,7 +35,31 @@ const NO_SQUARE: u8 = u8::MAX;
 
 /// Runs the seed's backtracker on `queue`, choosing with `picker`, for at most `cap`
 /// iterations. The board is not validated here; see [`Draw::verified`].
+///
+/// The loop is compiled twice: for x86-64 CPUs with BMI2 and POPCNT (hardware popcount and
+/// `pdep` bit selection, chosen at run time) and portably. Both make the same choices.
 pub fn seed_backtrack<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the running CPU has the features the function is compiled for.
+        return unsafe { seed_backtrack_bmi2(queue, picker, cap) };
+    }
+    seed_backtrack_with::<P, BroadwordSelect>(queue, picker, cap)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt")]
+unsafe fn seed_backtrack_bmi2<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
+    seed_backtrack_with::<P, PdepSelect>(queue, picker, cap)
+}
+
+#[inline(always)]
+fn seed_backtrack_with<P: Picker, S: BitSelect>(
+    queue: &Queue,
+    picker: &mut P,
+    cap: IterationCap,
+) -> Draw {
     let size = queue.size();
     let tables = AttackTables::for_size(size);
     let pairs = queue.len();
@@ -76,7 +103,7 @@ pub fn seed_backtrack<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCa
                 continue;
             }
             counters.random_calls += 1;
-            pending = picker.pick_first(candidates);
+            pending = picker.pick_first::<S>(candidates);
         }
         let attacks = tables.of_kind(kind);
         let partners = attacks[pending as usize] & possible[step][symbol] & !occupied;
@@ -87,7 +114,7 @@ pub fn seed_backtrack<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCa
             continue;
         }
         counters.random_calls += 1;
-        let partner = picker.pick_partner(kind, pending, partners);
+        let partner = picker.pick_partner::<S>(kind, pending, partners);
         occupied |= 1u64 << pending | 1u64 << partner;
         first[step] = pending;
         second[step] = partner;
@@ -152,6 +179,19 @@ mod tests {
         let result = draw("QQQQQ", 4, 1, None);
         assert_eq!(result.outcome, Outcome::Exhausted);
         assert!(result.counters.step_backs > 0);
+    }
+
+    #[test]
+    fn portable_and_bmi2_builds_make_the_same_draws() {
+        let queue = Queue::seed(BoardSize::STANDARD);
+        for index in 0..10 {
+            let mut dispatched = UniformPicker::new(rng::stream(9, "same", index));
+            let mut portable = dispatched.clone();
+            assert_eq!(
+                seed_backtrack(&queue, &mut dispatched, None),
+                seed_backtrack_with::<_, BroadwordSelect>(&queue, &mut portable, None)
+            );
+        }
     }
 
     #[test]
