@@ -9,7 +9,7 @@ mod picker;
 mod seed_backtracker;
 
 pub use picker::{Picker, RngChoice, SeedReplayPicker, UniformPicker};
-pub use seed_backtracker::seed_backtrack;
+pub use seed_backtracker::{NoObserver, SearchObserver, seed_backtrack, seed_backtrack_observed};
 
 use crate::board::Board;
 use crate::queue::Queue;

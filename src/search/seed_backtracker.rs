@@ -39,26 +39,62 @@ const NO_SQUARE: u8 = u8::MAX;
 /// The loop is compiled twice: for x86-64 CPUs with BMI2 and POPCNT (hardware popcount and
 /// `pdep` bit selection, chosen at run time) and portably. Both make the same choices.
 pub fn seed_backtrack<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
+    seed_backtrack_observed(queue, picker, cap, &mut NoObserver)
+}
+
+/// [`seed_backtrack`] reporting every placement and step back to `observer`, for analyses
+/// of the search's path. With [`NoObserver`] the calls compile to nothing.
+pub fn seed_backtrack_observed<P: Picker, O: SearchObserver>(
+    queue: &Queue,
+    picker: &mut P,
+    cap: IterationCap,
+    observer: &mut O,
+) -> Draw {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
     {
         // SAFETY: the running CPU has the features the function is compiled for.
-        return unsafe { seed_backtrack_bmi2(queue, picker, cap) };
+        return unsafe { seed_backtrack_bmi2(queue, picker, cap, observer) };
     }
-    seed_backtrack_with::<P, BroadwordSelect>(queue, picker, cap)
+    seed_backtrack_with::<P, O, BroadwordSelect>(queue, picker, cap, observer)
+}
+
+/// Receives the events of a backtracking search as they happen.
+pub trait SearchObserver {
+    /// The pair of step `step` was placed on `first` and `second` during iteration
+    /// `iteration` (counted from 1).
+    fn placed(&mut self, step: usize, first: Square, second: Square, iteration: u64);
+    /// The pair of step `step` was lifted again (a step back) during iteration `iteration`.
+    fn lifted(&mut self, step: usize, iteration: u64);
+}
+
+/// The observer that ignores everything.
+pub struct NoObserver;
+
+impl SearchObserver for NoObserver {
+    #[inline(always)]
+    fn placed(&mut self, _: usize, _: Square, _: Square, _: u64) {}
+    #[inline(always)]
+    fn lifted(&mut self, _: usize, _: u64) {}
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,popcnt")]
-unsafe fn seed_backtrack_bmi2<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
-    seed_backtrack_with::<P, PdepSelect>(queue, picker, cap)
-}
-
-#[inline(always)]
-fn seed_backtrack_with<P: Picker, S: BitSelect>(
+unsafe fn seed_backtrack_bmi2<P: Picker, O: SearchObserver>(
     queue: &Queue,
     picker: &mut P,
     cap: IterationCap,
+    observer: &mut O,
+) -> Draw {
+    seed_backtrack_with::<P, O, PdepSelect>(queue, picker, cap, observer)
+}
+
+#[inline(always)]
+fn seed_backtrack_with<P: Picker, O: SearchObserver, S: BitSelect>(
+    queue: &Queue,
+    picker: &mut P,
+    cap: IterationCap,
+    observer: &mut O,
 ) -> Draw {
     let size = queue.size();
     let tables = AttackTables::for_size(size);
@@ -97,6 +133,7 @@ fn seed_backtrack_with<P: Picker, S: BitSelect>(
                 step -= 1;
                 counters.step_backs += 1;
                 let (a, b) = (first[step], second[step]);
+                observer.lifted(step, counters.iterations);
                 occupied &= !(1u64 << a | 1u64 << b);
                 possible[step][symbols[step] as usize] &= !(1u64 << b);
                 pending = a;
@@ -118,6 +155,7 @@ fn seed_backtrack_with<P: Picker, S: BitSelect>(
         occupied |= 1u64 << pending | 1u64 << partner;
         first[step] = pending;
         second[step] = partner;
+        observer.placed(step, Square(pending), Square(partner), counters.iterations);
         possible[step + 1] = possible[step];
         possible[step + 1][symbol] &= !(attacks[pending as usize] | attacks[partner as usize]);
         pending = NO_SQUARE;
@@ -189,9 +227,53 @@ mod tests {
             let mut portable = dispatched.clone();
             assert_eq!(
                 seed_backtrack(&queue, &mut dispatched, None),
-                seed_backtrack_with::<_, BroadwordSelect>(&queue, &mut portable, None)
+                seed_backtrack_with::<_, _, BroadwordSelect>(
+                    &queue,
+                    &mut portable,
+                    None,
+                    &mut NoObserver
+                )
             );
         }
+    }
+
+    /// Replays the events onto a stack of pairs.
+    #[derive(Default)]
+    struct Trace {
+        path: Vec<(Square, Square)>,
+        placements: u64,
+        lifts: u64,
+    }
+
+    impl SearchObserver for Trace {
+        fn placed(&mut self, step: usize, first: Square, second: Square, _: u64) {
+            assert_eq!(step, self.path.len(), "placements extend the path");
+            self.path.push((first, second));
+            self.placements += 1;
+        }
+        fn lifted(&mut self, step: usize, _: u64) {
+            assert_eq!(step + 1, self.path.len(), "only the last pair is lifted");
+            self.path.pop();
+            self.lifts += 1;
+        }
+    }
+
+    #[test]
+    fn the_observer_sees_every_placement_and_step_back() {
+        let queue = Queue::seed(BoardSize::STANDARD);
+        let mut picker = UniformPicker::new(rng::stream(4, "observed", 0));
+        let mut trace = Trace::default();
+        let draw = seed_backtrack_observed(&queue, &mut picker, None, &mut trace);
+        let c = draw.counters;
+        assert_eq!(trace.lifts, c.step_backs);
+        assert_eq!(trace.placements, c.iterations - c.step_backs - c.retries);
+        assert_eq!(trace.path.len(), 32);
+        let mut board = Board::empty(queue.size());
+        for (step, &(a, b)) in trace.path.iter().enumerate() {
+            board.set(a, Some(queue.symbols()[step]));
+            board.set(b, Some(queue.symbols()[step]));
+        }
+        assert_eq!(board, draw.board);
     }
 
     #[test]
