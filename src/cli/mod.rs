@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod draw;
+mod run;
 
 use crate::board::BoardSize;
 use crate::queue::{Queue, SEED_TYPE_ORDER};
@@ -33,6 +34,10 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Measure throughput: run many draws and print iterations and draws per second as JSON.
     Bench(bench::BenchArgs),
+    /// Run an experiment spec (default: the embedded one) into a results folder.
+    Run(run::RunArgs),
+    /// Combine the folders of all shards of a run into one.
+    Merge(run::MergeArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -64,6 +69,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Draw(args) => draw::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Run(args) => run::run(&args),
+        Command::Merge(args) => run::merge(&args),
     }
 }
 

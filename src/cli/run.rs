@@ -1,0 +1,151 @@
+//! `boardlab run` and `boardlab merge`: experiments from a spec into a results folder.
+
+use crate::experiment::{self, DEFAULT_SPEC, Overrides, Plan, RunEnd, RunRequest, Spec};
+use anyhow::Context;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "The results folder gets draws.csv (one row per draw), summary.csv and \
+histogram.csv (per ordering) and manifest.json (how it was made, with timings).
+
+Examples:
+  boardlab run                                   the embedded default experiment
+  boardlab run experiments/orderings.toml        the canonical orderings experiment
+  boardlab run experiments/orderings.toml --resume      continue after Ctrl-C or a crash
+  boardlab run SPEC --shard 3/8 --out parts/3    one of 8 machines; then: boardlab merge OUT parts/*"
+)]
+pub struct RunArgs {
+    /// Experiment spec (TOML, see experiments/README.md); the embedded default when omitted.
+    #[arg(value_name = "SPEC")]
+    pub spec: Option<PathBuf>,
+
+    /// Draws per ordering, replacing the spec's `draws`.
+    #[arg(long)]
+    pub draws: Option<u64>,
+
+    /// Iteration cap per draw, replacing the spec's `cap`.
+    #[arg(long, value_name = "ITERATIONS")]
+    pub cap: Option<u64>,
+
+    /// Master seed, replacing the spec's `seed`.
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Worker threads (default: one per core). The data files do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+
+    /// Results folder (default: results/<name of the spec>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Run only part K of N (e.g. 3/8): the draws whose index i has i % N == K-1.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
+    /// Continue an interrupted run in the folder (starts it if the folder is new).
+    #[arg(long)]
+    pub resume: bool,
+
+    /// Overwrite a folder that holds a finished or different run.
+    #[arg(long)]
+    pub force: bool,
+
+    /// Add each draw's final board (FEN) to draws.csv.
+    #[arg(long)]
+    pub boards: bool,
+
+    /// No progress output.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Example:
+  boardlab merge results/orderings parts/1 parts/2 parts/3")]
+pub struct MergeArgs {
+    /// The folder to write.
+    #[arg(value_name = "OUT")]
+    pub out: PathBuf,
+
+    /// The finished shard folders, all shards of one run, in any order.
+    #[arg(value_name = "DIR", required = true)]
+    pub shards: Vec<PathBuf>,
+
+    /// Overwrite OUT if it holds results.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
+    let (spec_source, spec_text) = match &args.spec {
+        Some(path) => (
+            path.display().to_string(),
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read spec file {}", path.display()))?,
+        ),
+        None => (
+            "embedded default (experiments/default.toml)".to_string(),
+            DEFAULT_SPEC.to_string(),
+        ),
+    };
+    let overrides = Overrides {
+        draws: args.draws,
+        cap: args.cap,
+        seed: args.seed,
+    };
+    let spec =
+        Spec::parse(&spec_text, &overrides).with_context(|| format!("spec {spec_source}"))?;
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    anyhow::ensure!(threads > 0, "--threads must be at least 1");
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(&spec.name));
+    let request = RunRequest {
+        plan: Plan {
+            shard: experiment::parse_shard(args.shard.as_deref())?,
+            spec,
+            boards: args.boards,
+        },
+        spec_source,
+        spec_text,
+        out,
+        threads,
+        resume: args.resume,
+        force: args.force,
+        quiet: args.quiet,
+    };
+    let shown = request.out.display();
+    match experiment::run(&request)? {
+        RunEnd::Complete { draws } => {
+            if !args.quiet {
+                eprintln!("wrote {shown}: {draws} draws");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        RunEnd::AlreadyComplete => {
+            eprintln!("{shown} is already complete; nothing to resume");
+            Ok(ExitCode::SUCCESS)
+        }
+        RunEnd::Interrupted { done, total } => {
+            eprintln!(
+                "interrupted after {done} of {total} draws; continue with the same command and --resume"
+            );
+            Ok(ExitCode::from(130))
+        }
+    }
+}
+
+pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+    let draws = experiment::merge(&args.out, &args.shards, args.force)?;
+    eprintln!(
+        "wrote {}: {draws} draws from {} shards",
+        args.out.display(),
+        args.shards.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}

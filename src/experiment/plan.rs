@@ -1,0 +1,58 @@
+//! A plan: the draws a run (or one shard of it) must produce, in the order they are written.
+//!
+//! Position `p` counts the draws of this shard across series: series by series, and within a
+//! series by increasing draw index. Every draw depends only on (spec, series, draw index), so
+//! any prefix of the positions can be computed, written, and continued later.
+
+use super::Shard;
+use super::spec::{Algorithm, Spec};
+use crate::output::draws::DrawRow;
+use crate::search::{self, InvalidBoard};
+
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub spec: Spec,
+    pub shard: Shard,
+    /// Whether `draws.csv` carries the final board of each draw.
+    pub boards: bool,
+}
+
+impl Plan {
+    /// Draws of each series that this shard runs.
+    pub fn draws_per_series(&self) -> u64 {
+        self.shard.draws_of(self.spec.draws)
+    }
+
+    /// All draws of this shard.
+    pub fn total(&self) -> u64 {
+        self.draws_per_series() * self.spec.series.len() as u64
+    }
+
+    /// The series and shard-local draw number at position `p`.
+    pub fn locate(&self, p: u64) -> (usize, u64) {
+        let per_series = self.draws_per_series();
+        ((p / per_series) as usize, p % per_series)
+    }
+
+    /// The (series label, draw index) that the row at position `p` must have.
+    pub fn row_key(&self, p: u64) -> (&str, u64) {
+        let (series, local) = self.locate(p);
+        (
+            &self.spec.series[series].label,
+            self.shard.draw_index(local),
+        )
+    }
+
+    /// Runs the draw at position `p`, checks its board, and returns its row.
+    pub fn run_position(&self, p: u64) -> Result<DrawRow, InvalidBoard> {
+        let (series, local) = self.locate(p);
+        let series = &self.spec.series[series];
+        let index = self.shard.draw_index(local);
+        let draw = match self.spec.algorithm {
+            Algorithm::Seed => {
+                search::seed_draw(&series.queue, self.spec.seed, index, self.spec.cap)?
+            }
+        };
+        Ok(DrawRow::new(&series.label, index, &draw, self.boards))
+    }
+}

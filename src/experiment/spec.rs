@@ -1,0 +1,396 @@
+//! Experiment specs: the TOML files in `experiments/`, checked once into a [`Spec`].
+//!
+//! A spec names what to run (orderings and algorithm on a board size), how much (draws per
+//! ordering, iteration cap per draw) and from which master seed. Every field is documented in
+//! `experiments/README.md`. Unknown keys and bad values are errors that name the key.
+
+use crate::board::BoardSize;
+use crate::pieces::Symbol;
+use crate::queue::{Queue, all_type_orders};
+use crate::rng::{self, below};
+use serde::{Deserialize, Serialize};
+
+/// The embedded default experiment, `experiments/default.toml`.
+pub const DEFAULT_SPEC: &str = include_str!("../../experiments/default.toml");
+
+/// Which search produces the draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// The seed article's randomized backtracker, reproduced exactly.
+    Seed,
+}
+
+impl Algorithm {
+    const NAMES: &'static str = "seed";
+
+    fn parse(text: &str) -> Option<Algorithm> {
+        match text {
+            "seed" => Some(Algorithm::Seed),
+            _ => None,
+        }
+    }
+}
+
+/// One series of draws: an ordering run by the spec's algorithm. Its label names it in every
+/// data file and, with the master seed and the draw index, fixes each draw's random stream.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Series {
+    /// Short name: the type order (`QNBR`) or the full queue.
+    pub label: String,
+    /// The full queue in English letters.
+    #[serde(rename = "queue")]
+    pub queue_letters: String,
+    #[serde(skip)]
+    pub queue: Queue,
+}
+
+/// A checked experiment spec, with any command-line overrides applied.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Spec {
+    pub name: String,
+    pub description: String,
+    pub board_size: usize,
+    /// The `orderings` value as written in the spec.
+    pub orderings: serde_json::Value,
+    pub algorithm: Algorithm,
+    pub draws: u64,
+    pub cap: Option<u64>,
+    pub seed: u64,
+    /// The orderings expanded into series, in the order the data files list them.
+    pub series: Vec<Series>,
+}
+
+/// A spec that cannot be run, with the key at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    #[error("{0}")]
+    Toml(String),
+    #[error("key `{key}`: {message}")]
+    BadValue { key: &'static str, message: String },
+}
+
+fn bad(key: &'static str, message: impl Into<String>) -> SpecError {
+    SpecError::BadValue {
+        key,
+        message: message.into(),
+    }
+}
+
+/// The file layout; see `experiments/README.md`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct SpecFile {
+    name: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default = "default_board_size")]
+    board_size: usize,
+    orderings: toml::Value,
+    #[serde(default = "default_algorithm")]
+    algorithm: String,
+    draws: u64,
+    cap: Option<u64>,
+    seed: u64,
+}
+
+fn default_board_size() -> usize {
+    8
+}
+
+fn default_algorithm() -> String {
+    "seed".to_string()
+}
+
+/// Values given on the command line that replace those of the spec.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub draws: Option<u64>,
+    pub cap: Option<u64>,
+    pub seed: Option<u64>,
+}
+
+impl Spec {
+    /// Parses and checks a spec's TOML text, then applies `overrides`.
+    pub fn parse(text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
+        let file: SpecFile =
+            toml::from_str(text).map_err(|e| SpecError::Toml(one_line_toml_error(&e)))?;
+        check_name(&file.name)?;
+        let size = BoardSize::new(file.board_size).map_err(|e| bad("board-size", e.to_string()))?;
+        let algorithm = Algorithm::parse(&file.algorithm).ok_or_else(|| {
+            bad(
+                "algorithm",
+                format!(
+                    "unknown algorithm '{}'; use one of: {}",
+                    file.algorithm,
+                    Algorithm::NAMES
+                ),
+            )
+        })?;
+        let draws = overrides.draws.unwrap_or(file.draws);
+        if draws == 0 {
+            return Err(bad("draws", "must be at least 1"));
+        }
+        let cap = overrides.cap.or(file.cap);
+        if cap == Some(0) {
+            return Err(bad(
+                "cap",
+                "must be at least 1 iteration (leave it out for no cap)",
+            ));
+        }
+        let seed = overrides.seed.unwrap_or(file.seed);
+        let series = expand_orderings(&file.orderings, size, seed)?;
+        Ok(Spec {
+            name: file.name,
+            description: file.description,
+            board_size: file.board_size,
+            orderings: serde_json::to_value(&file.orderings).expect("TOML values are JSON values"),
+            algorithm,
+            draws,
+            cap,
+            seed,
+            series,
+        })
+    }
+
+    /// Total number of draws over all series.
+    pub fn total_draws(&self) -> u64 {
+        self.draws * self.series.len() as u64
+    }
+
+    /// Position of the series labelled `label`.
+    pub fn series_index(&self, label: &str) -> Option<usize> {
+        self.series.iter().position(|s| s.label == label)
+    }
+}
+
+/// toml's messages span several lines (a source excerpt); keep the first and the location.
+fn one_line_toml_error(error: &toml::de::Error) -> String {
+    let message = error.message().trim().trim_end_matches('.').to_string();
+    match error.span() {
+        Some(span) => format!("{message} (at byte {})", span.start),
+        None => message,
+    }
+}
+
+fn check_name(name: &str) -> Result<(), SpecError> {
+    let ok = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(bad(
+            "name",
+            format!("'{name}' is not usable as a folder name; use letters, digits, '-' and '_'"),
+        ))
+    }
+}
+
+const ORDERINGS_HELP: &str =
+    "use \"all-type-orders\", a list such as [\"QNBR\", \"RBNQ\"], or { random-queues = K }";
+
+fn expand_orderings(
+    value: &toml::Value,
+    size: BoardSize,
+    seed: u64,
+) -> Result<Vec<Series>, SpecError> {
+    let queues: Vec<Queue> = match value {
+        toml::Value::String(s) if s == "all-type-orders" => all_type_orders()
+            .into_iter()
+            .map(|order| Queue::from_type_order(order, size))
+            .collect(),
+        toml::Value::String(s) => {
+            return Err(bad(
+                "orderings",
+                format!("unknown value \"{s}\"; {ORDERINGS_HELP}"),
+            ));
+        }
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|item| {
+                let text = item.as_str().ok_or_else(|| {
+                    bad(
+                        "orderings",
+                        format!("list item {item} is not a string; {ORDERINGS_HELP}"),
+                    )
+                })?;
+                Queue::parse(text, size).map_err(|e| bad("orderings", e.to_string()))
+            })
+            .collect::<Result<_, _>>()?,
+        toml::Value::Table(table) => random_queues(table, size, seed)?,
+        other => {
+            return Err(bad(
+                "orderings",
+                format!("{other} is not an ordering; {ORDERINGS_HELP}"),
+            ));
+        }
+    };
+    if queues.is_empty() {
+        return Err(bad(
+            "orderings",
+            format!("no orderings given; {ORDERINGS_HELP}"),
+        ));
+    }
+    let mut series: Vec<Series> = Vec::with_capacity(queues.len());
+    for queue in queues {
+        let label = queue.name();
+        if series.iter().any(|s| s.label == label) {
+            return Err(bad("orderings", format!("'{label}' is listed twice")));
+        }
+        series.push(Series {
+            label,
+            queue_letters: queue.letters(),
+            queue,
+        });
+    }
+    Ok(series)
+}
+
+/// `{ random-queues = K }`: K uniformly shuffled queues of the type-order composition
+/// (⌊n²/16⌋ pairs of each symbol), shuffled by Fisher–Yates on the stream
+/// (master seed, "random-queues", k).
+fn random_queues(
+    table: &toml::map::Map<String, toml::Value>,
+    size: BoardSize,
+    seed: u64,
+) -> Result<Vec<Queue>, SpecError> {
+    if let Some(key) = table.keys().find(|k| *k != "random-queues") {
+        return Err(bad(
+            "orderings",
+            format!("unknown key '{key}' in the table; {ORDERINGS_HELP}"),
+        ));
+    }
+    let count = table
+        .get("random-queues")
+        .and_then(toml::Value::as_integer)
+        .filter(|k| *k > 0)
+        .ok_or_else(|| bad("orderings", "random-queues must be a positive integer"))?;
+    let per_symbol = size.squares() / 16;
+    let composition: Vec<char> = Symbol::ALL
+        .iter()
+        .flat_map(|s| std::iter::repeat_n(s.letter(), per_symbol))
+        .collect();
+    (0..count as u64)
+        .map(|k| {
+            let mut letters = composition.clone();
+            let mut stream = rng::stream(seed, "random-queues", k);
+            for i in (1..letters.len()).rev() {
+                letters.swap(i, below(&mut stream, i as u64 + 1) as usize);
+            }
+            let text: String = letters.into_iter().collect();
+            Queue::parse(&text, size).map_err(|e| bad("orderings", e.to_string()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINIMAL: &str =
+        "name = \"t\"\norderings = [\"QNBR\"]\ndraws = 10\ncap = 1000\nseed = 1\n";
+
+    fn parse(text: &str) -> Result<Spec, SpecError> {
+        Spec::parse(text, &Overrides::default())
+    }
+
+    #[test]
+    fn the_embedded_default_is_all_type_orders() {
+        let spec = parse(DEFAULT_SPEC).unwrap();
+        assert_eq!(spec.series.len(), 24);
+        assert_eq!(spec.series[0].label, "QNBR");
+        assert_eq!(spec.algorithm, Algorithm::Seed);
+    }
+
+    #[test]
+    fn overrides_replace_spec_values() {
+        let overrides = Overrides {
+            draws: Some(3),
+            cap: Some(77),
+            seed: Some(9),
+        };
+        let spec = Spec::parse(MINIMAL, &overrides).unwrap();
+        assert_eq!((spec.draws, spec.cap, spec.seed), (3, Some(77), 9));
+        assert_eq!(spec.total_draws(), 3);
+    }
+
+    #[test]
+    fn random_queues_are_seeded_shuffles_of_the_composition() {
+        let text = MINIMAL.replace("[\"QNBR\"]", "{ random-queues = 3 }");
+        let spec = parse(&text).unwrap();
+        assert_eq!(spec.series.len(), 3);
+        for series in &spec.series {
+            assert_eq!(series.queue.piece_counts(), [8; 8]);
+        }
+        assert_eq!(
+            parse(&text).unwrap().series,
+            spec.series,
+            "same seed, same queues"
+        );
+        let reseeded = Spec::parse(
+            &text,
+            &Overrides {
+                seed: Some(2),
+                ..Default::default()
+            },
+        );
+        assert_ne!(reseeded.unwrap().series, spec.series);
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let cases = [
+            (
+                MINIMAL.replace("seed = 1", "seed = 1\ncolour = 3"),
+                "unknown field `colour`",
+            ),
+            (MINIMAL.replace("draws = 10\n", ""), "missing field `draws`"),
+            (
+                MINIMAL.replace("draws = 10", "draws = \"many\""),
+                "invalid type",
+            ),
+            (
+                MINIMAL.replace("draws = 10", "draws = 0"),
+                "key `draws`: must be at least 1",
+            ),
+            (MINIMAL.replace("cap = 1000", "cap = 0"), "key `cap`"),
+            (
+                MINIMAL.replace("name = \"t\"", "name = \"a/b\""),
+                "key `name`",
+            ),
+            (
+                MINIMAL.replace("[\"QNBR\"]", "[\"QNBX\"]"),
+                "key `orderings`: order 'QNBX' has unknown character 'X'",
+            ),
+            (
+                MINIMAL.replace("[\"QNBR\"]", "[\"QNBR\", \"HSGW\"]"),
+                "'QNBR' is listed twice",
+            ),
+            (
+                MINIMAL.replace("[\"QNBR\"]", "\"everything\""),
+                "unknown value \"everything\"",
+            ),
+            (
+                MINIMAL.replace("[\"QNBR\"]", "{ random-queues = 0 }"),
+                "positive integer",
+            ),
+            (MINIMAL.replace("[\"QNBR\"]", "[]"), "no orderings given"),
+            (
+                format!("{MINIMAL}algorithm = \"magic\"\n"),
+                "key `algorithm`: unknown algorithm 'magic'",
+            ),
+            (
+                format!("{MINIMAL}board-size = 12\n"),
+                "key `board-size`: board size 12",
+            ),
+            ("name = ".to_string(), "string values must be quoted"),
+        ];
+        for (text, expected) in cases {
+            let message = parse(&text).unwrap_err().to_string();
+            assert!(message.contains(expected), "{text:?}\n  gave: {message}");
+            assert!(!message.contains('\n'), "one line: {message}");
+        }
+    }
+}

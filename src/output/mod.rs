@@ -1,0 +1,11 @@
+//! Output files of an experiment: the per-draw data (`draws.csv`), the per-ordering
+//! `summary.csv` and `histogram.csv` derived from it, and atomic file writing.
+//!
+//! Data files have a fixed header and column order, rows in the spec's order, and contain no
+//! timings, so that the same spec and master seed give byte-identical files whatever the
+//! thread count or sharding. Timings live in `manifest.json` only.
+
+pub mod atomic;
+pub mod draws;
+pub mod histogram;
+pub mod summary;
