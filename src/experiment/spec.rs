@@ -114,7 +114,7 @@ impl Spec {
     /// Parses and checks a spec's TOML text, then applies `overrides`.
     pub fn parse(text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
         let file: SpecFile =
-            toml::from_str(text).map_err(|e| SpecError::Toml(one_line_toml_error(&e)))?;
+            toml::from_str(text).map_err(|e| SpecError::Toml(one_line_toml_error(&e, text)))?;
         check_name(&file.name)?;
         let size = BoardSize::new(file.board_size).map_err(|e| bad("board-size", e.to_string()))?;
         let algorithm = Algorithm::parse(&file.algorithm).ok_or_else(|| {
@@ -164,11 +164,16 @@ impl Spec {
     }
 }
 
-/// toml's messages span several lines (a source excerpt); keep the first and the location.
-fn one_line_toml_error(error: &toml::de::Error) -> String {
+/// toml's messages span several lines (a source excerpt); keep the message and the place.
+fn one_line_toml_error(error: &toml::de::Error, text: &str) -> String {
     let message = error.message().trim().trim_end_matches('.').to_string();
     match error.span() {
-        Some(span) => format!("{message} (at byte {})", span.start),
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
         None => message,
     }
 }
@@ -385,7 +390,11 @@ mod tests {
                 format!("{MINIMAL}board-size = 12\n"),
                 "key `board-size`: board size 12",
             ),
-            ("name = ".to_string(), "string values must be quoted"),
+            ("name = ".to_string(), "line 1, column 8"),
+            (
+                MINIMAL.replace("seed = 1", "seed = 1\ncolour = 3"),
+                "line 6, column 1: unknown field `colour`",
+            ),
         ];
         for (text, expected) in cases {
             let message = parse(&text).unwrap_err().to_string();
