@@ -152,7 +152,7 @@ fn shards_merge_into_the_single_machine_files() {
 
 /// Starts a run in the background and waits until it has written more than a chunk.
 fn start_and_wait_for_rows(spec: &Path, out: &Path) -> std::process::Child {
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlab"))
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlab"))
         .arg("run")
         .arg(spec)
         .arg("--out")
@@ -171,6 +171,8 @@ fn start_and_wait_for_rows(spec: &Path, out: &Path) -> std::process::Child {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+    child.kill().unwrap();
+    child.wait().unwrap();
     panic!("the run wrote no rows within a minute");
 }
 
