@@ -6,6 +6,7 @@
 //! thread count or sharding. Timings live in `manifest.json` only.
 
 pub mod atomic;
+pub mod charts;
 pub mod draws;
 pub mod histogram;
 pub mod summary;

@@ -1,0 +1,179 @@
+//! Orderings sorted by median: for each, the median with its 95% confidence interval, the
+//! p10–p90 range, the p99, and the share of censored draws, on a logarithmic axis.
+
+use super::style::{self, BLUE, DARK, GREY, LegendMark, VERMILION};
+use super::{Chart, plot_error};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+fn centre_left() -> Pos {
+    Pos::new(HPos::Left, VPos::Center)
+}
+
+/// One ordering's interval summary, in iterations. Quantiles at or above the cap mean "at
+/// least the cap" and are drawn up to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderingInterval {
+    pub label: String,
+    pub median: f64,
+    pub median_ci: (f64, f64),
+    pub p10: f64,
+    pub p90: f64,
+    pub p99: f64,
+    /// Share of draws censored at the cap, 0..=1.
+    pub censored: f64,
+}
+
+/// The ranking chart; orderings are drawn in the given order, first on top.
+pub struct OrderingsChart {
+    pub title: String,
+    pub orderings: Vec<OrderingInterval>,
+    /// The iteration cap of every draw, drawn as a dashed line.
+    pub cap: Option<f64>,
+    /// The label to emphasise (the seed's order).
+    pub highlight: Option<String>,
+}
+
+impl Chart for OrderingsChart {
+    fn size(&self) -> (u32, u32) {
+        (1200, 220 + 30 * self.orderings.len().max(4) as u32)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let n = self.orderings.len();
+        let smallest = self
+            .orderings
+            .iter()
+            .map(|o| o.p10.min(o.median_ci.0))
+            .fold(f64::MAX, f64::min);
+        let largest = self
+            .cap
+            .unwrap_or(0.0)
+            .max(self.orderings.iter().map(|o| o.p99).fold(0.0, f64::max));
+        let (low, high) = style::decade_bounds(smallest, largest * 1.9);
+        let labels: Vec<String> = self.orderings.iter().map(|o| o.label.clone()).collect();
+        let (_, height) = root.dim_in_pixel();
+        let (plot_area, legend_area) = root.split_vertically(height - 50);
+        let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
+        let mut chart = ChartBuilder::on(&plot_area)
+            .caption(&self.title, style::title(26))
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(90)
+            .build_cartesian_2d(
+                (low..high)
+                    .log_scale()
+                    .with_key_points(style::powers_of_ten(low, high)),
+                (0..n as i32 - 1).into_segmented(),
+            )
+            .map_err(plot_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("iterations per draw (log scale)")
+            .y_desc("type order, best median on top")
+            .x_label_formatter(&style::power_label)
+            .y_labels(n)
+            .y_label_formatter(&|y| match y {
+                SegmentValue::CenterOf(row) => (n - 1)
+                    .checked_sub(*row as usize)
+                    .and_then(|i| labels.get(i).cloned())
+                    .unwrap_or_default(),
+                _ => String::new(),
+            })
+            .label_style(style::text(17))
+            .axis_desc_style(style::text(19))
+            .light_line_style(WHITE)
+            .draw()
+            .map_err(plot_error)?;
+
+        if let Some(cap) = self.cap {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(cap, SegmentValue::Exact(0)), (cap, SegmentValue::Last)],
+                    6,
+                    4,
+                    VERMILION.stroke_width(2),
+                ))
+                .map_err(plot_error)?;
+            chart
+                .draw_series([
+                    EmptyElement::at((cap * 1.15, SegmentValue::CenterOf(n as i32 - 1)))
+                        + Text::new("censored", (0, -24), style::text(15).pos(centre_left())),
+                ])
+                .map_err(plot_error)?;
+        }
+        let range_style = |o: &OrderingInterval| {
+            let colour = if Some(&o.label) == self.highlight.as_ref() {
+                BLUE.mix(0.45)
+            } else {
+                GREY.mix(0.6)
+            };
+            colour.stroke_width(12)
+        };
+        chart
+            .draw_series(self.orderings.iter().enumerate().map(|(i, o)| {
+                PathElement::new([(o.p10, y_of(i)), (o.p90, y_of(i))], range_style(o))
+            }))
+            .map_err(plot_error)?;
+        chart
+            .draw_series(self.orderings.iter().enumerate().map(|(i, o)| {
+                PathElement::new(
+                    [(o.median_ci.0, y_of(i)), (o.median_ci.1, y_of(i))],
+                    DARK.stroke_width(3),
+                )
+            }))
+            .map_err(plot_error)?;
+        chart
+            .draw_series(
+                self.orderings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| Circle::new((o.median, y_of(i)), 5, DARK.filled())),
+            )
+            .map_err(plot_error)?;
+        chart
+            .draw_series(
+                self.orderings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| TriangleMarker::new((o.p99, y_of(i)), 7, VERMILION.filled())),
+            )
+            .map_err(plot_error)?;
+        if let Some(cap) = self.cap {
+            chart
+                .draw_series(self.orderings.iter().enumerate().map(|(i, o)| {
+                    Text::new(
+                        format!("{:.1}%", 100.0 * o.censored),
+                        (cap * 1.25, y_of(i)),
+                        style::text(15).pos(centre_left()),
+                    )
+                }))
+                .map_err(plot_error)?;
+        }
+        let mut legend = vec![
+            (
+                LegendMark::Dot(DARK),
+                "median and its 95% confidence interval".to_string(),
+            ),
+            (LegendMark::Bar(GREY.mix(0.6)), "p10 to p90".to_string()),
+            (LegendMark::Triangle(VERMILION), "p99".to_string()),
+        ];
+        if let Some(cap) = self.cap {
+            legend.push((
+                LegendMark::Dashed(VERMILION),
+                format!("iteration cap ({})", style::thousands(cap)),
+            ));
+        }
+        if let Some(highlight) = &self.highlight {
+            legend.push((
+                LegendMark::Bar(BLUE.mix(0.45)),
+                format!("{highlight}: the seed's order"),
+            ));
+        }
+        style::legend_strip(&legend_area, &legend)
+    }
+}

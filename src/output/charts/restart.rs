@@ -1,0 +1,97 @@
+//! Expected total iterations against the restart cutoff for a few orderings, with each
+//! ordering's optimum marked: the restart analysis of the report as a picture.
+
+use super::style::{self, BLUE, DARK, GREEN, GREY, ORANGE, VERMILION};
+use super::{Chart, plot_error};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Expected cost E[min(T,t)] / P(T ≤ t) at cutoffs t, and the best cutoff.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RestartCurve {
+    pub label: String,
+    /// `(t, expected total iterations)` with t increasing.
+    pub points: Vec<(f64, f64)>,
+    pub best: (f64, f64),
+}
+
+pub struct RestartChart {
+    pub title: String,
+    pub curves: Vec<RestartCurve>,
+}
+
+const COLOURS: [RGBColor; 5] = [BLUE, GREEN, ORANGE, VERMILION, DARK];
+
+impl Chart for RestartChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let points = self.curves.iter().flat_map(|c| c.points.iter());
+        let (x_low, x_high) = style::decade_bounds(
+            points.clone().map(|p| p.0).fold(f64::MAX, f64::min),
+            points.clone().map(|p| p.0).fold(0.0, f64::max),
+        );
+        let lowest_cost = self
+            .curves
+            .iter()
+            .map(|c| c.best.1)
+            .fold(f64::MAX, f64::min);
+        let (y_low, y_high) = style::decade_bounds(lowest_cost, lowest_cost * 1000.0);
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.title, style::title(26))
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(80)
+            .build_cartesian_2d(
+                (x_low..x_high)
+                    .log_scale()
+                    .with_key_points(style::powers_of_ten(x_low, x_high)),
+                (y_low..y_high)
+                    .log_scale()
+                    .with_key_points(style::powers_of_ten(y_low, y_high)),
+            )
+            .map_err(plot_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("restart cutoff t: iterations before starting again (log scale)")
+            .y_desc("expected total iterations per board (log scale)")
+            .x_label_formatter(&style::power_label)
+            .y_label_formatter(&style::power_label)
+            .label_style(style::text(17))
+            .axis_desc_style(style::text(19))
+            .draw()
+            .map_err(plot_error)?;
+        for (curve, colour) in self.curves.iter().zip(COLOURS) {
+            let visible = curve.points.iter().copied().filter(|p| p.1 <= y_high);
+            let best = curve.best;
+            chart
+                .draw_series(LineSeries::new(visible, colour.stroke_width(3)))
+                .map_err(plot_error)?
+                .label(format!(
+                    "{}: best t = {}, cost {}",
+                    curve.label,
+                    style::thousands(best.0),
+                    style::thousands(best.1)
+                ))
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 24, y)], colour.stroke_width(3))
+                });
+            chart
+                .draw_series([
+                    Circle::new(best, 8, colour.filled()),
+                    Circle::new(best, 11, DARK.stroke_width(2)),
+                ])
+                .map_err(plot_error)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(GREY)
+            .label_font(style::text(16))
+            .draw()
+            .map_err(plot_error)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,171 @@
+//! Shared look: the embedded font, colours, and logarithmic axes labelled in powers of ten.
+
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+use std::sync::Once;
+
+/// The font family every chart uses; registered from the embedded DejaVu Sans.
+pub const FONT: &str = "sans-serif";
+
+/// Registers the embedded fonts with plotters (once per process).
+pub fn register_fonts() {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular())
+            .unwrap_or_else(|_| panic!("the embedded DejaVu Sans is a valid font"));
+        plotters::style::register_font(FONT, FontStyle::Bold, dejavu::sans::bold())
+            .unwrap_or_else(|_| panic!("the embedded DejaVu Sans Bold is a valid font"));
+    });
+}
+
+pub fn text(size: u32) -> TextStyle<'static> {
+    (FONT, size).into_font().into()
+}
+
+pub fn title(size: u32) -> TextStyle<'static> {
+    (FONT, size, FontStyle::Bold).into_font().into()
+}
+
+/// Highlight colours, readable by colour-blind readers (Okabe–Ito).
+pub const BLUE: RGBColor = RGBColor(0, 114, 178);
+pub const ORANGE: RGBColor = RGBColor(230, 159, 0);
+pub const GREEN: RGBColor = RGBColor(0, 158, 115);
+pub const VERMILION: RGBColor = RGBColor(213, 94, 0);
+pub const GREY: RGBColor = RGBColor(170, 170, 170);
+pub const DARK: RGBColor = RGBColor(40, 40, 40);
+
+/// The powers of ten from the one at or below `low` to the one at or above `high`.
+pub fn decade_bounds(low: f64, high: f64) -> (f64, f64) {
+    let low = 10f64.powf(low.max(f64::MIN_POSITIVE).log10().floor());
+    let high = 10f64.powf(high.max(low * 10.0).log10().ceil());
+    (low, high)
+}
+
+/// The powers of ten within `[low, high]`.
+pub fn powers_of_ten(low: f64, high: f64) -> Vec<f64> {
+    let first = low.log10().ceil() as i32;
+    let last = high.log10().floor() as i32;
+    (first..=last).map(|e| 10f64.powi(e)).collect()
+}
+
+/// Labels a power of ten as `10³`; other values as plain numbers.
+pub fn power_label(value: &f64) -> String {
+    const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let exponent = value.log10().round();
+    if (10f64.powf(exponent) - value).abs() > value * 1e-9 {
+        return format!("{value}");
+    }
+    let digits: String = (exponent.abs() as u32)
+        .to_string()
+        .chars()
+        .map(|c| SUPERSCRIPTS[c.to_digit(10).unwrap_or(0) as usize])
+        .collect();
+    let sign = if exponent < 0.0 { "⁻" } else { "" };
+    format!("10{sign}{digits}")
+}
+
+/// A count with thousands separators: 12345 → 12,345.
+pub fn thousands(value: f64) -> String {
+    let digits = format!("{:.0}", value.round());
+    let (sign, digits) = digits
+        .strip_prefix('-')
+        .map_or(("", digits.as_str()), |d| ("-", d));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn powers_of_ten_are_labelled_with_superscripts() {
+        assert_eq!(power_label(&1000.0), "10³");
+        assert_eq!(power_label(&1e-4), "10⁻⁴");
+        assert_eq!(power_label(&1.0), "10⁰");
+        assert_eq!(power_label(&1e12), "10¹²");
+        assert_eq!(power_label(&250.0), "250");
+        assert_eq!(
+            powers_of_ten(30.0, 500_000.0),
+            [100.0, 1000.0, 10000.0, 100000.0]
+        );
+        assert_eq!(decade_bounds(32.0, 500_000.0), (10.0, 1_000_000.0));
+    }
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(1234567.4), "1,234,567");
+        assert_eq!(thousands(999.0), "999");
+        assert_eq!(thousands(-12000.0), "-12,000");
+    }
+}
+
+/// A mark in a legend drawn outside the plotting area.
+#[derive(Clone, Copy, Debug)]
+pub enum LegendMark {
+    Line(RGBColor, u32),
+    Dashed(RGBColor),
+    Bar(RGBAColor),
+    Dot(RGBColor),
+    Triangle(RGBColor),
+}
+
+/// Draws `entries` left to right, centred vertically in `area`: a legend that cannot cover
+/// the data.
+pub fn legend_strip<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    entries: &[(LegendMark, String)],
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let (_, height) = area.dim_in_pixel();
+    let y = height as i32 / 2;
+    let mut x = 110;
+    for (mark, label) in entries {
+        let at = (x, y);
+        let drawn = match *mark {
+            LegendMark::Line(colour, width) => area.draw(&PathElement::new(
+                [(x, y), (x + 28, y)],
+                colour.stroke_width(width),
+            )),
+            LegendMark::Dashed(colour) => area
+                .draw(&PathElement::new(
+                    [(x, y), (x + 9, y)],
+                    colour.stroke_width(2),
+                ))
+                .and_then(|_| {
+                    area.draw(&PathElement::new(
+                        [(x + 14, y), (x + 23, y)],
+                        colour.stroke_width(2),
+                    ))
+                }),
+            LegendMark::Bar(colour) => area.draw(&Rectangle::new(
+                [(x, y - 6), (x + 28, y + 6)],
+                colour.filled(),
+            )),
+            LegendMark::Dot(colour) => area.draw(&Circle::new((x + 14, y), 5, colour.filled())),
+            LegendMark::Triangle(colour) => {
+                area.draw(&TriangleMarker::new((x + 14, y), 7, colour.filled()))
+            }
+        };
+        drawn.map_err(super::plot_error)?;
+        let style = text(16).pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Left,
+            plotters::style::text_anchor::VPos::Center,
+        ));
+        area.draw(&Text::new(label.clone(), (at.0 + 36, at.1), style))
+            .map_err(super::plot_error)?;
+        let (label_width, _) = area
+            .estimate_text_size(label, &text(16))
+            .map_err(super::plot_error)?;
+        x += 36 + label_width as i32 + 28;
+    }
+    Ok(())
+}

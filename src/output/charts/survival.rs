@@ -1,0 +1,144 @@
+//! Survival curves P(iterations > x) for every ordering on log-log axes: the seed's order
+//! highlighted, the best and the worst labelled, the others in grey.
+
+use super::style::{self, BLUE, GREEN, GREY, LegendMark, VERMILION};
+use super::{Chart, plot_error};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// How a curve is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CurveRole {
+    Other,
+    Seed,
+    Best,
+    Worst,
+}
+
+/// One ordering's survival function as steps: `(x, P(T > x))` with x increasing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SurvivalCurve {
+    pub label: String,
+    pub points: Vec<(f64, f64)>,
+    pub role: CurveRole,
+}
+
+pub struct SurvivalChart {
+    pub title: String,
+    pub curves: Vec<SurvivalCurve>,
+    /// The smallest probability shown (about 1/draws).
+    pub floor: f64,
+    pub cap: Option<f64>,
+}
+
+/// Colour, line width and legend text of a role.
+fn role_style(role: CurveRole) -> (RGBColor, u32, &'static str) {
+    match role {
+        CurveRole::Other => (GREY, 1, "the other type orders"),
+        CurveRole::Seed => (BLUE, 4, "the seed's order"),
+        CurveRole::Best => (GREEN, 4, "best median"),
+        CurveRole::Worst => (VERMILION, 4, "worst median"),
+    }
+}
+
+impl Chart for SurvivalChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let xs = self
+            .curves
+            .iter()
+            .flat_map(|c| c.points.iter().map(|p| p.0));
+        let smallest = xs.clone().fold(f64::MAX, f64::min);
+        let largest = self.cap.unwrap_or(0.0).max(xs.fold(0.0, f64::max));
+        let (x_low, x_high) = style::decade_bounds(smallest, largest);
+        let (y_low, _) = style::decade_bounds(self.floor, 1.0);
+        let (_, height) = root.dim_in_pixel();
+        let (plot_area, legend_area) = root.split_vertically(height - 50);
+        let mut chart = ChartBuilder::on(&plot_area)
+            .caption(&self.title, style::title(26))
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(80)
+            .build_cartesian_2d(
+                (x_low..x_high)
+                    .log_scale()
+                    .with_key_points(style::powers_of_ten(x_low, x_high)),
+                (y_low..1.0)
+                    .log_scale()
+                    .with_key_points(style::powers_of_ten(y_low, 1.0)),
+            )
+            .map_err(plot_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("iterations x (log scale)")
+            .y_desc("P(iterations > x), share of draws still unsolved (log scale)")
+            .x_label_formatter(&style::power_label)
+            .y_label_formatter(&style::power_label)
+            .label_style(style::text(17))
+            .axis_desc_style(style::text(19))
+            .draw()
+            .map_err(plot_error)?;
+        let mut ordered: Vec<&SurvivalCurve> = self.curves.iter().collect();
+        ordered.sort_by_key(|c| c.role != CurveRole::Other);
+        let mut legend = Vec::new();
+        for curve in ordered {
+            let (colour, width, role_name) = role_style(curve.role);
+            let steps = steps_above(&curve.points, y_low);
+            let line = colour
+                .mix(if curve.role == CurveRole::Other {
+                    0.7
+                } else {
+                    1.0
+                })
+                .stroke_width(width);
+            chart
+                .draw_series(LineSeries::new(steps, line))
+                .map_err(plot_error)?;
+            let text = match curve.role {
+                CurveRole::Other => role_name.to_string(),
+                _ => format!("{}: {role_name}", curve.label),
+            };
+            if !legend.iter().any(|(_, t)| *t == text) {
+                legend.push((LegendMark::Line(colour, width), text));
+            }
+        }
+        if let Some(cap) = self.cap {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(cap, y_low), (cap, 1.0)],
+                    6,
+                    4,
+                    VERMILION.mix(0.6).stroke_width(2),
+                ))
+                .map_err(plot_error)?;
+            legend.push((
+                LegendMark::Dashed(VERMILION),
+                format!("cap ({})", style::thousands(cap)),
+            ));
+        }
+        legend.sort_by_key(|(mark, _)| matches!(mark, LegendMark::Line(GREY, _)));
+        style::legend_strip(&legend_area, &legend)?;
+        Ok(())
+    }
+}
+
+/// The step curve through `points`, stopping where it falls below the plotted floor.
+fn steps_above(points: &[(f64, f64)], floor: f64) -> Vec<(f64, f64)> {
+    let mut steps = Vec::with_capacity(points.len() * 2);
+    for window in points.windows(2) {
+        let ((x0, p0), (x1, _)) = (window[0], window[1]);
+        if p0 < floor {
+            break;
+        }
+        steps.push((x0, p0));
+        steps.push((x1, p0));
+    }
+    if let Some(&(x, p)) = points.last()
+        && p >= floor
+    {
+        steps.push((x, p));
+    }
+    steps
+}
