@@ -17,9 +17,12 @@
 //! | file | what |
 //! |---|---|
 //! | [`quantile`](mod@quantile) | quantiles, inverse of the empirical CDF (Hyndman and Fan 1996, type 1) |
+//! | [`distance`] | the two-sample Kolmogorov–Smirnov statistic |
 
+pub mod distance;
 pub mod quantile;
 
+pub use distance::ks_statistic;
 pub use quantile::{Quantile, median, quantile};
 
 /// Errors of the statistics functions; each names the offending input.
