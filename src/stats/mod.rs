@@ -18,6 +18,7 @@
 //! |---|---|
 //! | [`quantile`](mod@quantile) | quantiles, inverse of the empirical CDF (Hyndman and Fan 1996, type 1) |
 //! | [`bootstrap`] | the median's seeded percentile-bootstrap confidence interval (Efron 1979) |
+//! | [`survival`](mod@survival) | the empirical survival function P(T > x), exact up to the cap |
 //! | [`rank_test`] | Mann–Whitney U with ties and the cap, Holm's correction (Holm 1979) |
 //! | [`distance`] | the two-sample Kolmogorov–Smirnov statistic |
 //! | [`normal`] | the normal distribution function (erfc) |
@@ -27,11 +28,13 @@ pub mod distance;
 pub mod normal;
 pub mod quantile;
 pub mod rank_test;
+pub mod survival;
 
 pub use bootstrap::{BootstrapConfig, MedianInterval, median_interval};
 pub use distance::ks_statistic;
 pub use quantile::{Quantile, median, quantile};
 pub use rank_test::{PairComparison, RankTest, compare_all, holm, mann_whitney};
+pub use survival::{SurvivalPoint, survival, survival_at};
 
 /// Errors of the statistics functions; each names the offending input.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
