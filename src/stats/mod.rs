@@ -21,6 +21,7 @@
 //! | [`survival`](mod@survival) | the empirical survival function P(T > x), exact up to the cap |
 //! | [`rank_test`] | Mann–Whitney U with ties and the cap, Holm's correction (Holm 1979) |
 //! | [`distance`] | the two-sample Kolmogorov–Smirnov statistic |
+//! | [`tail`] | the Hill estimator of the tail index, censored (Beirlant et al. 2007) |
 //! | [`normal`] | the normal distribution function (erfc) |
 
 pub mod bootstrap;
@@ -29,12 +30,14 @@ pub mod normal;
 pub mod quantile;
 pub mod rank_test;
 pub mod survival;
+pub mod tail;
 
 pub use bootstrap::{BootstrapConfig, MedianInterval, median_interval};
 pub use distance::ks_statistic;
 pub use quantile::{Quantile, median, quantile};
 pub use rank_test::{PairComparison, RankTest, compare_all, holm, mann_whitney};
 pub use survival::{SurvivalPoint, survival, survival_at};
+pub use tail::{TailIndex, default_hill_k, hill};
 
 /// Errors of the statistics functions; each names the offending input.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
