@@ -22,6 +22,7 @@
 //! | [`rank_test`] | Mann–Whitney U with ties and the cap, Holm's correction (Holm 1979) |
 //! | [`distance`] | the two-sample Kolmogorov–Smirnov statistic |
 //! | [`tail`] | the Hill estimator of the tail index, censored (Beirlant et al. 2007) |
+//! | [`restart`] | the expected cost of restarting after t iterations (Luby, Sinclair, Zuckerman 1993) |
 //! | [`normal`] | the normal distribution function (erfc) |
 
 pub mod bootstrap;
@@ -29,6 +30,7 @@ pub mod distance;
 pub mod normal;
 pub mod quantile;
 pub mod rank_test;
+pub mod restart;
 pub mod survival;
 pub mod tail;
 
@@ -36,6 +38,7 @@ pub use bootstrap::{BootstrapConfig, MedianInterval, median_interval};
 pub use distance::ks_statistic;
 pub use quantile::{Quantile, median, quantile};
 pub use rank_test::{PairComparison, RankTest, compare_all, holm, mann_whitney};
+pub use restart::{RestartAnalysis, RestartPoint, restart_analysis};
 pub use survival::{SurvivalPoint, survival, survival_at};
 pub use tail::{TailIndex, default_hill_k, hill};
 
