@@ -23,8 +23,10 @@
 //! | [`distance`] | the two-sample Kolmogorov–Smirnov statistic |
 //! | [`tail`] | the Hill estimator of the tail index, censored (Beirlant et al. 2007) |
 //! | [`restart`] | the expected cost of restarting after t iterations (Luby, Sinclair, Zuckerman 1993) |
+//! | [`binning`] | the log-linear bins of the committed histograms |
 //! | [`normal`] | the normal distribution function (erfc) |
 
+pub mod binning;
 pub mod bootstrap;
 pub mod distance;
 pub mod normal;
@@ -34,6 +36,7 @@ pub mod restart;
 pub mod survival;
 pub mod tail;
 
+pub use binning::bin_of;
 pub use bootstrap::{BootstrapConfig, MedianInterval, median_interval};
 pub use distance::ks_statistic;
 pub use quantile::{Quantile, median, quantile};
