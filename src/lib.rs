@@ -15,3 +15,4 @@ pub mod queue;
 pub mod rng;
 pub mod rules;
 pub mod search;
+pub mod stats;

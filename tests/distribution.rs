@@ -5,27 +5,10 @@ use boardlab::board::BoardSize;
 use boardlab::queue::Queue;
 use boardlab::rng;
 use boardlab::search::{Draw, SeedReplayPicker, UniformPicker, seed_backtrack};
+use boardlab::stats::{Sample, ks_statistic};
 
-/// Largest gap between the two empirical distribution functions (two-sample Kolmogorov–Smirnov).
-fn ks_statistic(mut a: Vec<u64>, mut b: Vec<u64>) -> f64 {
-    a.sort_unstable();
-    b.sort_unstable();
-    let (mut i, mut j, mut gap) = (0, 0, 0f64);
-    while i < a.len() && j < b.len() {
-        let x = a[i].min(b[j]);
-        while i < a.len() && a[i] == x {
-            i += 1;
-        }
-        while j < b.len() && b[j] == x {
-            j += 1;
-        }
-        gap = gap.max((i as f64 / a.len() as f64 - j as f64 / b.len() as f64).abs());
-    }
-    gap
-}
-
-fn iterations(draws: impl Iterator<Item = Draw>) -> Vec<u64> {
-    draws.map(|d| d.counters.iterations).collect()
+fn iterations(draws: impl Iterator<Item = Draw>) -> Sample {
+    Sample::from_values(draws.map(|d| d.counters.iterations)).expect("at least one draw")
 }
 
 #[test]
@@ -42,7 +25,7 @@ fn fast_path_and_replay_have_the_same_iteration_distribution() {
     }));
     // Critical value of the two-sample KS test at alpha = 0.001: 1.95 * sqrt(2 / n).
     let critical = 1.95 * (2.0 / DRAWS as f64).sqrt();
-    let statistic = ks_statistic(fast.clone(), replay.clone());
+    let statistic = ks_statistic(&fast, &replay);
     assert!(
         statistic < critical,
         "KS statistic {statistic:.3} >= {critical:.3}"
@@ -66,6 +49,6 @@ fn fast_path_and_replay_have_the_same_iteration_distribution() {
     let biased = seed_backtrack(&queue, &mut Lowest, Some(1_000_000))
         .counters
         .iterations;
-    let biased = vec![biased; DRAWS as usize];
-    assert!(ks_statistic(biased, replay) > critical);
+    let biased = Sample::from_bins([(biased, DRAWS)], 0, None).unwrap();
+    assert!(ks_statistic(&biased, &replay) > critical);
 }

@@ -1,0 +1,137 @@
+//! The restart analysis: what if every draw were abandoned and started afresh after t
+//! iterations? (Luby, Sinclair and Zuckerman, "Optimal speedup of Las Vegas algorithms",
+//! Information Processing Letters 47(4), 1993.)
+//!
+//! **Definition.** Runs are independent draws of T. The strategy "restart after t iterations"
+//! runs until some run solves within t; its number of runs is geometric with success
+//! probability P(T ≤ t), and each run costs min(T, t), so by Wald's identity the expected
+//! total number of iterations is
+//!
+//! ```text
+//! cost(t) = E[min(T, t)] / P(T ≤ t)
+//!         = (Σ_{x ≤ t} c_x · x + t · #{T > t}) / #{T ≤ t}      (empirical, c_x draws at x)
+//! ```
+//!
+//! Luby et al. show that the best fixed cutoff t* = argmin cost(t) is optimal among all
+//! strategies for a known distribution. Between two consecutive solved values the
+//! denominator is constant and the numerator grows with t, so the minimum is attained at a
+//! solved value: the candidates are the distinct solved values (all ≤ cap), evaluated with
+//! running sums in one pass. Without restarts the cost is the mean E\[T\], undefined (infinite)
+//! when any draw is unsolved; cost(max T) equals it when every draw solved. A draw that
+//! solves at exactly t counts as solved within t. Exhausted draws count as unsolved, which
+//! slightly overstates cost(t) for t beyond their own (unrecorded) iteration counts.
+
+use super::Sample;
+
+/// The expected cost of restarting after a cutoff.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RestartPoint {
+    /// The cutoff t in iterations.
+    pub cutoff: u64,
+    /// P(T ≤ t): the chance that one run solves within the cutoff.
+    pub solve_probability: f64,
+    /// cost(t) = E[min(T, t)] / P(T ≤ t), expected total iterations until solved.
+    pub cost: f64,
+}
+
+/// The restart curve of one sample and its best cutoff.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RestartAnalysis {
+    /// cost(t) at every distinct solved value t, increasing t.
+    pub curve: Vec<RestartPoint>,
+    /// The point of least cost (the smallest such t on ties); `None` if nothing solved.
+    pub best: Option<RestartPoint>,
+    /// E\[T\] without restarts; `None` when some draw is unsolved (the mean is then not
+    /// finite on this data).
+    pub mean_without_restart: Option<f64>,
+}
+
+/// cost(t) at every candidate cutoff and the best one (module docs for the definition).
+pub fn restart_analysis(sample: &Sample) -> RestartAnalysis {
+    let n = sample.draws() as u128;
+    let mut sum_below = 0u128; // Σ c_x · x over x ≤ t
+    let curve: Vec<RestartPoint> = sample
+        .values()
+        .iter()
+        .zip(sample.cumulative())
+        .map(|(&(t, count), &at_most)| {
+            sum_below += count as u128 * t as u128;
+            let at_most = at_most as u128;
+            let total = sum_below + t as u128 * (n - at_most);
+            RestartPoint {
+                cutoff: t,
+                solve_probability: at_most as f64 / n as f64,
+                cost: total as f64 / at_most as f64,
+            }
+        })
+        .collect();
+    let best = curve.iter().copied().reduce(
+        |best, point| {
+            if point.cost < best.cost { point } else { best }
+        },
+    );
+    let mean_without_restart = (sample.unsolved() == 0).then(|| sum_below as f64 / n as f64);
+    RestartAnalysis {
+        curve,
+        best,
+        mean_without_restart,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_point_distribution_restarts_after_the_short_value() {
+        // T = 1 with p = 0.1, T = 1000 otherwise: cost(1) = 1 / 0.1 = 10 and
+        // cost(1000) = E[T] = 0.1 + 900 = 900.1, so t* = 1 with cost 1/p.
+        let sample = Sample::from_bins([(1, 10), (1000, 90)], 0, None).unwrap();
+        let analysis = restart_analysis(&sample);
+        let costs: Vec<(u64, f64)> = analysis.curve.iter().map(|p| (p.cutoff, p.cost)).collect();
+        assert_eq!(costs, [(1, 10.0), (1000, 900.1)]);
+        let best = analysis.best.unwrap();
+        assert_eq!(
+            (best.cutoff, best.cost, best.solve_probability),
+            (1, 10.0, 0.1)
+        );
+        assert_eq!(analysis.mean_without_restart, Some(900.1));
+    }
+
+    #[test]
+    fn restarts_do_not_help_a_geometric_distribution() {
+        // P(T = k) = 2^-k, k = 1..20, as exact counts 2^(20-k): n = 2^20 − 1 and
+        // n·P(T > k) = 2^(20-k) − 1, so cost(t) = Σ_{k<t} (2^(20-k) − 1) / (2^20 − 2^(20-t))
+        // = 2 − t / (2^20 − 2^(20-t)), decreasing to the mean 2 − 20 / (2^20 − 1) at t = 20.
+        let sample = Sample::from_bins((1..=20).map(|k| (k, 1u64 << (20 - k))), 0, None).unwrap();
+        let analysis = restart_analysis(&sample);
+        for point in &analysis.curve {
+            let t = point.cutoff as f64;
+            let exact = 2.0 - t / (2f64.powi(20) - 2f64.powf(20.0 - t));
+            assert!(
+                (point.cost - exact).abs() < 1e-12,
+                "t = {t}: {}",
+                point.cost
+            );
+        }
+        let mean = 2.0 - 20.0 / (2f64.powi(20) - 1.0);
+        let best = analysis.best.unwrap();
+        assert_eq!(best.cutoff, 20);
+        assert!((best.cost - mean).abs() < 1e-12);
+        assert!((analysis.mean_without_restart.unwrap() - mean).abs() < 1e-12);
+    }
+
+    #[test]
+    fn unsolved_draws_cost_the_cutoff_and_leave_no_mean() {
+        // Draws 2, 4 and two unsolved at cap 10: cost(2) = (2 + 2·3) / 1 = 8,
+        // cost(4) = (2 + 4 + 4·2) / 2 = 7.
+        let sample = Sample::from_bins([(2, 1), (4, 1)], 2, Some(10)).unwrap();
+        let analysis = restart_analysis(&sample);
+        let costs: Vec<f64> = analysis.curve.iter().map(|p| p.cost).collect();
+        assert_eq!(costs, [8.0, 7.0]);
+        assert_eq!(analysis.best.unwrap().cutoff, 4);
+        assert_eq!(analysis.mean_without_restart, None);
+        let nothing = Sample::from_bins([], 3, Some(10)).unwrap();
+        assert_eq!(restart_analysis(&nothing).best, None);
+    }
+}
