@@ -1,10 +1,9 @@
 //! `histogram.csv`: per ordering, how many draws fall in each fixed logarithmic bin of
 //! iterations, with one count column per outcome.
 //!
-//! **Bins** are log-linear (as in HdrHistogram): every power of two is split into 64 equal
-//! bins, so a bin is at most 1/64 ≈ 1.6% of its lower edge wide; values below 128 get a bin
-//! each. The rule is integer-exact, so the file is the same on every machine: for `v ≥ 128`
-//! with highest set bit `p`, the bin is `[v >> (p-6) << (p-6), that + 2^(p-6))`.
+//! **Bins** are the log-linear bins of [`crate::stats::binning`]: a bin per value below 128,
+//! then 64 equal bins per power of two, so a bin is at most 1/64 ≈ 1.6% of its lower edge
+//! wide. The rule is integer-exact, so the file is the same on every machine.
 //!
 //! Columns: `ordering,lower,upper,solved,censored,exhausted`; `lower` is inclusive and
 //! `upper` exclusive; only non-empty bins are written, in increasing order. Censored draws
@@ -13,20 +12,13 @@
 //! for survival curves and the statistics of the report.
 
 use crate::search::Outcome;
+use crate::stats::binning;
 use std::collections::BTreeMap;
 
-/// Sub-bins per power of two, as a power of two.
-const SUB_BIN_BITS: u32 = 6;
-
-/// The bin `[lower, upper)` that holds `value`.
+/// The bin `[lower, upper)` that holds `value`, upper edge exclusive as in the file.
 pub fn bin_of(value: u64) -> (u64, u64) {
-    let highest = 63 - value.max(1).leading_zeros();
-    if highest <= SUB_BIN_BITS {
-        return (value, value + 1);
-    }
-    let shift = highest - SUB_BIN_BITS;
-    let lower = value >> shift << shift;
-    (lower, lower + (1 << shift))
+    let (lower, last) = binning::bin_of(value);
+    (lower, last.saturating_add(1))
 }
 
 /// Counts per bin for one ordering, by outcome.
@@ -125,31 +117,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn small_values_have_their_own_bins() {
-        for v in 0..128 {
-            assert_eq!(bin_of(v), (v, v + 1));
-        }
-    }
-
-    #[test]
-    fn bins_tile_the_line_and_stay_within_1_6_percent() {
-        let mut expected_lower = 128;
-        while expected_lower < 1 << 24 {
-            let (lower, upper) = bin_of(expected_lower);
-            assert_eq!(lower, expected_lower, "bins are contiguous");
-            assert_eq!(
-                bin_of(upper - 1),
-                (lower, upper),
-                "the last value is inside"
-            );
-            assert!(
-                (upper - lower) * 64 <= lower,
-                "width {} at {lower}",
-                upper - lower
-            );
-            expected_lower = upper;
-        }
+    fn file_bins_have_exclusive_upper_edges() {
+        assert_eq!(bin_of(100), (100, 101));
         assert_eq!(bin_of(500_000), (499_712, 503_808));
+        assert_eq!(bin_of(503_807), (499_712, 503_808));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 
 use super::histogram::Histogram;
 use crate::search::Outcome;
+use crate::stats;
 use serde::{Deserialize, Serialize};
 
 /// One row of `summary.csv`.
@@ -38,11 +39,11 @@ pub struct SeriesTally {
     pub histogram: Histogram,
 }
 
-/// The type-1 quantile of sorted values (see the module docs).
+/// The type-1 quantile of sorted values, with the rank rule of [`stats::quantile::quantile_rank`].
 pub fn quantile_type1(sorted: &[u64], p: f64) -> u64 {
-    assert!(!sorted.is_empty() && (0.0..=1.0).contains(&p));
-    let rank = (p * sorted.len() as f64).ceil() as usize;
-    sorted[rank.max(1) - 1]
+    let rank =
+        stats::quantile::quantile_rank(sorted.len() as u64, p).expect("p is a fixed probability");
+    sorted[rank as usize - 1]
 }
 
 fn rounded(value: f64, decimals: i32) -> f64 {
