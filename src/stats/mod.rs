@@ -144,10 +144,10 @@ impl Sample {
         cap: Option<u64>,
     ) -> Result<Sample, StatsError> {
         debug_assert!(values.windows(2).all(|w| w[0].0 < w[1].0));
-        if let (Some(cap), Some(&(value, _))) = (cap, values.last()) {
-            if value > cap {
-                return Err(StatsError::AboveCap { value, cap });
-            }
+        if let (Some(cap), Some(&(value, _))) = (cap, values.last())
+            && value > cap
+        {
+            return Err(StatsError::AboveCap { value, cap });
         }
         if unsolved > 0 && cap.is_none() {
             return Err(StatsError::UnsolvedWithoutCap { unsolved });
