@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod draw;
+mod report;
 mod run;
 
 use crate::board::BoardSize;
@@ -38,6 +39,10 @@ pub enum Command {
     Run(run::RunArgs),
     /// Combine the folders of all shards of a run into one.
     Merge(run::MergeArgs),
+    /// Redraw the charts of a results folder from its files (no draws are rerun).
+    Plot(report::FolderArgs),
+    /// Rewrite REPORT.md and the charts of a results folder from its files.
+    Report(report::FolderArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -71,6 +76,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Merge(args) => run::merge(&args),
+        Command::Plot(args) => report::plot(&args),
+        Command::Report(args) => report::report(&args),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `boardlab run` and `boardlab merge`: experiments from a spec into a results folder.
 
 use crate::experiment::{self, DEFAULT_SPEC, Overrides, Plan, RunEnd, RunRequest, Spec};
+use crate::report;
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -64,6 +65,13 @@ pub struct RunArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct FolderArgs {
+    /// The results folder (with summary.csv, histogram.csv and manifest.json).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Args)]
 #[command(after_help = "Example:
   boardlab merge results/orderings parts/1 parts/2 parts/3")]
 pub struct MergeArgs {
@@ -122,8 +130,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let shown = request.out.display();
     match experiment::run(&request)? {
         RunEnd::Complete { draws } => {
+            report::report(&request.out).with_context(|| format!("reporting on {shown}"))?;
             if !args.quiet {
-                eprintln!("wrote {shown}: {draws} draws");
+                eprintln!("wrote {shown}: {draws} draws, charts and REPORT.md");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -142,8 +151,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
 
 pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let draws = experiment::merge(&args.out, &args.shards, args.force)?;
+    report::report(&args.out).with_context(|| format!("reporting on {}", args.out.display()))?;
     eprintln!(
-        "wrote {}: {draws} draws from {} shards",
+        "wrote {}: {draws} draws from {} shards, charts and REPORT.md",
         args.out.display(),
         args.shards.len()
     );

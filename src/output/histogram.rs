@@ -112,6 +112,45 @@ pub fn write_rows<W: std::io::Write>(
     Ok(())
 }
 
+/// Reads `histogram.csv`: each ordering's histogram, in file order.
+pub fn read(path: &std::path::Path) -> anyhow::Result<Vec<(String, Histogram)>> {
+    use anyhow::Context;
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let headers = reader.headers()?.clone();
+    anyhow::ensure!(
+        headers.iter().eq(COLUMNS),
+        "{} does not have the histogram.csv header {}",
+        path.display(),
+        COLUMNS.join(",")
+    );
+    let mut histograms: Vec<(String, Histogram)> = Vec::new();
+    for record in reader.records() {
+        let record = record.with_context(|| format!("reading {}", path.display()))?;
+        let number = |i: usize| -> anyhow::Result<u64> {
+            record[i]
+                .parse()
+                .with_context(|| format!("{}: '{}' is not a count", path.display(), &record[i]))
+        };
+        let bin = Bin {
+            lower: number(1)?,
+            upper: number(2)?,
+            solved: number(3)?,
+            censored: number(4)?,
+            exhausted: number(5)?,
+        };
+        match histograms.last_mut() {
+            Some((label, histogram)) if label == &record[0] => histogram.add_bin(bin),
+            _ => {
+                let mut histogram = Histogram::default();
+                histogram.add_bin(bin);
+                histograms.push((record[0].to_string(), histogram));
+            }
+        }
+    }
+    Ok(histograms)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,4 +9,5 @@ pub mod atomic;
 pub mod charts;
 pub mod draws;
 pub mod histogram;
+pub mod numbers;
 pub mod summary;

@@ -91,6 +91,17 @@ impl SeriesTally {
     }
 }
 
+/// Reads `summary.csv`.
+pub fn read(path: &std::path::Path) -> anyhow::Result<Vec<SummaryRow>> {
+    use anyhow::Context;
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    reader
+        .deserialize()
+        .map(|row| row.with_context(|| format!("reading {}", path.display())))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -94,18 +94,27 @@ impl Chart for LogHistogramChart {
                 }))
                 .map_err(plot_error)?;
             if let Some(cap) = self.cap.filter(|_| histogram.censored > 0.0) {
+                let (left, right) = (
+                    cap * 1.3f64.powi(number as i32),
+                    cap * 1.3f64.powi(number as i32 + 1),
+                );
+                let height = (histogram.censored * 100.0).min(tallest * 100.0 * 1.1);
                 chart
                     .draw_series([Rectangle::new(
-                        [
-                            (cap * 1.3f64.powi(number as i32), 0.0),
-                            (
-                                cap * 1.3f64.powi(number as i32 + 1),
-                                histogram.censored * 100.0,
-                            ),
-                        ],
+                        [(left, 0.0), (right, height)],
                         colour.mix(0.7).filled(),
                     )])
                     .map_err(plot_error)?;
+                if histogram.censored > tallest * 1.1 {
+                    chart
+                        .draw_series([EmptyElement::at((left, height))
+                            + Text::new(
+                                format!("{:.0}%", histogram.censored * 100.0),
+                                (0, -20),
+                                style::text(15),
+                            )])
+                        .map_err(plot_error)?;
+                }
             }
         }
         if let Some(cap) = self.cap {

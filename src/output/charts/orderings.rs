@@ -37,7 +37,7 @@ pub struct OrderingsChart {
 
 impl Chart for OrderingsChart {
     fn size(&self) -> (u32, u32) {
-        (1200, 220 + 30 * self.orderings.len().max(4) as u32)
+        (1200, 240 + 30 * self.orderings.len().max(8) as u32)
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
@@ -98,12 +98,6 @@ impl Chart for OrderingsChart {
                     4,
                     VERMILION.stroke_width(2),
                 ))
-                .map_err(plot_error)?;
-            chart
-                .draw_series([
-                    EmptyElement::at((cap * 1.15, SegmentValue::CenterOf(n as i32 - 1)))
-                        + Text::new("censored", (0, -24), style::text(15).pos(centre_left())),
-                ])
                 .map_err(plot_error)?;
         }
         let range_style = |o: &OrderingInterval| {
@@ -166,6 +160,12 @@ impl Chart for OrderingsChart {
             legend.push((
                 LegendMark::Dashed(VERMILION),
                 format!("iteration cap ({})", style::thousands(cap)),
+            ));
+        }
+        if self.cap.is_some() {
+            legend.push((
+                LegendMark::Text("9.9%"),
+                "right of the cap: share of draws censored".to_string(),
             ));
         }
         if let Some(highlight) = &self.highlight {

@@ -1,7 +1,7 @@
 //! Expected total iterations against the restart cutoff for a few orderings, with each
 //! ordering's optimum marked: the restart analysis of the report as a picture.
 
-use super::style::{self, BLUE, DARK, GREEN, GREY, ORANGE, VERMILION};
+use super::style::{self, BLUE, DARK, GREEN, LegendMark, ORANGE, VERMILION};
 use super::{Chart, plot_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -38,7 +38,9 @@ impl Chart for RestartChart {
             .map(|c| c.best.1)
             .fold(f64::MAX, f64::min);
         let (y_low, y_high) = style::decade_bounds(lowest_cost, lowest_cost * 1000.0);
-        let mut chart = ChartBuilder::on(root)
+        let (_, height) = root.dim_in_pixel();
+        let (plot_area, legend_area) = root.split_vertically(height - 80);
+        let mut chart = ChartBuilder::on(&plot_area)
             .caption(&self.title, style::title(26))
             .margin(20)
             .x_label_area_size(60)
@@ -62,36 +64,31 @@ impl Chart for RestartChart {
             .axis_desc_style(style::text(19))
             .draw()
             .map_err(plot_error)?;
+        let mut legend = Vec::new();
         for (curve, colour) in self.curves.iter().zip(COLOURS) {
             let visible = curve.points.iter().copied().filter(|p| p.1 <= y_high);
             let best = curve.best;
             chart
                 .draw_series(LineSeries::new(visible, colour.stroke_width(3)))
-                .map_err(plot_error)?
-                .label(format!(
-                    "{}: best t = {}, cost {}",
-                    curve.label,
-                    style::thousands(best.0),
-                    style::thousands(best.1)
-                ))
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 24, y)], colour.stroke_width(3))
-                });
+                .map_err(plot_error)?;
             chart
                 .draw_series([
                     Circle::new(best, 8, colour.filled()),
                     Circle::new(best, 11, DARK.stroke_width(2)),
                 ])
                 .map_err(plot_error)?;
+            legend.push((
+                LegendMark::Line(colour, 3),
+                format!(
+                    "{}: best t = {}, cost {}",
+                    curve.label,
+                    style::thousands(best.0),
+                    style::thousands(best.1)
+                ),
+            ));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(GREY)
-            .label_font(style::text(16))
-            .draw()
-            .map_err(plot_error)?;
+        legend.push((LegendMark::DotRing(DARK), "optimum".to_string()));
+        style::legend_strip(&legend_area, &legend)?;
         Ok(())
     }
 }

@@ -64,21 +64,7 @@ pub fn power_label(value: &f64) -> String {
     format!("10{sign}{digits}")
 }
 
-/// A count with thousands separators: 12345 → 12,345.
-pub fn thousands(value: f64) -> String {
-    let digits = format!("{:.0}", value.round());
-    let (sign, digits) = digits
-        .strip_prefix('-')
-        .map_or(("", digits.as_str()), |d| ("-", d));
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    format!("{sign}{out}")
-}
+pub use crate::output::numbers::thousands;
 
 #[cfg(test)]
 mod tests {
@@ -97,13 +83,6 @@ mod tests {
         );
         assert_eq!(decade_bounds(32.0, 500_000.0), (10.0, 1_000_000.0));
     }
-
-    #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(1234567.4), "1,234,567");
-        assert_eq!(thousands(999.0), "999");
-        assert_eq!(thousands(-12000.0), "-12,000");
-    }
 }
 
 /// A mark in a legend drawn outside the plotting area.
@@ -113,11 +92,15 @@ pub enum LegendMark {
     Dashed(RGBColor),
     Bar(RGBAColor),
     Dot(RGBColor),
+    /// A dot in a ring: a marked optimum.
+    DotRing(RGBColor),
     Triangle(RGBColor),
+    /// A sample of text, such as "12.3%".
+    Text(&'static str),
 }
 
-/// Draws `entries` left to right, centred vertically in `area`: a legend that cannot cover
-/// the data.
+/// Draws `entries` left to right in rows, centred vertically in `area`: a legend that
+/// cannot cover the data. Rows wrap at the area's width.
 pub fn legend_strip<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     entries: &[(LegendMark, String)],
@@ -125,47 +108,80 @@ pub fn legend_strip<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let (_, height) = area.dim_in_pixel();
-    let y = height as i32 / 2;
-    let mut x = 110;
+    const LEFT: i32 = 110;
+    const ROW: i32 = 26;
+    let (width, height) = area.dim_in_pixel();
+    let mut placed = Vec::with_capacity(entries.len());
+    let (mut x, mut row) = (LEFT, 0);
     for (mark, label) in entries {
-        let at = (x, y);
-        let drawn = match *mark {
-            LegendMark::Line(colour, width) => area.draw(&PathElement::new(
-                [(x, y), (x + 28, y)],
-                colour.stroke_width(width),
-            )),
-            LegendMark::Dashed(colour) => area
-                .draw(&PathElement::new(
-                    [(x, y), (x + 9, y)],
-                    colour.stroke_width(2),
-                ))
-                .and_then(|_| {
-                    area.draw(&PathElement::new(
-                        [(x + 14, y), (x + 23, y)],
-                        colour.stroke_width(2),
-                    ))
-                }),
-            LegendMark::Bar(colour) => area.draw(&Rectangle::new(
-                [(x, y - 6), (x + 28, y + 6)],
-                colour.filled(),
-            )),
-            LegendMark::Dot(colour) => area.draw(&Circle::new((x + 14, y), 5, colour.filled())),
-            LegendMark::Triangle(colour) => {
-                area.draw(&TriangleMarker::new((x + 14, y), 7, colour.filled()))
-            }
-        };
-        drawn.map_err(super::plot_error)?;
+        let (label_width, _) = area
+            .estimate_text_size(label, &text(16))
+            .map_err(super::plot_error)?;
+        let entry_width = 36 + label_width as i32;
+        if x > LEFT && x + entry_width > width as i32 - 20 {
+            (x, row) = (LEFT, row + 1);
+        }
+        placed.push((mark, label, x, row));
+        x += entry_width + 28;
+    }
+    let top = height as i32 / 2 - row * ROW / 2;
+    for (mark, label, x, row) in placed {
+        let y = top + row * ROW;
+        draw_mark(area, *mark, x, y)?;
         let style = text(16).pos(plotters::style::text_anchor::Pos::new(
             plotters::style::text_anchor::HPos::Left,
             plotters::style::text_anchor::VPos::Center,
         ));
-        area.draw(&Text::new(label.clone(), (at.0 + 36, at.1), style))
+        area.draw(&Text::new(label.clone(), (x + 36, y), style))
             .map_err(super::plot_error)?;
-        let (label_width, _) = area
-            .estimate_text_size(label, &text(16))
-            .map_err(super::plot_error)?;
-        x += 36 + label_width as i32 + 28;
     }
     Ok(())
+}
+
+fn draw_mark<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    mark: LegendMark,
+    x: i32,
+    y: i32,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let drawn = match mark {
+        LegendMark::Line(colour, width) => area.draw(&PathElement::new(
+            [(x, y), (x + 28, y)],
+            colour.stroke_width(width),
+        )),
+        LegendMark::Dashed(colour) => area
+            .draw(&PathElement::new(
+                [(x, y), (x + 9, y)],
+                colour.stroke_width(2),
+            ))
+            .and_then(|_| {
+                area.draw(&PathElement::new(
+                    [(x + 14, y), (x + 23, y)],
+                    colour.stroke_width(2),
+                ))
+            }),
+        LegendMark::Bar(colour) => area.draw(&Rectangle::new(
+            [(x, y - 6), (x + 28, y + 6)],
+            colour.filled(),
+        )),
+        LegendMark::Dot(colour) => area.draw(&Circle::new((x + 14, y), 5, colour.filled())),
+        LegendMark::DotRing(colour) => area
+            .draw(&Circle::new((x + 14, y), 6, colour.filled()))
+            .and_then(|_| area.draw(&Circle::new((x + 14, y), 9, DARK.stroke_width(2)))),
+        LegendMark::Triangle(colour) => {
+            area.draw(&TriangleMarker::new((x + 14, y), 7, colour.filled()))
+        }
+        LegendMark::Text(sample) => area.draw(&Text::new(
+            sample,
+            (x, y),
+            text(15).pos(plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Left,
+                plotters::style::text_anchor::VPos::Center,
+            )),
+        )),
+    };
+    drawn.map_err(super::plot_error)
 }

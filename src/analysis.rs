@@ -1,0 +1,184 @@
+//! The analysis of a results folder: every statistic the charts and the report show,
+//! computed from the folder's small files alone (`summary.csv`, `histogram.csv`,
+//! `manifest.json`), so that committed results can be re-analysed without rerunning a draw
+//! and without the large `draws.csv`.
+//!
+//! Point estimates in tables (median, mean, p99, censored share) are the exact values of
+//! `summary.csv`. Everything else works on the histogram: each bin's draws sit at its lower
+//! edge (bins are at most 1.6% wide). Confidence intervals found on binned data are widened
+//! to whole bins, so they contain the exact median.
+
+use crate::board::BoardSize;
+use crate::experiment::Manifest;
+use crate::output::histogram::{self, Histogram};
+use crate::output::summary::{self, SummaryRow};
+use crate::queue::Queue;
+use crate::stats::quantile::{Quantile, quantile};
+use crate::stats::rank_test::{PairComparison, compare_all};
+use crate::stats::restart::{RestartAnalysis, restart_analysis};
+use crate::stats::tail::{TailIndex, default_hill_k, hill};
+use crate::stats::{BootstrapConfig, Sample, bin_of, median_interval};
+use anyhow::Context;
+use std::path::Path;
+
+/// Above this share of censored draws the tail lies mostly beyond the cap and the Hill
+/// estimate says more about the cap than the tail: it is not reported.
+pub const MAX_CENSORED_FOR_TAIL: f64 = 0.10;
+
+/// One ordering's statistics.
+#[derive(Clone, Debug)]
+pub struct OrderingAnalysis {
+    pub summary: SummaryRow,
+    pub histogram: Histogram,
+    pub sample: Sample,
+    /// 95% bootstrap interval of the median, widened to whole bins; `None` at the upper end
+    /// when it is censored.
+    pub median_ci: (u64, Option<u64>),
+    /// Binned p10, p90 and p99 (`None` when censored).
+    pub p10: Option<u64>,
+    pub p90: Option<u64>,
+    pub p99: Option<u64>,
+    /// The Hill estimate, when at most [`MAX_CENSORED_FOR_TAIL`] of the draws are censored.
+    pub tail: Option<TailIndex>,
+    pub restart: RestartAnalysis,
+}
+
+impl OrderingAnalysis {
+    pub fn label(&self) -> &str {
+        &self.summary.ordering
+    }
+
+    /// Share of draws that did not solve within the cap.
+    pub fn censored_share(&self) -> f64 {
+        (self.summary.censored + self.summary.exhausted) as f64 / self.summary.draws as f64
+    }
+}
+
+/// The statistics of a whole results folder.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub manifest: Manifest,
+    pub cap: Option<u64>,
+    /// In the spec's order.
+    pub orderings: Vec<OrderingAnalysis>,
+    /// Indices into `orderings`, best median first (ties broken by mean log10).
+    pub ranking: Vec<usize>,
+    /// Every pair, Mann–Whitney with Holm's correction; indices into `orderings`.
+    pub comparisons: Vec<PairComparison>,
+    /// Index of the seed's queue, if the experiment ran it.
+    pub seed: Option<usize>,
+    pub bootstrap: BootstrapConfig,
+}
+
+impl Analysis {
+    /// Reads and analyses the folder `dir`.
+    pub fn load(dir: &Path) -> anyhow::Result<Analysis> {
+        let manifest = Manifest::read(&dir.join("manifest.json"))?;
+        let summaries = summary::read(&dir.join("summary.csv"))?;
+        let mut histograms = histogram::read(&dir.join("histogram.csv"))?;
+        let cap = manifest.spec.get("cap").and_then(serde_json::Value::as_u64);
+        let bootstrap = BootstrapConfig {
+            seed: manifest.master_seed,
+            ..BootstrapConfig::default()
+        };
+        let orderings = summaries
+            .into_iter()
+            .map(|summary| {
+                let position = histograms
+                    .iter()
+                    .position(|(label, _)| *label == summary.ordering);
+                let histogram =
+                    position
+                        .map(|i| histograms.swap_remove(i).1)
+                        .with_context(|| {
+                            format!("histogram.csv has no rows for {}", summary.ordering)
+                        })?;
+                analyse_ordering(summary, histogram, cap, &bootstrap)
+            })
+            .collect::<anyhow::Result<Vec<_>>>()
+            .with_context(|| format!("analysing {}", dir.display()))?;
+        let mut ranking: Vec<usize> = (0..orderings.len()).collect();
+        ranking.sort_by(|&a, &b| {
+            let (a, b) = (&orderings[a].summary, &orderings[b].summary);
+            (a.median, a.mean_log10)
+                .partial_cmp(&(b.median, b.mean_log10))
+                .expect("finite statistics")
+        });
+        let samples: Vec<Sample> = orderings.iter().map(|o| o.sample.clone()).collect();
+        let comparisons = compare_all(&samples);
+        let seed = seed_index(&manifest, &orderings);
+        Ok(Analysis {
+            manifest,
+            cap,
+            orderings,
+            ranking,
+            comparisons,
+            seed,
+            bootstrap,
+        })
+    }
+
+    /// The ordering with the best median.
+    pub fn best(&self) -> &OrderingAnalysis {
+        &self.orderings[self.ranking[0]]
+    }
+
+    /// The ordering with the worst median.
+    pub fn worst(&self) -> &OrderingAnalysis {
+        &self.orderings[*self.ranking.last().expect("at least one ordering")]
+    }
+
+    /// The comparison of orderings `a` and `b` (in either order).
+    pub fn comparison(&self, a: usize, b: usize) -> Option<&PairComparison> {
+        self.comparisons
+            .iter()
+            .find(|c| (c.a, c.b) == (a, b) || (c.a, c.b) == (b, a))
+    }
+
+    /// The index of the ordering labelled `label`.
+    pub fn index_of(&self, label: &str) -> Option<usize> {
+        self.orderings.iter().position(|o| o.label() == label)
+    }
+}
+
+fn analyse_ordering(
+    summary: SummaryRow,
+    histogram: Histogram,
+    cap: Option<u64>,
+    bootstrap: &BootstrapConfig,
+) -> anyhow::Result<OrderingAnalysis> {
+    let unsolved = summary.censored + summary.exhausted;
+    let solved_bins = histogram.bins().map(|b| (b.lower, b.solved));
+    let largest = histogram.bins().map(|b| b.upper - 1).max();
+    // An experiment without a cap can still have exhausted draws: read them as above the
+    // largest count seen.
+    let sample_cap = cap.or(if unsolved > 0 { largest } else { None });
+    let sample = Sample::from_bins(solved_bins, unsolved, sample_cap)?;
+    let label = format!("median-ci {}", summary.ordering);
+    let interval = median_interval(&sample, bootstrap, &label)?;
+    let binned = |p: f64| quantile(&sample, p).ok().and_then(Quantile::value);
+    let median_ci = (
+        interval.lower.value().unwrap_or(sample_cap.unwrap_or(0)),
+        interval.upper.value().map(|upper| bin_of(upper).1),
+    );
+    Ok(OrderingAnalysis {
+        median_ci,
+        p10: binned(0.1),
+        p90: binned(0.9),
+        p99: binned(0.99),
+        tail: (sample.censored_fraction() <= MAX_CENSORED_FOR_TAIL)
+            .then(|| hill(&sample, default_hill_k(&sample)).ok())
+            .flatten(),
+        restart: restart_analysis(&sample),
+        summary,
+        histogram,
+        sample,
+    })
+}
+
+/// The ordering that runs the seed article's queue on the experiment's board.
+fn seed_index(manifest: &Manifest, orderings: &[OrderingAnalysis]) -> Option<usize> {
+    let size = manifest.spec.get("board_size")?.as_u64()?;
+    let seed_queue = Queue::seed(BoardSize::new(size as usize).ok()?).letters();
+    orderings.iter().position(|o| o.summary.queue == seed_queue)
+}

@@ -1,0 +1,49 @@
+//! Numbers written for people: thousands separators, percentages, p-values.
+
+/// A count with thousands separators: 12345 → `12,345` (rounded to a whole number).
+pub fn thousands(value: f64) -> String {
+    let digits = format!("{:.0}", value.round());
+    let (sign, digits) = digits
+        .strip_prefix('-')
+        .map_or(("", digits.as_str()), |d| ("-", d));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}")
+}
+
+/// A share as a percentage with one decimal: 0.1234 → `12.3%`.
+pub fn percent(share: f64) -> String {
+    format!("{:.1}%", 100.0 * share)
+}
+
+/// A p-value: `0.031`, `4.2e-7`, or `< 1e-300` when it underflows.
+pub fn p_value(p: f64) -> String {
+    if p < 1e-300 {
+        "< 1e-300".to_string()
+    } else if p >= 0.001 {
+        format!("{p:.3}")
+    } else {
+        format!("{p:.1e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(thousands(1234567.4), "1,234,567");
+        assert_eq!(thousands(999.0), "999");
+        assert_eq!(thousands(-12000.0), "-12,000");
+        assert_eq!(percent(0.1234), "12.3%");
+        assert_eq!(p_value(0.0312), "0.031");
+        assert_eq!(p_value(4.2e-7), "4.2e-7");
+        assert_eq!(p_value(0.0), "< 1e-300");
+    }
+}

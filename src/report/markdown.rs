@@ -1,0 +1,368 @@
+//! `REPORT.md`: how the results were made, the ranked table, the charts, findings whose
+//! numbers come from the data, and the definitions behind every statistic.
+
+use super::figures::{self, CHARTS};
+use crate::analysis::{Analysis, OrderingAnalysis};
+use crate::output::numbers::{p_value, percent, thousands};
+use std::fmt::Write;
+
+/// The report's text for `analysis`; `charts` are the stems written into `charts/`.
+pub fn render(analysis: &Analysis, charts: &[&str]) -> String {
+    let mut out = String::new();
+    let spec = &analysis.manifest.spec;
+    let name = spec["name"].as_str().unwrap_or("experiment");
+    writeln!(out, "# Results: {name}\n").unwrap();
+    if let Some(description) = spec["description"].as_str().filter(|d| !d.is_empty()) {
+        writeln!(out, "{description}.\n").unwrap();
+    }
+    provenance(&mut out, analysis);
+    findings(&mut out, analysis);
+    table(&mut out, analysis);
+    writeln!(out, "## Charts\n").unwrap();
+    for (stem, caption) in CHARTS.iter().filter(|(stem, _)| charts.contains(stem)) {
+        writeln!(out, "### {caption}\n\n![{caption}](charts/{stem}.png)\n\nVector version: [charts/{stem}.svg](charts/{stem}.svg).\n").unwrap();
+    }
+    method(&mut out, analysis);
+    out
+}
+
+fn median_text(o: &OrderingAnalysis, cap: Option<u64>) -> String {
+    let censored_median = Some(o.summary.median) == cap && o.censored_share() >= 0.5;
+    if censored_median {
+        return format!("≥ {} (censored)", thousands(o.summary.median as f64));
+    }
+    let upper = o
+        .median_ci
+        .1
+        .map_or("cap".to_string(), |u| thousands(u as f64));
+    format!(
+        "{} [{}, {}]",
+        thousands(o.summary.median as f64),
+        thousands(o.median_ci.0 as f64),
+        upper
+    )
+}
+
+fn provenance(out: &mut String, analysis: &Analysis) {
+    let m = &analysis.manifest;
+    let spec = &m.spec;
+    let orderings = spec["series"].as_array().map_or(0, Vec::len);
+    writeln!(out, "## How this was made\n").unwrap();
+    writeln!(
+        out,
+        "- **Experiment:** {orderings} orderings × {} draws, at most {} iterations per draw, master seed {}, algorithm `{}`, {}×{} board.",
+        thousands(spec["draws"].as_f64().unwrap_or(0.0)),
+        spec["cap"].as_f64().map_or("unlimited".to_string(), thousands),
+        m.master_seed,
+        spec["algorithm"].as_str().unwrap_or("?"),
+        spec["board_size"],
+        spec["board_size"],
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "- **Command:** `{}` (spec: {}).",
+        first_command(analysis),
+        m.spec_source
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "- **Code:** boardlab {} at `{}`, {}.",
+        m.boardlab_version, m.git_describe, m.rustc
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "- **Machine:** {}; {} threads; {} session{}.",
+        m.cpu,
+        m.threads,
+        m.sessions.len(),
+        if m.sessions.len() == 1 { "" } else { "s" }
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "- **Time:** {} to {}, {} of computing, {} draws/s, {:.2e} iterations/s.",
+        m.start,
+        m.end.as_deref().unwrap_or("(unfinished)"),
+        duration(m.wall_seconds),
+        thousands(m.draws_per_second),
+        m.iterations_per_second
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "- **Reproduce:** the data with the command above (the data files do not depend on threads or sharding); \
+         this report and its charts with `boardlab report <this folder>`, from `summary.csv`, `histogram.csv` \
+         and `manifest.json` alone.\n"
+    )
+    .unwrap();
+}
+
+fn first_command(analysis: &Analysis) -> String {
+    let m = &analysis.manifest;
+    m.sessions
+        .first()
+        .map_or(m.command.clone(), |s| s.command.clone())
+}
+
+fn duration(seconds: f64) -> String {
+    let minutes = (seconds / 60.0).round() as u64;
+    match minutes {
+        0 => format!("{seconds:.1} s"),
+        1..=59 => format!("{minutes} min"),
+        _ => format!("{} h {:02} min", minutes / 60, minutes % 60),
+    }
+}
+
+fn findings(out: &mut String, analysis: &Analysis) {
+    writeln!(out, "## Findings\n").unwrap();
+    let best_index = analysis.ranking[0];
+    let best = analysis.best();
+    let n = analysis.orderings.len();
+    let cap = analysis.cap;
+    writeln!(
+        out,
+        "- **Best order: {}**{}, median {} iterations (95% CI in brackets), mean {}, {} of draws censored.",
+        best.label(),
+        if analysis.seed == Some(best_index) { " (the seed's own order)" } else { "" },
+        median_text(best, cap),
+        thousands(best.summary.mean),
+        percent(best.censored_share())
+    )
+    .unwrap();
+    if let Some(seed) = analysis.seed.filter(|&s| s != best_index) {
+        seed_comparison(out, analysis, seed);
+    }
+    let worst = analysis.worst();
+    writeln!(
+        out,
+        "- **Worst order: {}**, median {}; {} of its draws reach the cap.",
+        worst.label(),
+        median_text(worst, cap),
+        percent(worst.censored_share())
+    )
+    .unwrap();
+    let mostly_censored = analysis
+        .orderings
+        .iter()
+        .filter(|o| o.censored_share() > 0.5)
+        .count();
+    if mostly_censored > 0 {
+        writeln!(out, "- {mostly_censored} of {n} orders leave more than half of their draws unsolved at the cap.").unwrap();
+    }
+    let significant = analysis
+        .comparisons
+        .iter()
+        .filter(|c| c.holm_p < 0.05)
+        .count();
+    writeln!(
+        out,
+        "- {significant} of {} pairs of orders differ significantly (Mann–Whitney, Holm-adjusted p < 0.05).",
+        analysis.comparisons.len()
+    )
+    .unwrap();
+    if n > 1 {
+        let second = analysis.ranking[1];
+        if let Some(c) = analysis.comparison(best_index, second) {
+            writeln!(
+                out,
+                "- The best and the second-best order ({}) are {}: Holm-adjusted p = {}.",
+                analysis.orderings[second].label(),
+                if c.holm_p < 0.05 {
+                    "significantly different"
+                } else {
+                    "not significantly different"
+                },
+                p_value(c.holm_p)
+            )
+            .unwrap();
+        }
+    }
+    tails(out, analysis);
+    restarts(out, analysis);
+    kinds(out, analysis);
+    writeln!(out).unwrap();
+}
+
+fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
+    let best_index = analysis.ranking[0];
+    let (best, seed_order) = (analysis.best(), &analysis.orderings[seed]);
+    let rank = analysis
+        .ranking
+        .iter()
+        .position(|&i| i == seed)
+        .expect("ranked")
+        + 1;
+    let ratio = seed_order.summary.median as f64 / best.summary.median.max(1) as f64;
+    write!(
+        out,
+        "- **The seed's order {}** ranks {rank} of {}: median {}, {:.2}× the best order's median",
+        seed_order.label(),
+        analysis.orderings.len(),
+        median_text(seed_order, analysis.cap),
+        ratio
+    )
+    .unwrap();
+    if let Some(c) = analysis.comparison(best_index, seed) {
+        let best_faster = if c.a == best_index {
+            c.test.a_faster
+        } else {
+            1.0 - c.test.a_faster
+        };
+        write!(
+            out,
+            "; a draw of {} needs fewer iterations than one of {} with probability {:.3} (Mann–Whitney p = {}, Holm-adjusted {}: {}).",
+            best.label(),
+            seed_order.label(),
+            best_faster,
+            p_value(c.test.p_value),
+            p_value(c.holm_p),
+            if c.holm_p < 0.05 { "significant" } else { "not significant" }
+        )
+        .unwrap();
+    }
+    writeln!(out).unwrap();
+}
+
+fn tails(out: &mut String, analysis: &Analysis) {
+    let alphas: Vec<f64> = analysis
+        .orderings
+        .iter()
+        .filter_map(|o| o.tail.as_ref())
+        .map(|t| t.alpha)
+        .collect();
+    if alphas.is_empty() {
+        return;
+    }
+    let (low, high) = (
+        alphas.iter().copied().fold(f64::MAX, f64::min),
+        alphas.iter().copied().fold(0.0, f64::max),
+    );
+    let below_two = alphas.iter().filter(|&&a| a < 2.0).count();
+    writeln!(
+        out,
+        "- Tails are heavy: where the tail can be estimated ({} orders), the Hill estimates of the tail index range from α = {low:.2} to {high:.2}; {below_two} of them have α < 2 (a tail too heavy for a finite variance), which is why medians, not means, rank the orders.",
+        alphas.len()
+    )
+    .unwrap();
+}
+
+fn restarts(out: &mut String, analysis: &Analysis) {
+    let focus = analysis.seed.unwrap_or(analysis.ranking[0]);
+    let o = &analysis.orderings[focus];
+    let Some(best) = o.restart.best else { return };
+    let without = o.restart.mean_without_restart.map_or_else(
+        || {
+            format!(
+                "at least {} (censored draws make the mean unknown)",
+                thousands(o.summary.mean)
+            )
+        },
+        thousands,
+    );
+    writeln!(
+        out,
+        "- Restarts: for {} the best cutoff is t = {} iterations, with an expected {} iterations per board, against a mean of {} without restarts.",
+        o.label(),
+        thousands(best.cutoff as f64),
+        thousands(best.cost),
+        without
+    )
+    .unwrap();
+    let cheapest = analysis
+        .orderings
+        .iter()
+        .filter_map(|o| o.restart.best.map(|b| (o, b)))
+        .min_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
+    if let Some((o, b)) = cheapest {
+        writeln!(
+            out,
+            "- With its best restart cutoff, the cheapest order is {}: t = {}, {} iterations per board expected.",
+            o.label(),
+            thousands(b.cutoff as f64),
+            thousands(b.cost)
+        )
+        .unwrap();
+    }
+}
+
+fn kinds(out: &mut String, analysis: &Analysis) {
+    let Some(values) = figures::kind_position_means(analysis) else {
+        return;
+    };
+    let gains = figures::kinds_by_early_gain(&values);
+    let describe = |(kind, gain): &(crate::pieces::Kind, f64)| {
+        format!("{}s ({:.2} decades)", kind.name(), gain)
+    };
+    writeln!(
+        out,
+        "- Which kinds to place early: placing a kind first rather than last lowers the orders' median (mean of log10 over the six orders per cell) most for {}, then {}, {} and {}; a negative value means the kind is better placed late.",
+        describe(&gains[0]),
+        describe(&gains[1]),
+        describe(&gains[2]),
+        describe(&gains[3])
+    )
+    .unwrap();
+}
+
+fn table(out: &mut String, analysis: &Analysis) {
+    writeln!(out, "## Ranking\n").unwrap();
+    writeln!(out, "Orders by median iterations per draw, best first.\n").unwrap();
+    writeln!(out, "| rank | order | median [95% CI] | mean | p99 | censored | tail index α | best restart cutoff | expected cost there |").unwrap();
+    writeln!(out, "|---:|:---|---:|---:|---:|---:|---:|---:|---:|").unwrap();
+    for (rank, &i) in analysis.ranking.iter().enumerate() {
+        let o = &analysis.orderings[i];
+        let marker = if Some(i) == analysis.seed {
+            " (seed's)"
+        } else {
+            ""
+        };
+        let mean = if o.summary.censored + o.summary.exhausted > 0 {
+            format!("≥ {}", thousands(o.summary.mean))
+        } else {
+            thousands(o.summary.mean)
+        };
+        let p99 = if Some(o.summary.p99) == analysis.cap && o.censored_share() >= 0.01 {
+            format!("≥ {}", thousands(o.summary.p99 as f64))
+        } else {
+            thousands(o.summary.p99 as f64)
+        };
+        let tail = o.tail.as_ref().map_or("–".to_string(), |t| {
+            format!(
+                "{:.2} ± {:.2}",
+                t.alpha,
+                t.alpha * t.gamma_std_error / t.gamma
+            )
+        });
+        let (cutoff, cost) = o
+            .restart
+            .best
+            .map_or(("–".to_string(), "–".to_string()), |b| {
+                (thousands(b.cutoff as f64), thousands(b.cost))
+            });
+        writeln!(
+            out,
+            "| {} | {}{marker} | {} | {mean} | {p99} | {} | {tail} | {cutoff} | {cost} |",
+            rank + 1,
+            o.label(),
+            median_text(o, analysis.cap),
+            percent(o.censored_share())
+        )
+        .unwrap();
+    }
+    writeln!(out).unwrap();
+}
+
+fn method(out: &mut String, analysis: &Analysis) {
+    let b = &analysis.bootstrap;
+    writeln!(out, "## Method\n").unwrap();
+    writeln!(out, "- Every draw runs until its board is complete or the iteration cap is reached (*censored*); every board counted was checked by the validator.").unwrap();
+    writeln!(out, "- Median, mean and p99 are exact, from `summary.csv`, over all draws with censored draws at the cap (so with censoring the mean is a lower bound and a quantile equal to the cap means \"at least\"). Quantiles are the inverse of the empirical distribution function (Hyndman and Fan type 1; the median is the lower middle value).").unwrap();
+    writeln!(out, "- The other statistics use `histogram.csv`, whose bins are at most 1/64 (1.6%) wide, with each draw at its bin's lower edge.").unwrap();
+    writeln!(out, "- Median CI: percentile bootstrap with {} replicates, level {}, seeded with the master seed and the order's name; its ends are widened to whole bins.", b.replicates, b.level).unwrap();
+    writeln!(out, "- Pairwise comparison: Mann–Whitney U with censored draws tied above every solved draw, tie-corrected normal approximation, two-sided; Holm's correction over all {} pairs.", analysis.comparisons.len()).unwrap();
+    writeln!(out, "- Tail index: censored Hill estimator (Beirlant et al. 2007) over the censored draws and the top 5% of solved draws; α ± one standard error; not reported (–) when more than {} of the draws are censored, since the tail then lies mostly beyond the cap.", percent(crate::analysis::MAX_CENSORED_FOR_TAIL)).unwrap();
+    writeln!(out, "- Restarts: for a cutoff t, the expected total iterations of restarting every t iterations until solved is E[min(T, t)] / P(T ≤ t) (Luby, Sinclair and Zuckerman 1993), evaluated at every observed value of t.").unwrap();
+}
