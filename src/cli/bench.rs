@@ -1,7 +1,7 @@
 //! `boardlab bench`: raw throughput of the seed's backtracker, in iterations and draws per
 //! second, on a chosen number of threads.
 
-use super::PuzzleArgs;
+use super::{PuzzleArgs, SearchArgs};
 use crate::search::{self, Counters, Outcome};
 use anyhow::Context;
 use clap::Args;
@@ -15,6 +15,9 @@ use std::time::Instant;
 pub struct BenchArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
 
     /// Number of draws to run.
     #[arg(long, default_value_t = 2000)]
@@ -41,6 +44,7 @@ struct Totals {
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let queue = args.puzzle.queue()?;
+    let config = args.search.config();
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
     anyhow::ensure!(threads > 0, "--threads must be at least 1");
     let pool = rayon::ThreadPoolBuilder::new()
@@ -51,7 +55,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let totals = pool.install(|| {
         (0..args.draws)
             .into_par_iter()
-            .map(|index| search::seed_draw(&queue, args.seed, index, args.cap))
+            .map(|index| search::draw(&queue, &config, args.seed, index, args.cap))
             .try_fold(Totals::default, |mut totals, draw| {
                 let draw = draw?;
                 totals.counters += draw.counters;
@@ -67,6 +71,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let seconds = start.elapsed().as_secs_f64();
     let report = serde_json::json!({
         "order": queue.name(),
+        "algorithm": config.algorithm,
+        "restart": config.restart.to_string(),
         "size": queue.size().side(),
         "threads": threads,
         "seed": args.seed,
@@ -74,6 +80,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         "draws": args.draws,
         "solved": totals.solved,
         "iterations": totals.counters.iterations,
+        "restarts": totals.counters.restarts,
         "seconds": seconds,
         "draws_per_sec": args.draws as f64 / seconds,
         "iterations_per_sec": totals.counters.iterations as f64 / seconds,

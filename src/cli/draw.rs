@@ -1,8 +1,8 @@
 //! `boardlab draw`: one board from the seed's backtracker, with its counters.
 
-use super::PuzzleArgs;
+use super::{PuzzleArgs, SearchArgs};
 use crate::board::{BoardFormat, format_board};
-use crate::search::{self, Draw, RngChoice, SeedReplayPicker, seed_backtrack};
+use crate::search::{self, Draw, RngChoice, SeedReplayPicker};
 use anyhow::{Context, bail};
 use clap::Args;
 use std::process::ExitCode;
@@ -12,10 +12,14 @@ use std::process::ExitCode;
   boardlab draw                                  a board for the seed's order, as a grid
   boardlab draw --order RBNQ --seed 7 --format fen
   boardlab draw --seed 1 --rng mulberry32 --format seed --json
-                                                 the original program's board for seed 1")]
+                                                 the original program's board for seed 1
+  boardlab draw --algorithm mrv --restart luby:512 a faster search than the seed's")]
 pub struct DrawArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
 
     /// Seed of the random stream. With the default generator the stream of (seed, order,
     /// index) is the one that draw `index` of an experiment with master seed `seed` uses.
@@ -47,7 +51,13 @@ pub struct DrawArgs {
 pub fn run(args: &DrawArgs) -> anyhow::Result<ExitCode> {
     let queue = args.puzzle.queue()?;
     let result = match args.rng {
-        RngChoice::Default => search::seed_draw(&queue, args.seed, args.index, args.cap)?,
+        RngChoice::Default => search::draw(
+            &queue,
+            &args.search.config(),
+            args.seed,
+            args.index,
+            args.cap,
+        )?,
         RngChoice::Mulberry32 => {
             if queue.size().side() != 8 {
                 bail!(
@@ -63,7 +73,10 @@ pub fn run(args: &DrawArgs) -> anyhow::Result<ExitCode> {
                 "--seed: mulberry32 has a 32-bit state; use a seed from 0 to 4294967295",
             )?;
             let mut picker = SeedReplayPicker::new(seed);
-            seed_backtrack(&queue, &mut picker, args.cap).verified(&queue)?
+            args.search
+                .config()
+                .run(&queue, &mut picker, args.cap)
+                .verified(&queue)?
         }
     };
     if args.json {
@@ -83,6 +96,8 @@ fn json_report(args: &DrawArgs, order: &str, queue: &str, result: &Draw) -> Stri
         "order": order,
         "queue": queue,
         "size": args.puzzle.size,
+        "algorithm": args.search.algorithm,
+        "restart": args.search.restart.to_string(),
         "seed": args.seed,
         "index": args.index,
         "rng": args.rng,
@@ -94,6 +109,7 @@ fn json_report(args: &DrawArgs, order: &str, queue: &str, result: &Draw) -> Stri
         "step_backs": c.step_backs,
         "retries": c.retries,
         "random_calls": c.random_calls,
+        "restarts": c.restarts,
     })
     .to_string()
 }
@@ -104,8 +120,13 @@ fn human_report(format: BoardFormat, result: &Draw) -> String {
         board.push('\n');
     }
     let c = result.counters;
+    let restarts = if c.restarts > 0 {
+        format!(", {} restarts", c.restarts)
+    } else {
+        String::new()
+    };
     format!(
-        "{board}{}: {} iterations, {} step backs, {} retries, {} random calls\n",
+        "{board}{}: {} iterations, {} step backs, {} retries, {} random calls{restarts}\n",
         result.outcome, c.iterations, c.step_backs, c.retries, c.random_calls
     )
 }

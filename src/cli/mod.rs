@@ -10,6 +10,7 @@ mod run;
 
 use crate::board::BoardSize;
 use crate::queue::{Queue, SEED_TYPE_ORDER};
+use crate::search::{Algorithm, RestartPolicy, SearchConfig};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -65,6 +66,32 @@ impl PuzzleArgs {
         let size = BoardSize::new(self.size).context("--size")?;
         Queue::parse(&self.order, size).context("--order")
     }
+}
+
+/// The search: algorithm and restart policy.
+#[derive(Debug, Clone, Args)]
+pub struct SearchArgs {
+    /// Search algorithm: `seed` (the article's backtracker, exactly), `dfs` (sound and
+    /// complete), `fc` (dfs with forward checking), `mrv` (fc with a fail-first dynamic order).
+    #[arg(long, value_enum, default_value_t = Algorithm::Seed)]
+    pub algorithm: Algorithm,
+
+    /// Restart policy: none, fixed:C, luby:U or geometric:U,F (iterations per run).
+    #[arg(long, default_value = "none", value_parser = parse_restart)]
+    pub restart: RestartPolicy,
+}
+
+impl SearchArgs {
+    pub fn config(&self) -> SearchConfig {
+        SearchConfig {
+            algorithm: self.algorithm,
+            restart: self.restart,
+        }
+    }
+}
+
+fn parse_restart(text: &str) -> Result<RestartPolicy, String> {
+    text.parse()
 }
 
 /// Parses the process arguments and runs the chosen command.

@@ -9,6 +9,7 @@ use super::Shard;
 use super::spec::Spec;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::SystemTime;
 
@@ -66,6 +67,10 @@ pub struct Manifest {
     pub draws_per_second: f64,
     pub iterations_per_second: f64,
     pub sessions: Vec<Session>,
+    /// Thread-seconds spent computing each series' draws, over all sessions: draws divided
+    /// by this is a series' throughput per thread, the comparable speed of its search.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub series_seconds: BTreeMap<String, f64>,
     /// For a merged folder: the shard folders it was made from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,

@@ -39,7 +39,7 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> anyhow::Result<u64>
     let mut file = std::io::BufWriter::new(
         std::fs::File::create(&partial).with_context(|| format!("cannot write in {shown}"))?,
     );
-    file.write_all(&draws::header(plan.boards))?;
+    file.write_all(&draws::header(plan.boards, plan.spec.has_restarts()))?;
     let mut batch: Vec<DrawRow> = Vec::with_capacity(4096);
     for p in 0..plan.total() {
         let (label, index) = plan.row_key(p);
@@ -176,6 +176,12 @@ fn merged_manifest(manifests: &[Manifest], shards: &[PathBuf], draws: u64) -> Ma
         .unwrap_or_default();
     merged.end = Some(manifest::now_rfc3339());
     merged.sessions = manifests.iter().flat_map(|m| m.sessions.clone()).collect();
+    merged.series_seconds.clear();
+    for manifest in manifests {
+        for (label, seconds) in &manifest.series_seconds {
+            *merged.series_seconds.entry(label.clone()).or_insert(0.0) += seconds;
+        }
+    }
     merged.merged_from = shards.iter().map(|d| d.display().to_string()).collect();
     merged.update_totals(draws);
     merged

@@ -5,7 +5,7 @@
 //! any prefix of the positions can be computed, written, and continued later.
 
 use super::Shard;
-use super::spec::{Algorithm, Spec};
+use super::spec::Spec;
 use crate::output::draws::DrawRow;
 use crate::search::{self, InvalidBoard};
 
@@ -18,20 +18,36 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Draws of each series that this shard runs.
-    pub fn draws_per_series(&self) -> u64 {
-        self.shard.draws_of(self.spec.draws)
+    /// Draws of series `series` that this shard runs.
+    pub fn draws_of_series(&self, series: usize) -> u64 {
+        self.shard
+            .draws_of(self.spec.series[series].draws(self.spec.draws))
     }
 
     /// All draws of this shard.
     pub fn total(&self) -> u64 {
-        self.draws_per_series() * self.spec.series.len() as u64
+        (0..self.spec.series.len())
+            .map(|s| self.draws_of_series(s))
+            .sum()
     }
 
     /// The series and shard-local draw number at position `p`.
     pub fn locate(&self, p: u64) -> (usize, u64) {
-        let per_series = self.draws_per_series();
-        ((p / per_series) as usize, p % per_series)
+        let mut start = 0;
+        for series in 0..self.spec.series.len() {
+            let count = self.draws_of_series(series);
+            if p < start + count {
+                return (series, p - start);
+            }
+            start += count;
+        }
+        panic!("position {p} is beyond the plan's {start} draws");
+    }
+
+    /// The position just after the last draw of the series holding position `p`.
+    pub fn series_end(&self, p: u64) -> u64 {
+        let (series, local) = self.locate(p);
+        p - local + self.draws_of_series(series)
     }
 
     /// The (series label, draw index) that the row at position `p` must have.
@@ -48,11 +64,19 @@ impl Plan {
         let (series, local) = self.locate(p);
         let series = &self.spec.series[series];
         let index = self.shard.draw_index(local);
-        let draw = match self.spec.algorithm {
-            Algorithm::Seed => {
-                search::seed_draw(&series.queue, self.spec.seed, index, self.spec.cap)?
-            }
-        };
-        Ok(DrawRow::new(&series.label, index, &draw, self.boards))
+        let draw = search::draw(
+            &series.queue,
+            &series.search,
+            self.spec.seed,
+            index,
+            self.spec.cap,
+        )?;
+        Ok(DrawRow::new(
+            &series.label,
+            index,
+            &draw,
+            self.boards,
+            self.spec.has_restarts(),
+        ))
     }
 }

@@ -98,8 +98,11 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
             folder.create()?;
             folder.clear()?;
             let manifest = new_manifest(request, &identity);
-            std::fs::write(folder.partial_draws(), draws::header(request.plan.boards))
-                .with_context(|| format!("cannot write in {shown}; choose another --out"))?;
+            std::fs::write(
+                folder.partial_draws(),
+                draws::header(request.plan.boards, request.plan.spec.has_restarts()),
+            )
+            .with_context(|| format!("cannot write in {shown}; choose another --out"))?;
             manifest
         }
     };
@@ -117,12 +120,18 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
     session.end = Some(manifest::now_rfc3339());
     session.wall_seconds = started.elapsed().as_secs_f64();
     let written = match &outcome {
-        Ok(written) => *written,
+        Ok(written) => written.clone(),
         Err(_) => Written {
             draws: complete_rows(&folder, &request.plan).unwrap_or(done),
-            iterations: 0,
+            ..Written::default()
         },
     };
+    for (series, seconds) in request.plan.spec.series.iter().zip(&written.series_seconds) {
+        *manifest
+            .series_seconds
+            .entry(series.label.clone())
+            .or_insert(0.0) += seconds;
+    }
     session.draws = written.draws - done;
     session.iterations = written.iterations;
     manifest.update_totals(written.draws);
@@ -167,6 +176,7 @@ fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
         draws_per_second: 0.0,
         iterations_per_second: 0.0,
         sessions: Vec::new(),
+        series_seconds: Default::default(),
         merged_from: Vec::new(),
     }
 }
@@ -262,11 +272,12 @@ fn trailing_partial_line(file: &mut std::fs::File, length: u64) -> anyhow::Resul
     })
 }
 
-/// Draws written, and iterations computed by this session.
-#[derive(Clone, Copy, Debug, Default)]
+/// Draws written, and iterations and thread-seconds per series computed by this session.
+#[derive(Clone, Debug, Default)]
 struct Written {
     draws: u64,
     iterations: u64,
+    series_seconds: Vec<f64>,
 }
 
 /// A chunk's rows as CSV text, with its place in the writing order.
@@ -275,16 +286,16 @@ struct ChunkOutput {
     bytes: Vec<u8>,
     draws: u64,
     iterations: u64,
+    series: usize,
+    seconds: f64,
 }
 
 /// Positions `[start, end)` of one chunk; chunks never straddle two series.
 fn chunks_from(plan: &Plan, done: u64) -> Vec<(u64, u64)> {
-    let per_series = plan.draws_per_series();
     let mut chunks = Vec::new();
     let mut start = done;
     while start < plan.total() {
-        let series_end = (start / per_series + 1) * per_series;
-        let end = (start + CHUNK_DRAWS).min(series_end);
+        let end = (start + CHUNK_DRAWS).min(plan.series_end(start));
         chunks.push((start, end));
         start = end;
     }
@@ -296,6 +307,7 @@ fn compute_chunk(
     sequence: usize,
     (start, end): (u64, u64),
 ) -> Result<ChunkOutput, InvalidBoard> {
+    let started = Instant::now();
     let rows: Vec<DrawRow> = (start..end)
         .map(|p| plan.run_position(p))
         .collect::<Result<_, _>>()?;
@@ -304,6 +316,8 @@ fn compute_chunk(
         bytes: draws::encode(&rows),
         draws: rows.len() as u64,
         iterations: rows.iter().map(|r| r.iterations).sum(),
+        series: plan.locate(start).0,
+        seconds: started.elapsed().as_secs_f64(),
     })
 }
 
@@ -359,7 +373,7 @@ fn write_in_order(
     let mut waiting: BTreeMap<usize, ChunkOutput> = BTreeMap::new();
     let mut written = Written {
         draws: done,
-        iterations: 0,
+        ..Written::default()
     };
     let mut next = 0;
     let mut failure = None;
@@ -379,6 +393,10 @@ fn write_in_order(
             }
             written.draws += output.draws;
             written.iterations += output.iterations;
+            if written.series_seconds.len() <= output.series {
+                written.series_seconds.resize(output.series + 1, 0.0);
+            }
+            written.series_seconds[output.series] += output.seconds;
             next += 1;
         }
         progress.update(written.draws);

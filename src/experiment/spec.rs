@@ -8,52 +8,64 @@ use crate::board::BoardSize;
 use crate::pieces::Symbol;
 use crate::queue::{Queue, all_type_orders};
 use crate::rng::{self, below};
+use crate::search::{Algorithm, RestartPolicy, SearchConfig};
 use serde::{Deserialize, Serialize};
 
 /// The embedded default experiment, `experiments/default.toml`.
 pub const DEFAULT_SPEC: &str = include_str!("../../experiments/default.toml");
 
-/// Which search produces the draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algorithm {
-    /// The seed article's randomized backtracker, reproduced exactly.
-    Seed,
-}
-
-impl Algorithm {
-    const NAMES: &'static str = "seed";
-
-    fn parse(text: &str) -> Option<Algorithm> {
-        match text {
-            "seed" => Some(Algorithm::Seed),
-            _ => None,
-        }
-    }
-}
-
-/// One series of draws: an ordering run by the spec's algorithm. Its label names it in every
-/// data file and, with the master seed and the draw index, fixes each draw's random stream.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One series of draws: an ordering run by a search. Its label names it in every data file;
+/// each draw's random stream is fixed by the master seed, the queue and the draw index.
+///
+/// Fields at their defaults (the seed's search, no restarts, the spec's draw count) are left
+/// out of the manifest, so specs written before they existed describe the same run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Series {
-    /// Short name: the type order (`QNBR`) or the full queue.
+    /// `QNBR` for the seed's search without restarts, else `search/QNBR` (e.g.
+    /// `seed+luby:512/QNBR`, `fc/QNBR`); a full queue stands where no type order does.
     pub label: String,
     /// The full queue in English letters.
     #[serde(rename = "queue")]
     pub queue_letters: String,
     #[serde(skip)]
     pub queue: Queue,
+    #[serde(skip)]
+    pub search: SearchConfig,
+    #[serde(rename = "algorithm", skip_serializing_if = "is_seed")]
+    pub algorithm_name: Algorithm,
+    /// The restart policy as text, empty for none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub restart: String,
+    /// Draws of this series when it differs from the spec's `draws`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draws: Option<u64>,
+}
+
+fn is_seed(algorithm: &Algorithm) -> bool {
+    *algorithm == Algorithm::Seed
+}
+
+impl Series {
+    /// Draws of this series.
+    pub fn draws(&self, spec_draws: u64) -> u64 {
+        self.draws.unwrap_or(spec_draws)
+    }
 }
 
 /// A checked experiment spec, with any command-line overrides applied.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Spec {
     pub name: String,
     pub description: String,
     pub board_size: usize,
-    /// The `orderings` value as written in the spec.
+    /// The top-level `orderings` value as written in the spec (absent with `[[series]]`).
+    #[serde(skip_serializing_if = "serde_json::Value::is_null")]
     pub orderings: serde_json::Value,
+    /// The top-level algorithm, the default of every series.
     pub algorithm: Algorithm,
+    /// The top-level restart policy, the default of every series ("" for none).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub restart: String,
     pub draws: u64,
     pub cap: Option<u64>,
     pub seed: u64,
@@ -86,12 +98,30 @@ struct SpecFile {
     description: String,
     #[serde(default = "default_board_size")]
     board_size: usize,
-    orderings: toml::Value,
+    orderings: Option<toml::Value>,
     #[serde(default = "default_algorithm")]
     algorithm: String,
+    #[serde(default = "default_restart")]
+    restart: String,
     draws: u64,
     cap: Option<u64>,
     seed: u64,
+    #[serde(default)]
+    series: Vec<GroupFile>,
+}
+
+/// One `[[series]]` table: orderings run by one search.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct GroupFile {
+    orderings: toml::Value,
+    algorithm: Option<String>,
+    restart: Option<String>,
+    draws: Option<u64>,
+}
+
+fn default_restart() -> String {
+    "none".to_string()
 }
 
 fn default_board_size() -> usize {
@@ -117,16 +147,14 @@ impl Spec {
             toml::from_str(text).map_err(|e| SpecError::Toml(one_line_toml_error(&e, text)))?;
         check_name(&file.name)?;
         let size = BoardSize::new(file.board_size).map_err(|e| bad("board-size", e.to_string()))?;
-        let algorithm = Algorithm::parse(&file.algorithm).ok_or_else(|| {
-            bad(
-                "algorithm",
-                format!(
-                    "unknown algorithm '{}'; use one of: {}",
-                    file.algorithm,
-                    Algorithm::NAMES
-                ),
-            )
-        })?;
+        let algorithm: Algorithm = file
+            .algorithm
+            .parse()
+            .map_err(|e: String| bad("algorithm", e))?;
+        let restart: RestartPolicy = file
+            .restart
+            .parse()
+            .map_err(|e: String| bad("restart", e))?;
         let draws = overrides.draws.unwrap_or(file.draws);
         if draws == 0 {
             return Err(bad("draws", "must be at least 1"));
@@ -139,13 +167,57 @@ impl Spec {
             ));
         }
         let seed = overrides.seed.unwrap_or(file.seed);
-        let series = expand_orderings(&file.orderings, size, seed)?;
+        let default_search = SearchConfig { algorithm, restart };
+        let groups = match (&file.orderings, file.series.is_empty()) {
+            (Some(orderings), true) => vec![(orderings, default_search, None)],
+            (None, false) => file
+                .series
+                .iter()
+                .map(|group| group_search(group, default_search, overrides))
+                .collect::<Result<_, _>>()?,
+            (Some(_), false) => {
+                return Err(bad(
+                    "orderings",
+                    "give either a top-level `orderings` or `[[series]]` tables, not both",
+                ));
+            }
+            (None, true) => {
+                return Err(bad(
+                    "orderings",
+                    format!("missing; {ORDERINGS_HELP}, or add [[series]] tables"),
+                ));
+            }
+        };
+        let mut series: Vec<Series> = Vec::new();
+        for (orderings, search, group_draws) in groups {
+            for queue in expand_orderings(orderings, size, seed)? {
+                let label = series_label(&queue, &search);
+                if series.iter().any(|s| s.label == label) {
+                    return Err(bad("orderings", format!("'{label}' is listed twice")));
+                }
+                series.push(Series {
+                    label,
+                    queue_letters: queue.letters(),
+                    queue,
+                    search,
+                    algorithm_name: search.algorithm,
+                    restart: restart_text(&search.restart),
+                    draws: group_draws.filter(|&d| d != draws),
+                });
+            }
+        }
         Ok(Spec {
             name: file.name,
             description: file.description,
             board_size: file.board_size,
-            orderings: serde_json::to_value(&file.orderings).expect("TOML values are JSON values"),
+            orderings: file
+                .orderings
+                .as_ref()
+                .map_or(serde_json::Value::Null, |o| {
+                    serde_json::to_value(o).expect("TOML values are JSON values")
+                }),
             algorithm,
+            restart: restart_text(&restart),
             draws,
             cap,
             seed,
@@ -155,7 +227,12 @@ impl Spec {
 
     /// Total number of draws over all series.
     pub fn total_draws(&self) -> u64 {
-        self.draws * self.series.len() as u64
+        self.series.iter().map(|s| s.draws(self.draws)).sum()
+    }
+
+    /// Whether any series restarts (then `draws.csv` has a `restarts` column).
+    pub fn has_restarts(&self) -> bool {
+        self.series.iter().any(|s| !s.search.restart.is_never())
     }
 
     /// Position of the series labelled `label`.
@@ -176,6 +253,48 @@ fn one_line_toml_error(error: &toml::de::Error, text: &str) -> String {
         }
         None => message,
     }
+}
+
+fn restart_text(policy: &RestartPolicy) -> String {
+    if policy.is_never() {
+        String::new()
+    } else {
+        policy.to_string()
+    }
+}
+
+/// `QNBR` for the seed's search without restarts (as in specs without `[[series]]`), else
+/// `search/QNBR`.
+fn series_label(queue: &Queue, search: &SearchConfig) -> String {
+    if *search == SearchConfig::SEED {
+        queue.name()
+    } else {
+        format!("{}/{}", search.name(), queue.name())
+    }
+}
+
+type Group<'a> = (&'a toml::Value, SearchConfig, Option<u64>);
+
+fn group_search<'a>(
+    group: &'a GroupFile,
+    default: SearchConfig,
+    overrides: &Overrides,
+) -> Result<Group<'a>, SpecError> {
+    let algorithm = match &group.algorithm {
+        Some(text) => text
+            .parse()
+            .map_err(|e: String| bad("series.algorithm", e))?,
+        None => default.algorithm,
+    };
+    let restart = match &group.restart {
+        Some(text) => text.parse().map_err(|e: String| bad("series.restart", e))?,
+        None => default.restart,
+    };
+    if group.draws == Some(0) {
+        return Err(bad("series.draws", "must be at least 1"));
+    }
+    let draws = overrides.draws.or(group.draws);
+    Ok((&group.orderings, SearchConfig { algorithm, restart }, draws))
 }
 
 fn check_name(name: &str) -> Result<(), SpecError> {
@@ -200,7 +319,7 @@ fn expand_orderings(
     value: &toml::Value,
     size: BoardSize,
     seed: u64,
-) -> Result<Vec<Series>, SpecError> {
+) -> Result<Vec<Queue>, SpecError> {
     let queues: Vec<Queue> = match value {
         toml::Value::String(s) if s == "all-type-orders" => all_type_orders()
             .into_iter()
@@ -238,19 +357,7 @@ fn expand_orderings(
             format!("no orderings given; {ORDERINGS_HELP}"),
         ));
     }
-    let mut series: Vec<Series> = Vec::with_capacity(queues.len());
-    for queue in queues {
-        let label = queue.name();
-        if series.iter().any(|s| s.label == label) {
-            return Err(bad("orderings", format!("'{label}' is listed twice")));
-        }
-        series.push(Series {
-            label,
-            queue_letters: queue.letters(),
-            queue,
-        });
-    }
-    Ok(series)
+    Ok(queues)
 }
 
 /// `{ random-queues = K }`: K uniformly shuffled queues of the type-order composition
@@ -342,6 +449,45 @@ mod tests {
             },
         );
         assert_ne!(reseeded.unwrap().series, spec.series);
+    }
+
+    #[test]
+    fn series_tables_give_each_group_its_search_and_draws() {
+        let text = "name = \"a\"\ndraws = 10\ncap = 100\nseed = 1\nrestart = \"luby:64\"\n\
+            [[series]]\norderings = [\"QNBR\"]\nalgorithm = \"seed\"\nrestart = \"none\"\n\
+            [[series]]\norderings = [\"QNBR\", \"RBNQ\"]\nalgorithm = \"fc\"\ndraws = 3\n";
+        let spec = parse(text).unwrap();
+        let labels: Vec<&str> = spec.series.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels, ["QNBR", "fc+luby:64/QNBR", "fc+luby:64/RBNQ"]);
+        assert_eq!(
+            spec.series[1].search.algorithm,
+            crate::search::Algorithm::Fc
+        );
+        assert_eq!(spec.total_draws(), 10 + 3 + 3);
+        assert!(spec.has_restarts());
+        // --draws replaces every series' count.
+        let spec = Spec::parse(
+            text,
+            &Overrides {
+                draws: Some(2),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(spec.total_draws(), 6);
+    }
+
+    #[test]
+    fn specs_without_series_tables_serialize_as_before() {
+        // The manifest of a run must not change when fields are added at their defaults,
+        // or a run made by an older build could not be resumed or merged.
+        let json = serde_json::to_value(parse(MINIMAL).unwrap()).unwrap();
+        let expected = serde_json::json!({
+            "name": "t", "description": "", "board_size": 8, "orderings": ["QNBR"],
+            "algorithm": "seed", "draws": 10, "cap": 1000, "seed": 1,
+            "series": [{"label": "QNBR", "queue": "QQQQqqqqNNNNnnnnBBBBbbbbRRRRrrrr"}]
+        });
+        assert_eq!(json, expected);
     }
 
     #[test]

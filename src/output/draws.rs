@@ -2,8 +2,9 @@
 //! ascending).
 //!
 //! Columns: `ordering` (the series label), `draw` (the draw index), `outcome`
-//! (`solved|censored|exhausted`), `iterations`, `step_backs`, `retries`, and with `--boards`
-//! a last column `board` holding the final board in FEN.
+//! (`solved|censored|exhausted`), `iterations`, `step_backs`, `retries`; then `restarts`
+//! when any series of the spec restarts; and with `--boards` a last column `board` holding
+//! the final board in FEN. Counters of a draw with restarts are sums over its runs.
 
 use crate::board::{BoardFormat, format_board};
 use crate::search::{Draw, Outcome};
@@ -29,12 +30,19 @@ pub struct DrawRow {
     pub iterations: u64,
     pub step_backs: u64,
     pub retries: u64,
+    pub restarts: Option<u64>,
     pub board: Option<String>,
 }
 
 impl DrawRow {
     /// The row of draw `index` of series `label`.
-    pub fn new(label: &str, index: u64, draw: &Draw, with_board: bool) -> DrawRow {
+    pub fn new(
+        label: &str,
+        index: u64,
+        draw: &Draw,
+        with_board: bool,
+        with_restarts: bool,
+    ) -> DrawRow {
         DrawRow {
             ordering: label.to_string(),
             draw: index,
@@ -42,15 +50,19 @@ impl DrawRow {
             iterations: draw.counters.iterations,
             step_backs: draw.counters.step_backs,
             retries: draw.counters.retries,
+            restarts: with_restarts.then_some(draw.counters.restarts),
             board: with_board.then(|| format_board(&draw.board, BoardFormat::Fen)),
         }
     }
 }
 
-/// The header line (with its newline) for a file with or without boards.
-pub fn header(with_boards: bool) -> Vec<u8> {
+/// The header line (with its newline) for a file with or without restarts and boards.
+pub fn header(with_boards: bool, with_restarts: bool) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let mut columns: Vec<&str> = COLUMNS.to_vec();
+    if with_restarts {
+        columns.push("restarts");
+    }
     if with_boards {
         columns.push("board");
     }
@@ -62,8 +74,15 @@ pub fn header(with_boards: bool) -> Vec<u8> {
 pub fn encode(rows: &[DrawRow]) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::with_capacity(rows.len() * 48));
     for row in rows {
-        let numbers =
-            [row.draw, row.iterations, row.step_backs, row.retries].map(|n| n.to_string());
+        let restarts = row.restarts.unwrap_or(0);
+        let numbers = [
+            row.draw,
+            row.iterations,
+            row.step_backs,
+            row.retries,
+            restarts,
+        ]
+        .map(|n| n.to_string());
         let mut record = vec![
             row.ordering.as_str(),
             numbers[0].as_str(),
@@ -72,6 +91,9 @@ pub fn encode(rows: &[DrawRow]) -> Vec<u8> {
             numbers[2].as_str(),
             numbers[3].as_str(),
         ];
+        if row.restarts.is_some() {
+            record.push(&numbers[4]);
+        }
         if let Some(board) = &row.board {
             record.push(board);
         }
@@ -102,10 +124,13 @@ pub fn rows(path: &Path) -> anyhow::Result<impl Iterator<Item = anyhow::Result<D
         .headers()
         .with_context(|| format!("cannot read {}", path.display()))?
         .clone();
-    let with_boards = headers.len() == COLUMNS.len() + 1;
-    if headers.iter().take(COLUMNS.len()).ne(COLUMNS) || headers.len() > COLUMNS.len() + 1 {
+    let extra: Vec<&str> = headers.iter().skip(COLUMNS.len()).collect();
+    let with_restarts = extra.first() == Some(&"restarts");
+    let with_boards = extra.last() == Some(&"board");
+    let known = extra.len() == usize::from(with_restarts) + usize::from(with_boards);
+    if headers.iter().take(COLUMNS.len()).ne(COLUMNS) || !known {
         bail!(
-            "{} does not start with the draws.csv header {}",
+            "{} does not have the draws.csv header {}[,restarts][,board]",
             path.display(),
             COLUMNS.join(",")
         );
@@ -114,15 +139,20 @@ pub fn rows(path: &Path) -> anyhow::Result<impl Iterator<Item = anyhow::Result<D
     Ok(reader.into_records().map(move |record| {
         let record = record.with_context(|| format!("reading {shown}"))?;
         let line = record.position().map_or(0, |p| p.line());
-        parse_record(&record, with_boards).with_context(|| format!("{shown} line {line}"))
+        parse_record(&record, with_restarts, with_boards)
+            .with_context(|| format!("{shown} line {line}"))
     }))
 }
 
-fn parse_record(record: &csv::StringRecord, with_boards: bool) -> anyhow::Result<DrawRow> {
+fn parse_record(
+    record: &csv::StringRecord,
+    with_restarts: bool,
+    with_boards: bool,
+) -> anyhow::Result<DrawRow> {
     let number = |i: usize| -> anyhow::Result<u64> {
         record[i]
             .parse()
-            .with_context(|| format!("column {} is not a count: '{}'", COLUMNS[i], &record[i]))
+            .with_context(|| format!("column {} is not a count: '{}'", i + 1, &record[i]))
     };
     let outcome =
         Outcome::parse(&record[2]).with_context(|| format!("unknown outcome '{}'", &record[2]))?;
@@ -133,7 +163,12 @@ fn parse_record(record: &csv::StringRecord, with_boards: bool) -> anyhow::Result
         iterations: number(3)?,
         step_backs: number(4)?,
         retries: number(5)?,
-        board: with_boards.then(|| record[6].to_string()),
+        restarts: if with_restarts {
+            Some(number(6)?)
+        } else {
+            None
+        },
+        board: with_boards.then(|| record[record.len() - 1].to_string()),
     })
 }
 
@@ -151,6 +186,7 @@ mod tests {
                 iterations: 40,
                 step_backs: 3,
                 retries: 2,
+                restarts: Some(0),
                 board: Some("QQ6/8/8/8/8/8/8/8".into()),
             },
             DrawRow {
@@ -160,16 +196,19 @@ mod tests {
                 iterations: 100,
                 step_backs: 30,
                 retries: 20,
+                restarts: Some(3),
                 board: Some("8/8/8/8/8/8/8/8".into()),
             },
         ];
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("draws.csv");
-        let mut bytes = header(true);
+        let mut bytes = header(true, true);
         bytes.extend(encode(&rows));
         std::fs::write(&path, &bytes).unwrap();
         let text = String::from_utf8(bytes).unwrap();
-        assert!(text.starts_with("ordering,draw,outcome,iterations,step_backs,retries,board\nQNBR,0,solved,40,3,2,QQ6/8/8/8/8/8/8/8\n"));
+        assert!(text.starts_with(
+            "ordering,draw,outcome,iterations,step_backs,retries,restarts,board\nQNBR,0,solved,40,3,2,0,QQ6/8/8/8/8/8/8/8\n"
+        ));
         let mut read_back = Vec::new();
         read(&path, |row| {
             read_back.push(row);

@@ -3,17 +3,25 @@
 //! A *draw* is one run of a randomized search on one random stream. It ends `solved` (a board
 //! that the validator then checks), `censored` (the iteration cap was reached first) or
 //! `exhausted` (the search ran out of choices). Its counters are the seed program's:
-//! `iterations` (passes of the main loop), `step_backs`, `retries` and `random_calls`.
+//! `iterations` (passes of the main loop), `step_backs`, `retries` and `random_calls`, plus
+//! `restarts` under a restart policy ([`RestartPolicy`]).
 
+mod algorithm;
+mod backtracker;
+mod forward_check;
 mod picker;
-mod seed_backtracker;
+mod restart;
 
+pub use algorithm::{Algorithm, SearchConfig, draw};
+pub use backtracker::{
+    DfsSearch, FcSearch, MrvSearch, NoObserver, SearchObserver, SeedSearch, Variant, backtrack,
+    seed_backtrack, seed_backtrack_observed,
+};
 pub use picker::{Picker, RngChoice, SeedReplayPicker, UniformPicker};
-pub use seed_backtracker::{NoObserver, SearchObserver, seed_backtrack, seed_backtrack_observed};
+pub use restart::{RESTART_FORMS, RestartPolicy, luby};
 
 use crate::board::Board;
 use crate::queue::Queue;
-use crate::rng;
 use crate::rules::{CompositionMismatch, Violation, check_composition, validate};
 use serde::Serialize;
 use std::fmt;
@@ -64,6 +72,8 @@ pub struct Counters {
     pub retries: u64,
     /// Calls of the random generator (one per non-empty candidate list).
     pub random_calls: u64,
+    /// Restarts from an empty board (0 without a restart policy).
+    pub restarts: u64,
 }
 
 impl std::ops::AddAssign for Counters {
@@ -72,6 +82,7 @@ impl std::ops::AddAssign for Counters {
         self.step_backs += other.step_backs;
         self.retries += other.retries;
         self.random_calls += other.random_calls;
+        self.restarts += other.restarts;
     }
 }
 
@@ -124,6 +135,5 @@ pub fn seed_draw(
     index: u64,
     cap: IterationCap,
 ) -> Result<Draw, InvalidBoard> {
-    let mut picker = UniformPicker::new(rng::stream(master, &queue.letters(), index));
-    seed_backtrack(queue, &mut picker, cap).verified(queue)
+    draw(queue, &SearchConfig::SEED, master, index, cap)
 }

@@ -1,8 +1,9 @@
-//! The seed's randomized backtracker, exactly as `shared/docs/puzzle.md` specifies it.
+//! The seed's randomized backtracker, exactly as `shared/docs/puzzle.md` specifies it, and
+//! the sound searches built on the same loop.
 //!
 //! State: the occupied squares, for every step `i` and symbol `s` the squares that may still
 //! take `s` (`possible[i][s]`), the history of placed pairs, the step `i` and the pending first
-//! square `a`. Each pass of the loop is one iteration:
+//! square `a`. Each pass of the loop is one **iteration**:
 //!
 //! 1. With no pending `a`, pick one from the free squares of `possible[i][s]`.
 //! 2. With no candidate, **step back**: lift the pair of step `i-1`, ban its second square
@@ -13,13 +14,32 @@
 //!    every square `a` or `b` attacks, and advance.
 //!
 //! Bans are per step and are copied forward, so a square banned at step `i` stays banned for
-//! the symbol until the search backs over step `i`: the seed's incomplete pruning, reproduced
-//! on purpose. Stepping back from the first pair, where the original program crashed, ends
-//! the draw as [`Outcome::Exhausted`].
+//! the symbol until the search backs over step `i`. Stepping back from the first pair, where
+//! the original program crashed, ends the draw as [`Outcome::Exhausted`].
 //!
-//! The loop is the hot path of every ordering experiment: the state is a few kilobytes on the
-//! stack, one bitboard per (step, symbol), and nothing is allocated while it runs.
+//! **Why the seed's search is incomplete, and the sound variants.** Pairs of one symbol are
+//! interchangeable, so a pair that has no completion at step `i` has none at any later step of
+//! that symbol either (swap the two steps): banning it from step `i` on is sound. A retry's
+//! ban is sound by this argument, because a first square without partners can be in no pair.
+//! A step back, though, refutes only the pair `(a, b)`, and the seed bans the square `b`
+//! with it: every other pair through `b` is lost. The [`Variant`]s with `SOUND` refute the
+//! pair instead (the partner is excluded only while `a` stays the first square), which makes
+//! the search complete: an exhausted draw proves that the queue has no board.
+//!
+//! - [`SeedSearch`]: the seed, reproduced exactly (its replay test covers every vector).
+//! - [`DfsSearch`]: the seed's loop with pair refutation: sound and complete.
+//! - [`FcSearch`]: `DfsSearch` with forward checking after every placement
+//!   ([`super::forward_check`]): a placement that leaves some symbol still to place too few
+//!   squares is refuted in the same iteration, and counts as a step back.
+//! - [`MrvSearch`]: `FcSearch` choosing each step's symbol dynamically, the one with the
+//!   fewest possible placements (fail first), ties broken by the random stream; only the
+//!   queue's composition matters.
+//!
+//! The loop is the hot path of every experiment: the state is a few kilobytes on the stack,
+//! one bitboard per (step, symbol), and nothing is allocated while it runs. The variants are
+//! compile-time constants, so the seed's loop carries none of the others' work.
 
+use super::forward_check::{choose_symbol, room_for_remaining};
 use super::{Counters, Draw, IterationCap, Outcome, Picker};
 use crate::board::{Board, Square};
 use crate::pieces::{Kind, Symbol};
@@ -33,13 +53,50 @@ use crate::rules::AttackTables;
 const MAX_PAIRS: usize = 32;
 const NO_SQUARE: u8 = u8::MAX;
 
+/// What distinguishes the searches that share the seed's loop (see the module docs).
+pub trait Variant {
+    /// Refute the pair on a step back instead of banning its second square: complete.
+    const SOUND: bool;
+    /// Check after each placement that every symbol still to place has room.
+    const FORWARD_CHECK: bool;
+    /// Choose each step's symbol by fewest possible placements (implies forward checking).
+    const DYNAMIC_ORDER: bool;
+}
+
+/// The seed article's search, exactly.
+pub struct SeedSearch;
+/// The seed's loop made sound and complete by refuting pairs, not squares.
+pub struct DfsSearch;
+/// [`DfsSearch`] with forward checking.
+pub struct FcSearch;
+/// [`FcSearch`] with a dynamic, fail-first order of symbols.
+pub struct MrvSearch;
+
+impl Variant for SeedSearch {
+    const SOUND: bool = false;
+    const FORWARD_CHECK: bool = false;
+    const DYNAMIC_ORDER: bool = false;
+}
+impl Variant for DfsSearch {
+    const SOUND: bool = true;
+    const FORWARD_CHECK: bool = false;
+    const DYNAMIC_ORDER: bool = false;
+}
+impl Variant for FcSearch {
+    const SOUND: bool = true;
+    const FORWARD_CHECK: bool = true;
+    const DYNAMIC_ORDER: bool = false;
+}
+impl Variant for MrvSearch {
+    const SOUND: bool = true;
+    const FORWARD_CHECK: bool = true;
+    const DYNAMIC_ORDER: bool = true;
+}
+
 /// Runs the seed's backtracker on `queue`, choosing with `picker`, for at most `cap`
 /// iterations. The board is not validated here; see [`Draw::verified`].
-///
-/// The loop is compiled twice: for x86-64 CPUs with BMI2 and POPCNT (hardware popcount and
-/// `pdep` bit selection, chosen at run time) and portably. Both make the same choices.
 pub fn seed_backtrack<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
-    seed_backtrack_observed(queue, picker, cap, &mut NoObserver)
+    backtrack::<SeedSearch, P, NoObserver>(queue, picker, cap, &mut NoObserver)
 }
 
 /// [`seed_backtrack`] reporting every placement and step back to `observer`, for analyses
@@ -50,13 +107,27 @@ pub fn seed_backtrack_observed<P: Picker, O: SearchObserver>(
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
+    backtrack::<SeedSearch, P, O>(queue, picker, cap, observer)
+}
+
+/// Runs the search `V` on `queue`, choosing with `picker`, for at most `cap` iterations,
+/// reporting to `observer`. The board is not validated here; see [`Draw::verified`].
+///
+/// The loop is compiled twice: for x86-64 CPUs with BMI2 and POPCNT (hardware popcount and
+/// `pdep` bit selection, chosen at run time) and portably. Both make the same choices.
+pub fn backtrack<V: Variant, P: Picker, O: SearchObserver>(
+    queue: &Queue,
+    picker: &mut P,
+    cap: IterationCap,
+    observer: &mut O,
+) -> Draw {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
     {
         // SAFETY: the running CPU has the features the function is compiled for.
-        return unsafe { seed_backtrack_bmi2(queue, picker, cap, observer) };
+        return unsafe { backtrack_bmi2::<V, P, O>(queue, picker, cap, observer) };
     }
-    seed_backtrack_with::<P, O, BroadwordSelect>(queue, picker, cap, observer)
+    backtrack_with::<V, P, O, BroadwordSelect>(queue, picker, cap, observer)
 }
 
 /// Receives the events of a backtracking search as they happen.
@@ -80,28 +151,43 @@ impl SearchObserver for NoObserver {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,popcnt")]
-unsafe fn seed_backtrack_bmi2<P: Picker, O: SearchObserver>(
+unsafe fn backtrack_bmi2<V: Variant, P: Picker, O: SearchObserver>(
     queue: &Queue,
     picker: &mut P,
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
-    seed_backtrack_with::<P, O, PdepSelect>(queue, picker, cap, observer)
+    backtrack_with::<V, P, O, PdepSelect>(queue, picker, cap, observer)
 }
 
 #[inline(always)]
-fn seed_backtrack_with<P: Picker, O: SearchObserver, S: BitSelect>(
+fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
     queue: &Queue,
     picker: &mut P,
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
+    const {
+        assert!(
+            V::SOUND || !V::FORWARD_CHECK,
+            "forward checking refutes pairs"
+        )
+    };
+    const {
+        assert!(
+            V::FORWARD_CHECK || !V::DYNAMIC_ORDER,
+            "the dynamic order needs the check"
+        )
+    };
     let size = queue.size();
     let tables = AttackTables::for_size(size);
     let pairs = queue.len();
     let mut symbols = [0u8; MAX_PAIRS];
+    // Pairs of each symbol not yet placed (kept only where forward checking needs it).
+    let mut left = [0u8; Symbol::COUNT];
     for (slot, symbol) in symbols.iter_mut().zip(queue.symbols()) {
         *slot = symbol.index() as u8;
+        left[symbol.index()] += 1;
     }
     let cap = cap.unwrap_or(u64::MAX);
 
@@ -109,10 +195,29 @@ fn seed_backtrack_with<P: Picker, O: SearchObserver, S: BitSelect>(
     possible[0] = [size.all_squares(); Symbol::COUNT];
     let mut first = [NO_SQUARE; MAX_PAIRS];
     let mut second = [NO_SQUARE; MAX_PAIRS];
+    // Partners refuted for the current first square of each step (sound variants only).
+    let mut refuted = [0u64; MAX_PAIRS];
     let mut occupied = 0u64;
     let mut counters = Counters::default();
     let mut step = 0usize;
     let mut pending = NO_SQUARE;
+
+    if V::DYNAMIC_ORDER && pairs > 0 {
+        match choose_symbol::<S, P>(tables, &possible[0], 0, &left, picker, &mut counters) {
+            Some(symbol) => symbols[0] = symbol,
+            None => {
+                return finish(
+                    queue,
+                    Outcome::Exhausted,
+                    counters,
+                    &symbols,
+                    &first,
+                    &second,
+                    0,
+                );
+            }
+        }
+    }
 
     let outcome = loop {
         if step == pairs {
@@ -135,15 +240,24 @@ fn seed_backtrack_with<P: Picker, O: SearchObserver, S: BitSelect>(
                 let (a, b) = (first[step], second[step]);
                 observer.lifted(step, counters.iterations);
                 occupied &= !(1u64 << a | 1u64 << b);
-                possible[step][symbols[step] as usize] &= !(1u64 << b);
+                left[symbols[step] as usize] += 1;
+                if V::SOUND {
+                    refuted[step] |= 1u64 << b;
+                } else {
+                    possible[step][symbols[step] as usize] &= !(1u64 << b);
+                }
                 pending = a;
                 continue;
             }
             counters.random_calls += 1;
             pending = picker.pick_first::<S>(candidates);
+            refuted[step] = 0;
         }
         let attacks = tables.of_kind(kind);
-        let partners = attacks[pending as usize] & possible[step][symbol] & !occupied;
+        let mut partners = attacks[pending as usize] & possible[step][symbol] & !occupied;
+        if V::SOUND {
+            partners &= !refuted[step];
+        }
         if partners == 0 {
             counters.retries += 1;
             possible[step][symbol] &= !(1u64 << pending);
@@ -155,18 +269,56 @@ fn seed_backtrack_with<P: Picker, O: SearchObserver, S: BitSelect>(
         occupied |= 1u64 << pending | 1u64 << partner;
         first[step] = pending;
         second[step] = partner;
-        observer.placed(step, Square(pending), Square(partner), counters.iterations);
         possible[step + 1] = possible[step];
         possible[step + 1][symbol] &= !(attacks[pending as usize] | attacks[partner as usize]);
+        observer.placed(step, Square(pending), Square(partner), counters.iterations);
+        left[symbol] -= 1;
+        if V::FORWARD_CHECK && step + 1 < pairs {
+            let next = if V::DYNAMIC_ORDER {
+                choose_symbol::<S, P>(
+                    tables,
+                    &possible[step + 1],
+                    occupied,
+                    &left,
+                    picker,
+                    &mut counters,
+                )
+            } else {
+                room_for_remaining(tables, &possible[step + 1], occupied, &left)
+                    .then_some(symbols[step + 1])
+            };
+            let Some(next) = next else {
+                // Refuted by the check: lift the pair again within this iteration.
+                counters.step_backs += 1;
+                observer.lifted(step, counters.iterations);
+                occupied &= !(1u64 << pending | 1u64 << partner);
+                left[symbol] += 1;
+                refuted[step] |= 1u64 << partner;
+                continue;
+            };
+            symbols[step + 1] = next;
+        }
         pending = NO_SQUARE;
         step += 1;
     };
+    finish(queue, outcome, counters, &symbols, &first, &second, step)
+}
 
-    let mut board = Board::empty(size);
-    for placed in 0..step {
-        let symbol = Some(Symbol::from_index(symbols[placed] as usize));
-        board.set(Square(first[placed]), symbol);
-        board.set(Square(second[placed]), symbol);
+/// The draw: the placed pairs of the first `placed` steps as a board.
+fn finish(
+    queue: &Queue,
+    outcome: Outcome,
+    counters: Counters,
+    symbols: &[u8; MAX_PAIRS],
+    first: &[u8; MAX_PAIRS],
+    second: &[u8; MAX_PAIRS],
+    placed: usize,
+) -> Draw {
+    let mut board = Board::empty(queue.size());
+    for step in 0..placed {
+        let symbol = Some(Symbol::from_index(symbols[step] as usize));
+        board.set(Square(first[step]), symbol);
+        board.set(Square(second[step]), symbol);
     }
     Draw {
         outcome,
@@ -227,7 +379,7 @@ mod tests {
             let mut portable = dispatched.clone();
             assert_eq!(
                 seed_backtrack(&queue, &mut dispatched, None),
-                seed_backtrack_with::<_, _, BroadwordSelect>(
+                backtrack_with::<SeedSearch, _, _, BroadwordSelect>(
                     &queue,
                     &mut portable,
                     None,

@@ -1,0 +1,132 @@
+//! Forward checking and the fail-first symbol choice, for [`FcSearch`](super::FcSearch) and
+//! [`MrvSearch`](super::MrvSearch).
+//!
+//! After a placement, every symbol `t` with `k` pairs still to place needs at least `2k`
+//! *usable* squares: free squares that may take `t` and that attack at least one other such
+//! square (a possible partner). One pass of that filter is made (not a fixpoint), so the check
+//! is necessary for a completion, never sufficient: pruning with it keeps the search complete.
+//! The number of *possible placements* of `t` is the number of unordered pairs of usable
+//! squares that attack each other.
+
+use super::Counters;
+use super::picker::Picker;
+use crate::pieces::{Kind, Symbol};
+use crate::rng::BitSelect;
+use crate::rules::AttackTables;
+
+/// Free squares in `possible` that attack at least one other free square in it.
+#[inline(always)]
+fn usable_squares(attacks: &[u64; 64], possible: u64, occupied: u64) -> u64 {
+    let free = possible & !occupied;
+    let mut usable = 0;
+    let mut rest = free;
+    while rest != 0 {
+        let square = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if attacks[square] & free != 0 {
+            usable |= 1 << square;
+        }
+    }
+    usable
+}
+
+/// Unordered pairs of squares in `usable` that attack each other.
+#[inline(always)]
+fn placements(attacks: &[u64; 64], usable: u64) -> u32 {
+    let mut ends = 0;
+    let mut rest = usable;
+    while rest != 0 {
+        let square = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        ends += (attacks[square] & usable).count_ones();
+    }
+    ends / 2
+}
+
+/// The usable squares of symbol `t`, if they are enough for its `left` pairs.
+#[inline(always)]
+fn room(
+    tables: &AttackTables,
+    possible: &[u64; Symbol::COUNT],
+    occupied: u64,
+    t: usize,
+    left: u8,
+) -> Option<u64> {
+    let attacks = tables.of_kind(Kind::ALL[t % 4]);
+    let usable = usable_squares(attacks, possible[t], occupied);
+    (usable.count_ones() >= 2 * left as u32).then_some(usable)
+}
+
+/// Whether every symbol with pairs `left` has room (module docs).
+#[inline(always)]
+pub(super) fn room_for_remaining(
+    tables: &AttackTables,
+    possible: &[u64; Symbol::COUNT],
+    occupied: u64,
+    left: &[u8; Symbol::COUNT],
+) -> bool {
+    (0..Symbol::COUNT)
+        .all(|t| left[t] == 0 || room(tables, possible, occupied, t, left[t]).is_some())
+}
+
+/// The symbol to place next: the one with pairs left and the fewest possible placements,
+/// ties broken by `picker`. `None` when some symbol has no room (the state is refuted).
+#[inline(always)]
+pub(super) fn choose_symbol<S: BitSelect, P: Picker>(
+    tables: &AttackTables,
+    possible: &[u64; Symbol::COUNT],
+    occupied: u64,
+    left: &[u8; Symbol::COUNT],
+    picker: &mut P,
+    counters: &mut Counters,
+) -> Option<u8> {
+    let mut fewest = u32::MAX;
+    let mut tied = 0u64;
+    for t in (0..Symbol::COUNT).filter(|&t| left[t] > 0) {
+        let usable = room(tables, possible, occupied, t, left[t])?;
+        let count = placements(tables.of_kind(Kind::ALL[t % 4]), usable);
+        if count < fewest {
+            (fewest, tied) = (count, 1 << t);
+        } else if count == fewest {
+            tied |= 1 << t;
+        }
+    }
+    if tied.count_ones() > 1 {
+        counters.random_calls += 1;
+        Some(picker.pick_first::<S>(tied))
+    } else {
+        Some(tied.trailing_zeros() as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BoardSize, parse_board};
+
+    fn rook_state(fen: &str) -> (&'static AttackTables, [u64; 8], u64) {
+        let board = parse_board(fen).unwrap();
+        let tables = AttackTables::for_size(board.size());
+        (tables, [board.size().all_squares(); 8], board.occupied())
+    }
+
+    #[test]
+    fn usable_squares_need_a_free_partner() {
+        // 4×4, everything occupied but A1, B2 and D4: no rook line joins two of them.
+        let (tables, possible, occupied) = rook_state("NNN1/NNNN/NNN1/1NNN");
+        // Free: D4? The FEN above leaves D4, D2 and A1 free; D4 and D2 share file D.
+        let rook = Symbol::from_letter('R').unwrap().index();
+        let usable = usable_squares(tables.of_kind(Kind::Rook), possible[rook], occupied);
+        let size = BoardSize::new(4).unwrap();
+        let names: Vec<String> = crate::board::squares_of(usable)
+            .map(|s| size.square_name(s))
+            .collect();
+        assert_eq!(names, ["D2", "D4"]);
+        assert_eq!(placements(tables.of_kind(Kind::Rook), usable), 1);
+        let mut left = [0u8; 8];
+        left[rook] = 1;
+        assert!(room_for_remaining(tables, &possible, occupied, &left));
+        left[rook] = 2;
+        assert!(!room_for_remaining(tables, &possible, occupied, &left));
+    }
+}
