@@ -13,6 +13,7 @@ use crate::experiment::Manifest;
 use crate::output::histogram::{self, Histogram};
 use crate::output::summary::{self, SummaryRow};
 use crate::queue::Queue;
+use crate::search::{Algorithm, RestartPolicy, SearchConfig};
 use crate::stats::quantile::{Quantile, quantile};
 use crate::stats::rank_test::{PairComparison, compare_all};
 use crate::stats::restart::{RestartAnalysis, restart_analysis};
@@ -41,6 +42,10 @@ pub struct OrderingAnalysis {
     /// The Hill estimate, when at most [`MAX_CENSORED_FOR_TAIL`] of the draws are censored.
     pub tail: Option<TailIndex>,
     pub restart: RestartAnalysis,
+    /// The series' search (`seed`, `seed+fixed:400`, `fc`, …), from the manifest.
+    pub search: SearchConfig,
+    /// Draws per thread-second, when the manifest recorded the series' compute time.
+    pub draws_per_thread_second: Option<f64>,
 }
 
 impl OrderingAnalysis {
@@ -93,7 +98,14 @@ impl Analysis {
                         .with_context(|| {
                             format!("histogram.csv has no rows for {}", summary.ordering)
                         })?;
-                analyse_ordering(summary, histogram, cap, &bootstrap)
+                let mut ordering = analyse_ordering(summary, histogram, cap, &bootstrap)?;
+                ordering.search = series_search(&manifest, ordering.label())?;
+                ordering.draws_per_thread_second = manifest
+                    .series_seconds
+                    .get(ordering.label())
+                    .filter(|&&seconds| seconds > 0.0)
+                    .map(|seconds| ordering.summary.draws as f64 / seconds);
+                Ok(ordering)
             })
             .collect::<anyhow::Result<Vec<_>>>()
             .with_context(|| format!("analysing {}", dir.display()))?;
@@ -166,6 +178,8 @@ fn analyse_ordering(
         p10: binned(0.1),
         p90: binned(0.9),
         p99: binned(0.99),
+        search: SearchConfig::SEED,
+        draws_per_thread_second: None,
         tail: (sample.censored_fraction() <= MAX_CENSORED_FOR_TAIL)
             .then(|| hill(&sample, default_hill_k(&sample)).ok())
             .flatten(),
@@ -176,9 +190,28 @@ fn analyse_ordering(
     })
 }
 
-/// The ordering that runs the seed article's queue on the experiment's board.
+/// The series that runs the seed article's search on its queue, on the experiment's board.
 fn seed_index(manifest: &Manifest, orderings: &[OrderingAnalysis]) -> Option<usize> {
     let size = manifest.spec.get("board_size")?.as_u64()?;
     let seed_queue = Queue::seed(BoardSize::new(size as usize).ok()?).letters();
-    orderings.iter().position(|o| o.summary.queue == seed_queue)
+    orderings
+        .iter()
+        .position(|o| o.summary.queue == seed_queue && o.search == SearchConfig::SEED)
+}
+
+/// The search of series `label`, from the spec recorded in the manifest.
+fn series_search(manifest: &Manifest, label: &str) -> anyhow::Result<SearchConfig> {
+    let series = manifest.spec["series"]
+        .as_array()
+        .and_then(|all| all.iter().find(|s| s["label"] == label));
+    let text = |key: &str| series.and_then(|s| s[key].as_str()).map(str::to_string);
+    let algorithm = match text("algorithm") {
+        Some(name) => name.parse().map_err(anyhow::Error::msg)?,
+        None => Algorithm::Seed,
+    };
+    let restart = match text("restart") {
+        Some(policy) => policy.parse().map_err(anyhow::Error::msg)?,
+        None => RestartPolicy::Never,
+    };
+    Ok(SearchConfig { algorithm, restart })
 }

@@ -68,6 +68,7 @@ fn normalise_manifest(dir: &Path) {
         "draws_per_second": 20.0,
         "iterations_per_second": 1.0e6,
         "threads": 2,
+        "series_seconds": {"QNBR": 2.0, "NRQB": 1.5, "RBNQ": 60.0},
     });
     for (key, value) in fixed.as_object().unwrap() {
         m[key] = value.clone();
@@ -141,4 +142,63 @@ fn plot_and_report_need_a_results_folder() {
             .stderr(predicate::str::contains("manifest.json"))
             .stderr(predicate::function(|s: &str| s.lines().count() == 1));
     }
+}
+
+#[test]
+fn restarted_series_are_checked_against_the_baseline_prediction() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    // A long cutoff keeps the prediction insensitive to the baseline's sampling noise.
+    let base_spec = write(
+        "base.toml",
+        "name = \"base\"\norderings = [\"QNBR\"]\ndraws = 1500\ncap = 100000\nseed = 3\n",
+    );
+    let restart_spec = write(
+        "restart.toml",
+        "name = \"restart\"\ndraws = 800\ncap = 100000\nseed = 4\nbaseline = \"base\"\n\
+         [[series]]\norderings = [\"QNBR\"]\nrestart = \"fixed:20000\"\n",
+    );
+    let run = |spec: &Path, out: &str| {
+        boardlab()
+            .current_dir(dir.path())
+            .arg("run")
+            .arg(spec)
+            .args(["--out", out, "--quiet"])
+            .assert()
+            .success();
+    };
+    run(&base_spec, "base");
+    run(&restart_spec, "restart");
+    let report = std::fs::read_to_string(dir.path().join("restart/REPORT.md")).unwrap();
+    assert!(
+        report.contains("## Restarts against the restart analysis"),
+        "{report}"
+    );
+    let row = report
+        .lines()
+        .find(|l| l.starts_with("| seed+fixed:20000/QNBR |"))
+        .expect("a row for the restarted series");
+    let ratio: f64 = row
+        .trim_end_matches(" |")
+        .rsplit("| ")
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        (0.8..1.25).contains(&ratio),
+        "measured / predicted = {ratio}: {row}"
+    );
+
+    // The baseline is read relative to the working directory; elsewhere it is an error.
+    boardlab()
+        .arg("report")
+        .arg(dir.path().join("restart"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("reading the spec's baseline base"));
 }

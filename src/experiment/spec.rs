@@ -69,6 +69,10 @@ pub struct Spec {
     pub draws: u64,
     pub cap: Option<u64>,
     pub seed: u64,
+    /// A results folder of the seed's search without restarts, against which the report
+    /// checks the restart analysis's predictions (relative to the working directory).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<String>,
     /// The orderings expanded into series, in the order the data files list them.
     pub series: Vec<Series>,
 }
@@ -106,6 +110,7 @@ struct SpecFile {
     draws: u64,
     cap: Option<u64>,
     seed: u64,
+    baseline: Option<String>,
     #[serde(default)]
     series: Vec<GroupFile>,
 }
@@ -221,6 +226,7 @@ impl Spec {
             draws,
             cap,
             seed,
+            baseline: file.baseline,
             series,
         })
     }

@@ -6,8 +6,10 @@ use crate::analysis::{Analysis, OrderingAnalysis};
 use crate::output::numbers::{p_value, percent, thousands};
 use std::fmt::Write;
 
-/// The report's text for `analysis`; `charts` are the stems written into `charts/`.
-pub fn render(analysis: &Analysis, charts: &[&str]) -> String {
+/// The report's text for `analysis`; `charts` are the stems written into `charts/`; with a
+/// `baseline` (the seed's search without restarts), restarted series are checked against the
+/// restart analysis's predictions.
+pub fn render(analysis: &Analysis, charts: &[&str], baseline: Option<&Analysis>) -> String {
     let mut out = String::new();
     let spec = &analysis.manifest.spec;
     let name = spec["name"].as_str().unwrap_or("experiment");
@@ -18,6 +20,9 @@ pub fn render(analysis: &Analysis, charts: &[&str]) -> String {
     provenance(&mut out, analysis);
     findings(&mut out, analysis);
     table(&mut out, analysis);
+    if let Some(baseline) = baseline {
+        super::predictions::section(&mut out, analysis, baseline);
+    }
     writeln!(out, "## Charts\n").unwrap();
     for (stem, caption) in CHARTS.iter().filter(|(stem, _)| charts.contains(stem)) {
         writeln!(out, "### {caption}\n\n![{caption}](charts/{stem}.png)\n\nVector version: [charts/{stem}.svg](charts/{stem}.svg).\n").unwrap();
@@ -48,17 +53,33 @@ fn provenance(out: &mut String, analysis: &Analysis) {
     let spec = &m.spec;
     let orderings = spec["series"].as_array().map_or(0, Vec::len);
     writeln!(out, "## How this was made\n").unwrap();
+    let mut searches: Vec<String> = Vec::new();
+    for o in &analysis.orderings {
+        let name = format!("`{}`", o.search.name());
+        if !searches.contains(&name) {
+            searches.push(name);
+        }
+    }
     writeln!(
         out,
-        "- **Experiment:** {orderings} orderings × {} draws, at most {} iterations per draw, master seed {}, algorithm `{}`, {}×{} board.",
+        "- **Experiment:** {orderings} series × {} draws, at most {} iterations per draw, master seed {}, search {}, {}×{} board.",
         thousands(spec["draws"].as_f64().unwrap_or(0.0)),
         spec["cap"].as_f64().map_or("unlimited".to_string(), thousands),
         m.master_seed,
-        spec["algorithm"].as_str().unwrap_or("?"),
+        searches.join(", "),
         spec["board_size"],
         spec["board_size"],
     )
     .unwrap();
+    let fewer: Vec<String> = analysis
+        .orderings
+        .iter()
+        .filter(|o| Some(o.summary.draws) != spec["draws"].as_u64())
+        .map(|o| format!("{} ({})", o.label(), thousands(o.summary.draws as f64)))
+        .collect();
+    if !fewer.is_empty() {
+        writeln!(out, "- **Other draw counts:** {}.", fewer.join(", ")).unwrap();
+    }
     writeln!(
         out,
         "- **Command:** `{}` (spec: {}).",
@@ -180,6 +201,7 @@ fn findings(out: &mut String, analysis: &Analysis) {
             .unwrap();
         }
     }
+    speeds(out, analysis);
     tails(out, analysis);
     restarts(out, analysis);
     kinds(out, analysis);
@@ -224,6 +246,35 @@ fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
         .unwrap();
     }
     writeln!(out).unwrap();
+}
+
+/// The fastest series by draws per thread-second, against the seed's search on its order.
+fn speeds(out: &mut String, analysis: &Analysis) {
+    let rated: Vec<(&OrderingAnalysis, f64)> = analysis
+        .orderings
+        .iter()
+        .filter_map(|o| o.draws_per_thread_second.map(|rate| (o, rate)))
+        .collect();
+    let Some(&(fastest, rate)) = rated.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+        return;
+    };
+    let seed_rate = analysis
+        .seed
+        .and_then(|i| analysis.orderings[i].draws_per_thread_second);
+    let against = seed_rate.map_or(String::new(), |seed_rate| {
+        format!(
+            ", {:.2}× the seed's search on the seed's order ({} draws/s)",
+            rate / seed_rate,
+            thousands(seed_rate)
+        )
+    });
+    writeln!(
+        out,
+        "- **Fastest series: {}**, {} draws per second per thread (censored draws included){against}. Thread-seconds come from the manifest; `boardlab bench --threads 1` measures a single series alone.",
+        fastest.label(),
+        thousands(rate)
+    )
+    .unwrap();
 }
 
 fn tails(out: &mut String, analysis: &Analysis) {
@@ -310,8 +361,21 @@ fn kinds(out: &mut String, analysis: &Analysis) {
 fn table(out: &mut String, analysis: &Analysis) {
     writeln!(out, "## Ranking\n").unwrap();
     writeln!(out, "Orders by median iterations per draw, best first.\n").unwrap();
-    writeln!(out, "| rank | order | median [95% CI] | mean | p99 | censored | tail index α | best restart cutoff | expected cost there |").unwrap();
-    writeln!(out, "|---:|:---|---:|---:|---:|---:|---:|---:|---:|").unwrap();
+    let speed = analysis
+        .orderings
+        .iter()
+        .any(|o| o.draws_per_thread_second.is_some());
+    let (speed_head, speed_rule) = if speed {
+        (" draws/s per thread |", "---:|")
+    } else {
+        ("", "")
+    };
+    writeln!(out, "| rank | order | median [95% CI] | mean | p99 | censored | tail index α | best restart cutoff | expected cost there |{speed_head}").unwrap();
+    writeln!(
+        out,
+        "|---:|:---|---:|---:|---:|---:|---:|---:|---:|{speed_rule}"
+    )
+    .unwrap();
     for (rank, &i) in analysis.ranking.iter().enumerate() {
         let o = &analysis.orderings[i];
         let marker = if Some(i) == analysis.seed {
@@ -342,9 +406,14 @@ fn table(out: &mut String, analysis: &Analysis) {
             .map_or(("–".to_string(), "–".to_string()), |b| {
                 (thousands(b.cutoff as f64), thousands(b.cost))
             });
+        let speed_cell = match (speed, o.draws_per_thread_second) {
+            (true, Some(rate)) => format!(" {} |", thousands(rate)),
+            (true, None) => " – |".to_string(),
+            (false, _) => String::new(),
+        };
         writeln!(
             out,
-            "| {} | {}{marker} | {} | {mean} | {p99} | {} | {tail} | {cutoff} | {cost} |",
+            "| {} | {}{marker} | {} | {mean} | {p99} | {} | {tail} | {cutoff} | {cost} |{speed_cell}",
             rank + 1,
             o.label(),
             median_text(o, analysis.cap),

@@ -78,9 +78,104 @@ pub fn restart_analysis(sample: &Sample) -> RestartAnalysis {
     }
 }
 
+/// What restarting every `cutoff` iterations, up to a total of `cap`, should give for draws
+/// whose single-run iteration counts follow `sample` (runs are independent draws of T).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FixedCutoffPrediction {
+    pub cutoff: u64,
+    /// E[total iterations] with no cap: E[min(T, t)] / P(T ≤ t); infinite if P(T ≤ t) = 0.
+    pub cost: f64,
+    /// E[min(total, cap)]: the mean a capped experiment measures (censored draws at the cap).
+    pub capped_mean: f64,
+    /// P(total > cap): the share of draws the cap censors.
+    pub censored_probability: f64,
+}
+
+/// The prediction for `restart = fixed:cutoff` with an iteration cap on the total. With
+/// p = P(T ≤ t), A = E[T; T ≤ t], m = ⌊cap / t⌋ whole runs and r = cap − m·t left for a last
+/// one:
+///
+/// ```text
+/// P(censored)      = (1 − p)^m · P(T > r)                      (P(T > 0) = 1)
+/// E[min(total,cap)] = Σ_{k<m} (1 − p)^k (k·t·p + A) + (1 − p)^m (m·t + E[min(T, r)])
+/// ```
+///
+/// `cutoff` and the remainder r must be within the sample's cap, where F is known.
+pub fn fixed_cutoff_prediction(sample: &Sample, cutoff: u64, cap: u64) -> FixedCutoffPrediction {
+    assert!(cutoff > 0 && cutoff <= cap, "0 < cutoff ≤ cap");
+    let n = sample.draws() as f64;
+    let (p, partial) = partial_moments(sample, cutoff);
+    let expected_min = |x: u64| {
+        let (p_x, partial_x) = partial_moments(sample, x);
+        partial_x + x as f64 * (1.0 - p_x)
+    };
+    let (m, r) = (cap / cutoff, cap % cutoff);
+    let t = cutoff as f64;
+    let mut capped_mean = 0.0;
+    let mut fail_all = 1.0; // (1 − p)^k
+    for k in 0..m {
+        capped_mean += fail_all * (k as f64 * t * p + partial);
+        fail_all *= 1.0 - p;
+    }
+    let last_run_unsolved = if r == 0 {
+        1.0
+    } else {
+        1.0 - sample.count_at_most(r) as f64 / n
+    };
+    capped_mean += fail_all * (m as f64 * t + if r == 0 { 0.0 } else { expected_min(r) });
+    FixedCutoffPrediction {
+        cutoff,
+        cost: if p > 0.0 {
+            expected_min(cutoff) / p
+        } else {
+            f64::INFINITY
+        },
+        capped_mean,
+        censored_probability: fail_all * last_run_unsolved,
+    }
+}
+
+/// P(T ≤ x) and E[T; T ≤ x] of the sample.
+fn partial_moments(sample: &Sample, x: u64) -> (f64, f64) {
+    let n = sample.draws() as f64;
+    let mut sum = 0u128;
+    for &(value, count) in sample.values().iter().take_while(|(v, _)| *v <= x) {
+        sum += value as u128 * count as u128;
+    }
+    (sample.count_at_most(x) as f64 / n, sum as f64 / n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_cutoff_prediction_by_hand() {
+        // T = 1 with probability 1/4, T = 10 otherwise (400 draws: 100 and 300).
+        let sample = Sample::from_values((0..400).map(|i| if i < 100 { 1 } else { 10 })).unwrap();
+        // Cutoff 1: each run costs 1 and solves with p = 1/4: expected 4 runs.
+        let prediction = fixed_cutoff_prediction(&sample, 1, 1_000);
+        assert!((prediction.cost - 4.0).abs() < 1e-12);
+        assert!(
+            (prediction.capped_mean - 4.0).abs() < 1e-9,
+            "{prediction:?}"
+        );
+        assert!(prediction.censored_probability < 1e-100);
+        // Cap 3 with cutoff 1: censored when the first three runs fail, (3/4)^3.
+        let capped = fixed_cutoff_prediction(&sample, 1, 3);
+        assert!((capped.censored_probability - 27.0 / 64.0).abs() < 1e-12);
+        // E[min(total, 3)] = 1 + 3/4 + 9/16.
+        assert!((capped.capped_mean - (1.0 + 0.75 + 0.5625)).abs() < 1e-12);
+        // Cutoff 10 never restarts: the plain mean 1/4 + 10 · 3/4.
+        let never = fixed_cutoff_prediction(&sample, 10, 10);
+        assert!((never.capped_mean - 7.75).abs() < 1e-12 && never.censored_probability == 0.0);
+        // Cutoff 4 with cap 6: one full run, then 2 iterations left: censored when the first
+        // run fails (3/4) and T > 2 in the second (3/4).
+        let partial = fixed_cutoff_prediction(&sample, 4, 6);
+        assert!((partial.censored_probability - 9.0 / 16.0).abs() < 1e-12);
+        // Mean: 1/4 · 1 + 3/4 · (4 + E[min(T, 2)]) with E[min(T, 2)] = 1/4 + 2 · 3/4.
+        assert!((partial.capped_mean - (0.25 + 0.75 * (4.0 + 1.75))).abs() < 1e-12);
+    }
 
     #[test]
     fn two_point_distribution_restarts_after_the_short_value() {
