@@ -11,4 +11,5 @@ pub mod pieces;
 pub mod queue;
 pub mod rng;
 pub mod rules;
+pub mod sat;
 pub mod search;
