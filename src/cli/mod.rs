@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod draw;
+mod sat;
 
 use crate::board::BoardSize;
 use crate::queue::{Queue, SEED_TYPE_ORDER};
@@ -33,6 +34,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Measure throughput: run many draws and print iterations and draws per second as JSON.
     Bench(bench::BenchArgs),
+    /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
+    Sat(sat::SatArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -64,6 +67,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Draw(args) => draw::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Sat(args) => sat::run(&args),
     }
 }
 

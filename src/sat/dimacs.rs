@@ -4,12 +4,12 @@
 //! ```text
 //! c boardlab sat cnf
 //! c instance 8×8, pairs Q4 N4 B4 R4 q4 n4 b4 r4 (full board)
-//! c clauses squares 1856 absent-symbols 0 cardinality 17136 pairing 59008 partial 0
+//! c clauses squares 1856 absent-symbols 0 cardinality 16696 pairing 50280 partial 0
 //! c var 1 Q A1                 piece variable: DIMACS number, symbol, square
 //! …
-//! c reg 513 Q 2 2              counter register: number, symbol, prefix, at least
+//! c reg 513 Q 2 1              counter register: number, symbol, prefix, at least
 //! …
-//! p cnf 4832 78000
+//! p cnf 4824 68832
 //! ```
 //!
 //! A true piece variable puts its symbol on its square; a register `c reg v s p k` is true when
