@@ -14,7 +14,10 @@ use super::encoding::Encoding;
 use super::instance::Instance;
 use super::solve::{checked_board, load, model_assignment};
 use crate::board::{Board, squares_of};
-use std::io::Write;
+use std::cell::Cell;
+use std::io::{self, Write};
+use std::rc::Rc;
+use varisat::solver::SolverError;
 use varisat::{ProofFormat, Solver};
 
 /// The answer to "can this partial board be completed?".
@@ -27,21 +30,76 @@ pub enum Extension {
 }
 
 /// One solver with an instance's clauses, asked about many partial boards by assumptions.
+///
+/// **Effort budget.** varisat cannot be interrupted, but it stops when writing its proof
+/// fails. With a budget, the oracle has the solver write its native proof into
+/// [`BudgetWriter`], which fails once a question has produced more than `budget` bytes of proof
+/// (about 10 to 20 bytes per learned clause); the question is then undecided and the oracle
+/// continues with a fresh solver. The budget is deterministic, unlike a time limit.
 pub struct CompletionOracle {
     encoding: Encoding,
     solver: Solver<'static>,
+    budget: Option<u64>,
+    meter: Meter,
     calls: u64,
+    undecided: u64,
+}
+
+/// The proof bytes of the current question, and whether the budget tripped, shared between
+/// the oracle and its [`BudgetWriter`].
+#[derive(Clone, Debug, Default)]
+struct Meter {
+    used: Rc<Cell<u64>>,
+    tripped: Rc<Cell<bool>>,
+}
+
+impl Meter {
+    fn reset(&self) {
+        self.used.set(0);
+        self.tripped.set(false);
+    }
+}
+
+/// Counts proof bytes and fails once they pass the budget (see [`CompletionOracle`]).
+pub struct BudgetWriter {
+    meter: Meter,
+    budget: u64,
+}
+
+impl Write for BudgetWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let used = self.meter.used.get() + buf.len() as u64;
+        self.meter.used.set(used);
+        if used > self.budget {
+            self.meter.tripped.set(true);
+            return Err(io::Error::other("the question's effort budget is spent"));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 impl CompletionOracle {
+    /// An oracle that answers every question, however long it takes.
     pub fn new(instance: &Instance) -> CompletionOracle {
+        CompletionOracle::with_budget(instance, None)
+    }
+
+    /// An oracle that gives up on a question after `budget` bytes of proof (none: never).
+    pub fn with_budget(instance: &Instance, budget: Option<u64>) -> CompletionOracle {
         let encoding = Encoding::new(instance);
-        let mut solver = Solver::new();
-        load(&mut solver, encoding.cnf());
+        let meter = Meter::default();
+        let solver = fresh_solver(&encoding, budget, &meter);
         CompletionOracle {
             encoding,
             solver,
+            budget,
+            meter,
             calls: 0,
+            undecided: 0,
         }
     }
 
@@ -54,17 +112,52 @@ impl CompletionOracle {
         self.calls
     }
 
-    /// A checked completion of `partial`, or [`Extension::Impossible`].
-    pub fn extend(&mut self, partial: &Board) -> Result<Extension, SatError> {
+    /// Questions given up because of the budget.
+    pub fn undecided(&self) -> u64 {
+        self.undecided
+    }
+
+    /// A checked completion of `partial`, [`Extension::Impossible`], or `None` when the
+    /// question went over the budget.
+    pub fn ask(&mut self, partial: &Board) -> Result<Option<Extension>, SatError> {
         check_size(&self.encoding, partial)?;
         self.calls += 1;
+        self.meter.used.set(0);
         self.solver.assume(&self.encoding.piece_literals(partial));
-        if !self.solver.solve()? {
-            return Ok(Extension::Impossible);
+        let satisfiable = match self.solver.solve() {
+            Ok(satisfiable) => satisfiable,
+            Err(SolverError::ProofIoError { .. }) if self.meter.tripped.get() => {
+                self.undecided += 1;
+                self.solver = fresh_solver(&self.encoding, self.budget, &self.meter);
+                return Ok(None);
+            }
+            Err(error) => return Err(error.into()),
+        };
+        if !satisfiable {
+            return Ok(Some(Extension::Impossible));
         }
         let assignment = model_assignment(&self.solver, self.encoding.cnf().var_count())?;
-        checked_completion(&self.encoding, &assignment, partial)
+        checked_completion(&self.encoding, &assignment, partial).map(Some)
     }
+
+    /// Like [`CompletionOracle::ask`] for an oracle without a budget.
+    pub fn extend(&mut self, partial: &Board) -> Result<Extension, SatError> {
+        self.ask(partial)?.ok_or(SatError::BudgetSpent)
+    }
+}
+
+fn fresh_solver(encoding: &Encoding, budget: Option<u64>, meter: &Meter) -> Solver<'static> {
+    let mut solver = Solver::new();
+    meter.reset();
+    if let Some(budget) = budget {
+        let writer = BudgetWriter {
+            meter: meter.clone(),
+            budget,
+        };
+        solver.write_proof(writer, ProofFormat::Varisat);
+    }
+    load(&mut solver, encoding.cnf());
+    solver
 }
 
 /// Whether `partial` can be completed, by assumptions on a fresh solver.
@@ -157,6 +250,24 @@ mod tests {
         let answer = extend_with_proof(&rr, &blocked, &mut proof).unwrap();
         assert_eq!(answer, Extension::Impossible);
         assert!(String::from_utf8(proof).unwrap().ends_with("0\n"));
+    }
+
+    #[test]
+    fn a_spent_budget_leaves_the_question_open_and_the_oracle_usable() {
+        let queue = Queue::parse("QNBR", BoardSize::STANDARD).unwrap();
+        let instance = Instance::from_queue(&queue);
+        let empty = Board::empty(BoardSize::STANDARD);
+        let mut starved = CompletionOracle::with_budget(&instance, Some(1));
+        assert_eq!(starved.ask(&empty).unwrap(), None);
+        assert_eq!(starved.ask(&empty).unwrap(), None);
+        assert_eq!(starved.undecided(), 2);
+        assert!(matches!(starved.extend(&empty), Err(SatError::BudgetSpent)));
+        let mut ample = CompletionOracle::with_budget(&instance, Some(100_000_000));
+        assert!(matches!(
+            ample.ask(&empty).unwrap(),
+            Some(Extension::Completion(_))
+        ));
+        assert_eq!(ample.undecided(), 0);
     }
 
     #[test]

@@ -6,7 +6,13 @@
 //! dead node is dead, so the solver is asked only for children of alive nodes (and not even
 //! then when the parent's completion already contains the new pair). One solver per draw
 //! holds the instance's clauses and answers by assumptions ([`CompletionOracle`]), so each
-//! row depends only on (master seed, queue, draw index, cap).
+//! row depends only on (master seed, queue, draw index, cap, budget).
+//!
+//! Some questions are hard (a board deep in a queue whose last kinds cannot be packed may
+//! take the solver minutes to refute), so each question has an effort budget (see
+//! [`CompletionOracle`]); a question over the budget leaves its node *unknown*. Children of
+//! unknown nodes are still asked, and a completable descendant makes its unknown ancestors
+//! alive. Iterations at nodes that stay unknown are counted apart.
 //!
 //! Per draw ([`MistakeRecord`]): **the mistake** is the first placement after which no
 //! completion exists (its step, 1-based, and its iteration); `mistakes` counts every move from
@@ -14,7 +20,8 @@
 //! when the iteration begins: **dead** iterations are spent below mistakes, **alive
 //! off-path** iterations at alive nodes that were later lifted again (the seed's incomplete
 //! pruning can give up on a completable board), and **final-path** iterations at the nodes of
-//! the board the draw ends on. The three add up to the draw's iterations.
+//! the board the draw ends on. With the unknown iterations, the four add up to the draw's
+//! iterations.
 
 use super::SatError;
 use super::extend::{CompletionOracle, Extension};
@@ -53,18 +60,26 @@ pub struct MistakeRecord {
     pub mistake_step: Option<usize>,
     /// The iteration of that placement.
     pub mistake_iteration: Option<u64>,
+    /// The step of the first placement found to have no completion, whatever its parent was:
+    /// equal to `mistake_step` when that is known; when the parent was left undecided, the
+    /// mistake is at or before this step ("unresolved").
+    pub first_dead_step: Option<usize>,
     /// Moves from an alive node to a dead child.
     pub mistakes: u64,
     pub dead_iterations: u64,
     pub alive_off_path_iterations: u64,
     pub final_path_iterations: u64,
-    /// Solver calls (children of alive nodes whose parent's completion did not already
-    /// contain them, plus one for the empty board).
+    /// Iterations at nodes whose question went over the budget and stayed undecided.
+    pub unknown_iterations: u64,
+    /// Solver calls (children of alive or unknown nodes whose parent's completion did not
+    /// already contain them, plus one for the empty board).
     pub solver_calls: u64,
+    /// Questions that went over the effort budget.
+    pub undecided: u64,
 }
 
 /// The CSV header of [`MistakeRecord::csv_row`].
-pub const CSV_HEADER: &str = "order,pairs,index,outcome,iterations,mistake_step,mistake_iteration,mistakes,dead_iterations,alive_off_path_iterations,final_path_iterations,solver_calls";
+pub const CSV_HEADER: &str = "order,pairs,index,outcome,iterations,mistake_step,mistake_iteration,first_dead_step,mistakes,dead_iterations,alive_off_path_iterations,final_path_iterations,unknown_iterations,solver_calls,undecided";
 
 impl MistakeRecord {
     /// The record as a CSV row (no newline), columns as in [`CSV_HEADER`]; empty fields for
@@ -72,7 +87,7 @@ impl MistakeRecord {
     pub fn csv_row(&self) -> String {
         let optional = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
         format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             self.order,
             self.pairs,
             self.index,
@@ -80,24 +95,28 @@ impl MistakeRecord {
             self.iterations,
             optional(self.mistake_step.map(|s| s as u64)),
             optional(self.mistake_iteration),
+            optional(self.first_dead_step.map(|s| s as u64)),
             self.mistakes,
             self.dead_iterations,
             self.alive_off_path_iterations,
             self.final_path_iterations,
-            self.solver_calls
+            self.unknown_iterations,
+            self.solver_calls,
+            self.undecided
         )
     }
 }
 
 /// Replays draw `index` of `queue` under `master` (the stream of `boardlab draw --seed master
-/// --index index`) and analyses it.
+/// --index index`) and analyses it, giving up on questions over `budget` bytes of proof.
 pub fn analyse_draw(
     queue: &Queue,
     master: u64,
     index: u64,
     cap: IterationCap,
+    budget: Option<u64>,
 ) -> Result<MistakeRecord, MistakeError> {
-    let mut oracle = CompletionOracle::new(&Instance::from_queue(queue));
+    let mut oracle = CompletionOracle::with_budget(&Instance::from_queue(queue), budget);
     let mut tracker = Tracker::new(&mut oracle, queue)?;
     let mut picker = UniformPicker::new(rng::stream(master, &queue.letters(), index));
     let draw = seed_backtrack_observed(queue, &mut picker, cap, &mut tracker).verified(queue)?;
@@ -106,10 +125,16 @@ pub fn analyse_draw(
         return Err(error.into());
     }
     let top = tracker.stack.last().expect("the root frame stays");
-    if draw.outcome == Outcome::Solved && !top.alive {
+    if draw.outcome == Outcome::Solved && top.status != Status::Alive {
         return Err(MistakeError::DeadSolution);
     }
     let final_path = tracker.stack.iter().map(|f| f.alive_iterations).sum();
+    let unknown = tracker.unknown_iterations
+        + tracker
+            .stack
+            .iter()
+            .map(|f| f.unknown_iterations)
+            .sum::<u64>();
     Ok(MistakeRecord {
         order: queue.name(),
         pairs: queue.len(),
@@ -118,22 +143,36 @@ pub fn analyse_draw(
         iterations: draw.counters.iterations,
         mistake_step: tracker.mistake_step,
         mistake_iteration: tracker.mistake_iteration,
+        first_dead_step: tracker.first_dead_step,
         mistakes: tracker.mistakes,
         dead_iterations: tracker.dead_iterations,
         alive_off_path_iterations: tracker.alive_off_path,
         final_path_iterations: final_path,
+        unknown_iterations: unknown,
         solver_calls: oracle.calls(),
+        undecided: oracle.undecided(),
     })
+}
+
+/// What the solver said about a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Alive,
+    Dead,
+    /// The question went over the budget.
+    Unknown,
 }
 
 /// A node on the search's current path.
 struct Frame {
     board: Board,
-    alive: bool,
+    status: Status,
     /// A completion of `board` when alive and known.
     completion: Option<Board>,
     /// Iterations charged to this node while it was alive.
     alive_iterations: u64,
+    /// Iterations charged to this node while it was unknown.
+    unknown_iterations: u64,
 }
 
 /// The observer that keeps the path and classifies nodes.
@@ -144,26 +183,30 @@ struct Tracker<'o> {
     last_iteration: u64,
     mistake_step: Option<usize>,
     mistake_iteration: Option<u64>,
+    first_dead_step: Option<usize>,
     mistakes: u64,
     dead_iterations: u64,
     alive_off_path: u64,
+    unknown_iterations: u64,
     error: Option<SatError>,
 }
 
 impl<'o> Tracker<'o> {
     fn new(oracle: &'o mut CompletionOracle, queue: &Queue) -> Result<Tracker<'o>, SatError> {
         let empty = Board::empty(queue.size());
-        let completion = match oracle.extend(&empty)? {
-            Extension::Completion(board) => Some(board),
-            Extension::Impossible => None,
+        let (status, completion) = match oracle.ask(&empty)? {
+            Some(Extension::Completion(board)) => (Status::Alive, Some(board)),
+            Some(Extension::Impossible) => (Status::Dead, None),
+            None => (Status::Unknown, None),
         };
         let root = Frame {
             board: empty,
-            alive: completion.is_some(),
+            status,
             completion,
             alive_iterations: 0,
+            unknown_iterations: 0,
         };
-        let dead_root = !root.alive;
+        let dead_root = status == Status::Dead;
         Ok(Tracker {
             oracle,
             symbols: queue.symbols().to_vec(),
@@ -171,9 +214,11 @@ impl<'o> Tracker<'o> {
             last_iteration: 0,
             mistake_step: dead_root.then_some(0),
             mistake_iteration: dead_root.then_some(0),
+            first_dead_step: dead_root.then_some(0),
             mistakes: 0,
             dead_iterations: 0,
             alive_off_path: 0,
+            unknown_iterations: 0,
             error: None,
         })
     }
@@ -183,28 +228,48 @@ impl<'o> Tracker<'o> {
         let spent = iteration - self.last_iteration;
         self.last_iteration = iteration;
         let top = self.stack.last_mut().expect("the root frame stays");
-        if top.alive {
-            top.alive_iterations += spent;
-        } else {
-            self.dead_iterations += spent;
+        match top.status {
+            Status::Alive => top.alive_iterations += spent,
+            Status::Dead => self.dead_iterations += spent,
+            Status::Unknown => top.unknown_iterations += spent,
         }
     }
 
-    /// Whether `board`, a child of an alive node with completion `known`, is alive.
-    fn classify(&mut self, board: &Board, known: Option<&Board>) -> (bool, Option<Board>) {
-        if let Some(known) = known.filter(|known| contains(known, board)) {
-            return (true, Some(known.clone()));
+    /// What `board`, a child of the current node, is.
+    fn classify(&mut self, board: &Board) -> (Status, Option<Board>) {
+        let parent = self.stack.last().expect("the root frame stays");
+        match parent.status {
+            Status::Dead => return (Status::Dead, None),
+            Status::Alive => {
+                if let Some(known) = parent.completion.as_ref().filter(|c| contains(c, board)) {
+                    return (Status::Alive, Some(known.clone()));
+                }
+            }
+            Status::Unknown => {}
         }
         if self.error.is_some() {
-            return (false, None);
+            return (Status::Unknown, None);
         }
-        match self.oracle.extend(board) {
-            Ok(Extension::Completion(completion)) => (true, Some(completion)),
-            Ok(Extension::Impossible) => (false, None),
+        match self.oracle.ask(board) {
+            Ok(Some(Extension::Completion(completion))) => (Status::Alive, Some(completion)),
+            Ok(Some(Extension::Impossible)) => (Status::Dead, None),
+            Ok(None) => (Status::Unknown, None),
             Err(error) => {
                 self.error = Some(error);
-                (false, None)
+                (Status::Unknown, None)
             }
+        }
+    }
+
+    /// A completable node makes its unknown ancestors completable too.
+    fn resolve_ancestors(&mut self, completion: &Board) {
+        for frame in self.stack.iter_mut().rev() {
+            if frame.status != Status::Unknown {
+                break;
+            }
+            frame.status = Status::Alive;
+            frame.completion = Some(completion.clone());
+            frame.alive_iterations += std::mem::take(&mut frame.unknown_iterations);
         }
     }
 }
@@ -220,6 +285,7 @@ impl SearchObserver for Tracker<'_> {
     fn placed(&mut self, step: usize, first: Square, second: Square, iteration: u64) {
         self.charge(iteration);
         let parent = self.stack.last().expect("the root frame stays");
+        let parent_status = parent.status;
         let symbol = self.symbols[step];
         let mut board = parent.board.clone();
         debug_assert_eq!(
@@ -228,14 +294,15 @@ impl SearchObserver for Tracker<'_> {
         );
         board.set(first, Some(symbol));
         board.set(second, Some(symbol));
-        let (alive, completion) = if parent.alive {
-            let known = parent.completion.clone();
-            self.classify(&board, known.as_ref())
-        } else {
-            (false, None)
-        };
-        let parent_alive = self.stack.last().expect("root").alive;
-        if parent_alive && !alive {
+        let (status, completion) = self.classify(&board);
+        if let (Status::Alive, Some(completion)) = (status, &completion) {
+            self.resolve_ancestors(completion);
+        }
+        if parent_status != Status::Dead && status == Status::Dead && self.first_dead_step.is_none()
+        {
+            self.first_dead_step = Some(step + 1);
+        }
+        if parent_status == Status::Alive && status == Status::Dead {
             self.mistakes += 1;
             if self.mistake_step.is_none() {
                 self.mistake_step = Some(step + 1);
@@ -244,18 +311,18 @@ impl SearchObserver for Tracker<'_> {
         }
         self.stack.push(Frame {
             board,
-            alive,
+            status,
             completion,
             alive_iterations: 0,
+            unknown_iterations: 0,
         });
     }
 
     fn lifted(&mut self, _step: usize, iteration: u64) {
         self.charge(iteration);
         let frame = self.stack.pop().expect("only placed pairs are lifted");
-        if frame.alive {
-            self.alive_off_path += frame.alive_iterations;
-        }
+        self.alive_off_path += frame.alive_iterations;
+        self.unknown_iterations += frame.unknown_iterations;
     }
 }
 
@@ -269,6 +336,8 @@ pub struct MistakeHistogram {
     pub by_step: Vec<u64>,
     /// Draws that never entered a dead subtree.
     pub without_mistake: u64,
+    /// Draws that entered a dead subtree below a board the budget left undecided.
+    pub unresolved: u64,
 }
 
 /// One histogram per order, in the order in which the orders first appear in `records`.
@@ -284,14 +353,16 @@ pub fn mistake_histograms(records: &[MistakeRecord]) -> Vec<MistakeHistogram> {
                     pairs: record.pairs,
                     by_step: vec![0; record.pairs],
                     without_mistake: 0,
+                    unresolved: 0,
                 });
                 histograms.last_mut().expect("just pushed")
             }
         };
-        match record.mistake_step {
-            Some(step) if step >= 1 => histogram.by_step[step - 1] += 1,
-            Some(_) => {}
-            None => histogram.without_mistake += 1,
+        match (record.mistake_step, record.first_dead_step) {
+            (Some(step), _) if step >= 1 => histogram.by_step[step - 1] += 1,
+            (Some(_), _) => {}
+            (None, Some(_)) => histogram.unresolved += 1,
+            (None, None) => histogram.without_mistake += 1,
         }
     }
     histograms
@@ -304,12 +375,18 @@ pub struct OrderSummary {
     pub draws: usize,
     pub solved: usize,
     pub with_mistake: usize,
+    /// Draws whose mistake is unresolved (see [`MistakeRecord::first_dead_step`]).
+    pub unresolved: usize,
     /// Median step of the first mistake over the draws that made one.
     pub median_mistake_step: Option<f64>,
     /// Share of all iterations spent below mistakes.
     pub dead_share: f64,
     /// Share of all iterations spent at alive nodes that were lifted again.
     pub alive_off_path_share: f64,
+    /// Share of all iterations spent at nodes left undecided by the budget.
+    pub unknown_share: f64,
+    /// Questions over the budget, over all draws.
+    pub undecided: u64,
     pub median_iterations: f64,
 }
 
@@ -332,6 +409,10 @@ pub fn summarize(records: &[MistakeRecord]) -> Vec<OrderSummary> {
                 draws: rows.len(),
                 solved: rows.iter().filter(|r| r.outcome == Outcome::Solved).count(),
                 with_mistake: rows.iter().filter(|r| r.mistake_step.is_some()).count(),
+                unresolved: rows
+                    .iter()
+                    .filter(|r| r.mistake_step.is_none() && r.first_dead_step.is_some())
+                    .count(),
                 median_mistake_step: median(steps.collect()),
                 dead_share: rows.iter().map(|r| r.dead_iterations).sum::<u64>() as f64
                     / total as f64,
@@ -340,6 +421,9 @@ pub fn summarize(records: &[MistakeRecord]) -> Vec<OrderSummary> {
                     .map(|r| r.alive_off_path_iterations)
                     .sum::<u64>() as f64
                     / total as f64,
+                unknown_share: rows.iter().map(|r| r.unknown_iterations).sum::<u64>() as f64
+                    / total as f64,
+                undecided: rows.iter().map(|r| r.undecided).sum(),
                 median_iterations: median(rows.iter().map(|r| r.iterations as f64).collect())
                     .unwrap_or(0.0),
             }
@@ -369,12 +453,13 @@ mod tests {
     fn iterations_add_up_and_solved_draws_end_alive() {
         let queue = Queue::parse("QNBR", BoardSize::new(6).unwrap()).unwrap();
         for index in 0..4 {
-            let record = analyse_draw(&queue, 7, index, None).unwrap();
+            let record = analyse_draw(&queue, 7, index, None, None).unwrap();
             assert_eq!(record.outcome, Outcome::Solved);
             assert_eq!(
                 record.dead_iterations
                     + record.alive_off_path_iterations
-                    + record.final_path_iterations,
+                    + record.final_path_iterations
+                    + record.unknown_iterations,
                 record.iterations,
                 "{record:?}"
             );
@@ -387,8 +472,8 @@ mod tests {
     #[test]
     fn the_same_draw_gives_the_same_row() {
         let queue = Queue::parse("RBNQ", BoardSize::new(6).unwrap()).unwrap();
-        let a = analyse_draw(&queue, 3, 1, Some(5000)).unwrap();
-        let b = analyse_draw(&queue, 3, 1, Some(5000)).unwrap();
+        let a = analyse_draw(&queue, 3, 1, Some(5000), Some(1_000_000)).unwrap();
+        let b = analyse_draw(&queue, 3, 1, Some(5000), Some(1_000_000)).unwrap();
         assert_eq!(a.csv_row(), b.csv_row());
         assert_eq!(
             a.csv_row().split(',').count(),
@@ -406,11 +491,14 @@ mod tests {
             iterations: 10,
             mistake_step: step,
             mistake_iteration: step.map(|s| s as u64),
+            first_dead_step: step,
             mistakes: u64::from(step.is_some()),
             dead_iterations: 0,
             alive_off_path_iterations: 0,
             final_path_iterations: 10,
+            unknown_iterations: 0,
             solver_calls: 1,
+            undecided: 0,
         };
         let records = [
             record("A", Some(2)),

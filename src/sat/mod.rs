@@ -75,6 +75,8 @@ pub enum SatError {
         "more than {limit} valid boards: counting enumerates boards one by one, so the instance is too large for this limit; raise --limit or count a smaller instance"
     )]
     TooManyBoards { limit: u64 },
+    #[error("the question went over the solver's effort budget; raise the budget")]
+    BudgetSpent,
     #[error("the SAT solver failed: {0}")]
     Solver(#[from] varisat::solver::SolverError),
     #[error("internal error: {0}")]

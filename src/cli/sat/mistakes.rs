@@ -15,9 +15,11 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 #[command(
     after_help = "Columns: order, pairs, index, outcome, iterations, mistake_step (1-based \
-step of the first placement after which no completion exists; empty if none), \
-mistake_iteration, mistakes (moves from a completable to a dead board), dead_iterations (spent \
-below mistakes), alive_off_path_iterations, final_path_iterations, solver_calls. Draw INDEX of \
+step of the first placement after which no completion exists; empty if none or unresolved), \
+mistake_iteration, first_dead_step (the first placement found without completion, even below an \
+undecided board: the mistake is at or before it), mistakes (moves from a completable to a dead board), dead_iterations (spent \
+below mistakes), alive_off_path_iterations, final_path_iterations, unknown_iterations (at boards \
+left undecided by --budget), solver_calls, undecided (questions over the budget). Draw INDEX of \
 an order is the draw of `boardlab draw --order ORDER --seed SEED --index INDEX`.
 
 Example:
@@ -44,6 +46,11 @@ pub struct MistakesArgs {
     /// Iteration cap per draw; a capped draw is reported as censored.
     #[arg(long, default_value_t = 1_000_000, value_name = "ITERATIONS")]
     pub cap: u64,
+
+    /// Effort budget per question, in megabytes of varisat's proof stream (about 1 s each on
+    /// this project's machine); a question over it leaves its board undecided. 0: no budget.
+    #[arg(long, default_value_t = 20, value_name = "MB")]
+    pub budget: u64,
 
     /// Write the CSV to this file (rows appear in FILE.partial as draws finish) instead of
     /// standard output.
@@ -112,7 +119,8 @@ fn write_rows(
             if progress {
                 eprint!("\r{} draw {}/{}", queue.name(), index + 1, args.draws);
             }
-            let record = analyse_draw(queue, args.seed, index, Some(args.cap))
+            let budget = (args.budget > 0).then(|| args.budget * 1_000_000);
+            let record = analyse_draw(queue, args.seed, index, Some(args.cap), budget)
                 .with_context(|| format!("order {} draw {index}", queue.name()))?;
             writeln!(out, "{}", record.csv_row()).context("writing the CSV")?;
             out.flush().context("writing the CSV")?;
@@ -127,7 +135,7 @@ fn write_rows(
 
 fn print_summary(records: &[MistakeRecord]) {
     eprintln!(
-        "order  draws solved mistake  median-step  dead-share  off-path-share  median-iterations"
+        "order  draws solved mistake unresolved  median-step  dead-share  off-path-share  unknown-share  median-iterations"
     );
     for s in summarize(records) {
         let step = s
@@ -135,14 +143,16 @@ fn print_summary(records: &[MistakeRecord]) {
             .map(|m| format!("{m:.1}"))
             .unwrap_or_else(|| "-".into());
         eprintln!(
-            "{:<6} {:>5} {:>6} {:>7}  {:>11}  {:>10.3}  {:>14.3}  {:>17}",
+            "{:<6} {:>5} {:>6} {:>7} {:>10}  {:>11}  {:>10.3}  {:>14.3}  {:>13.3}  {:>17}",
             s.order,
             s.draws,
             s.solved,
             s.with_mistake,
+            s.unresolved,
             step,
             s.dead_share,
             s.alive_off_path_share,
+            s.unknown_share,
             s.median_iterations
         );
     }
