@@ -8,7 +8,8 @@
 #
 # Usage: scripts/max-pairs.sh KIND MAX_PAIRS [PROOF_DIR]   e.g. scripts/max-pairs.sh Q 5
 # Prints one CSV row: kind,max_pairs,witness_fen,refuted_pairs,solve_seconds,proof_bytes,
-# proof_lines,rate_verdict. The proof stays in PROOF_DIR (default target/proofs).
+# proof_lines,proof_sha256,rate_verdict. varisat is deterministic, so the same build gives the
+# same proof (same SHA-256). The proof stays in PROOF_DIR (default target/proofs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=$1
@@ -34,4 +35,5 @@ end=$(date +%s.%N)
 [ "$answer" -eq 1 ] || { echo "error: $((k + 1)) pairs of $kind fit; the maximum is larger" >&2; exit 1; }
 verdict=$(scripts/check-drat.sh "$cnf" "$proof" | tail -n 1)
 seconds=$(python3 -c "print(f'{$end - $start:.1f}')")
-echo "$kind,$k,$witness,$((k + 1)),$seconds,$(stat -c %s "$proof"),$(wc -l <"$proof"),$verdict"
+sha=$(sha256sum "$proof" | cut -d' ' -f1)
+echo "$kind,$k,$witness,$((k + 1)),$seconds,$(stat -c %s "$proof"),$(wc -l <"$proof"),$sha,$verdict"
