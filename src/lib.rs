@@ -3,7 +3,8 @@
 //! The first puzzle is the ChessMemory board (see `shared/docs/puzzle.md`): pairs of chess
 //! pieces fill an n×n board so that every piece attacks exactly one piece of its own symbol.
 //! The crate is layered one way: the puzzle ([`pieces`], [`board`], [`rules`], [`queue`]),
-//! the searches over it ([`rng`], [`search`]), and the command line ([`cli`]) on top.
+//! the searches over it ([`rng`], [`search`], and the SAT encoding [`sat`]), and the command
+//! line ([`cli`]) on top.
 
 pub mod board;
 pub mod cli;

@@ -35,11 +35,12 @@
 //!
 //! # The parts
 //!
-//! [`encoding`] builds the clauses, [`dimacs`] writes them for other solvers, [`solve`] runs
-//! varisat with seeded diversity ([`shuffle`]), [`count`] enumerates boards (optionally up to
-//! the symmetries of the square, [`symmetry`]), [`extend`] completes partial boards (with DRAT
-//! proofs of the "no"), and [`mistakes`] replays the seed's backtracker and finds the first
-//! placement after which its board could no longer be completed.
+//! [`encoding`] builds the clauses, [`dimacs`] writes them for other solvers,
+//! [`solve`](mod@solve) runs varisat with seeded diversity ([`shuffle`]),
+//! [`count`](mod@count) enumerates boards (optionally up to the symmetries of the square,
+//! [`symmetry`]), [`extend`](mod@extend) completes partial boards (with DRAT proofs of the
+//! "no"), and [`mistakes`] replays the seed's backtracker and finds the first placement after
+//! which its board could no longer be completed.
 
 pub mod cardinality;
 pub mod cnf;
