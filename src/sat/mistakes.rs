@@ -64,6 +64,9 @@ pub struct MistakeRecord {
     /// equal to `mistake_step` when that is known; when the parent was left undecided, the
     /// mistake is at or before this step ("unresolved").
     pub first_dead_step: Option<usize>,
+    /// The most pairs on the board at any board without completion: how deep the search
+    /// went below its mistakes before giving them up.
+    pub deepest_dead_step: Option<usize>,
     /// Moves from an alive node to a dead child.
     pub mistakes: u64,
     pub dead_iterations: u64,
@@ -79,7 +82,7 @@ pub struct MistakeRecord {
 }
 
 /// The CSV header of [`MistakeRecord::csv_row`].
-pub const CSV_HEADER: &str = "order,pairs,index,outcome,iterations,mistake_step,mistake_iteration,first_dead_step,mistakes,dead_iterations,alive_off_path_iterations,final_path_iterations,unknown_iterations,solver_calls,undecided";
+pub const CSV_HEADER: &str = "order,pairs,index,outcome,iterations,mistake_step,mistake_iteration,first_dead_step,deepest_dead_step,mistakes,dead_iterations,alive_off_path_iterations,final_path_iterations,unknown_iterations,solver_calls,undecided";
 
 impl MistakeRecord {
     /// The record as a CSV row (no newline), columns as in [`CSV_HEADER`]; empty fields for
@@ -87,7 +90,7 @@ impl MistakeRecord {
     pub fn csv_row(&self) -> String {
         let optional = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
         format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             self.order,
             self.pairs,
             self.index,
@@ -96,6 +99,7 @@ impl MistakeRecord {
             optional(self.mistake_step.map(|s| s as u64)),
             optional(self.mistake_iteration),
             optional(self.first_dead_step.map(|s| s as u64)),
+            optional(self.deepest_dead_step.map(|s| s as u64)),
             self.mistakes,
             self.dead_iterations,
             self.alive_off_path_iterations,
@@ -144,6 +148,7 @@ pub fn analyse_draw(
         mistake_step: tracker.mistake_step,
         mistake_iteration: tracker.mistake_iteration,
         first_dead_step: tracker.first_dead_step,
+        deepest_dead_step: tracker.deepest_dead_step,
         mistakes: tracker.mistakes,
         dead_iterations: tracker.dead_iterations,
         alive_off_path_iterations: tracker.alive_off_path,
@@ -184,6 +189,7 @@ struct Tracker<'o> {
     mistake_step: Option<usize>,
     mistake_iteration: Option<u64>,
     first_dead_step: Option<usize>,
+    deepest_dead_step: Option<usize>,
     mistakes: u64,
     dead_iterations: u64,
     alive_off_path: u64,
@@ -215,6 +221,7 @@ impl<'o> Tracker<'o> {
             mistake_step: dead_root.then_some(0),
             mistake_iteration: dead_root.then_some(0),
             first_dead_step: dead_root.then_some(0),
+            deepest_dead_step: dead_root.then_some(0),
             mistakes: 0,
             dead_iterations: 0,
             alive_off_path: 0,
@@ -302,6 +309,9 @@ impl SearchObserver for Tracker<'_> {
         {
             self.first_dead_step = Some(step + 1);
         }
+        if status == Status::Dead {
+            self.deepest_dead_step = self.deepest_dead_step.max(Some(step + 1));
+        }
         if parent_status == Status::Alive && status == Status::Dead {
             self.mistakes += 1;
             if self.mistake_step.is_none() {
@@ -379,6 +389,8 @@ pub struct OrderSummary {
     pub unresolved: usize,
     /// Median step of the first mistake over the draws that made one.
     pub median_mistake_step: Option<f64>,
+    /// Median of the deepest step reached below a mistake, over the draws that made one.
+    pub median_deepest_dead_step: Option<f64>,
     /// Share of all iterations spent below mistakes.
     pub dead_share: f64,
     /// Share of all iterations spent at alive nodes that were lifted again.
@@ -414,6 +426,11 @@ pub fn summarize(records: &[MistakeRecord]) -> Vec<OrderSummary> {
                     .filter(|r| r.mistake_step.is_none() && r.first_dead_step.is_some())
                     .count(),
                 median_mistake_step: median(steps.collect()),
+                median_deepest_dead_step: median(
+                    rows.iter()
+                        .filter_map(|r| r.deepest_dead_step.map(|s| s as f64))
+                        .collect(),
+                ),
                 dead_share: rows.iter().map(|r| r.dead_iterations).sum::<u64>() as f64
                     / total as f64,
                 alive_off_path_share: rows
@@ -466,6 +483,12 @@ mod tests {
             assert!(record.final_path_iterations >= record.pairs as u64);
             assert_eq!(record.mistake_step.is_some(), record.mistakes > 0);
             assert_eq!(record.mistake_step.is_none(), record.dead_iterations == 0);
+            assert_eq!(
+                record.mistake_step, record.first_dead_step,
+                "no budget, nothing unresolved"
+            );
+            assert!(record.deepest_dead_step >= record.first_dead_step);
+            assert!(record.deepest_dead_step.unwrap_or(0) < record.pairs);
         }
     }
 
@@ -492,6 +515,7 @@ mod tests {
             mistake_step: step,
             mistake_iteration: step.map(|s| s as u64),
             first_dead_step: step,
+            deepest_dead_step: step,
             mistakes: u64::from(step.is_some()),
             dead_iterations: 0,
             alive_off_path_iterations: 0,

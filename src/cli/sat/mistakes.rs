@@ -17,7 +17,8 @@ use std::process::ExitCode;
     after_help = "Columns: order, pairs, index, outcome, iterations, mistake_step (1-based \
 step of the first placement after which no completion exists; empty if none or unresolved), \
 mistake_iteration, first_dead_step (the first placement found without completion, even below an \
-undecided board: the mistake is at or before it), mistakes (moves from a completable to a dead board), dead_iterations (spent \
+undecided board: the mistake is at or before it), deepest_dead_step (the most pairs on any board \
+without completion), mistakes (moves from a completable to a dead board), dead_iterations (spent \
 below mistakes), alive_off_path_iterations, final_path_iterations, unknown_iterations (at boards \
 left undecided by --budget), solver_calls, undecided (questions over the budget). Draw INDEX of \
 an order is the draw of `boardlab draw --order ORDER --seed SEED --index INDEX`.
