@@ -7,6 +7,7 @@ mod check;
 mod draw;
 mod report;
 mod run;
+mod sat;
 
 use crate::board::BoardSize;
 use crate::queue::{Queue, SEED_TYPE_ORDER};
@@ -44,6 +45,8 @@ pub enum Command {
     Plot(report::FolderArgs),
     /// Rewrite REPORT.md and the charts of a results folder from its files.
     Report(report::FolderArgs),
+    /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
+    Sat(sat::SatArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -105,6 +108,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Merge(args) => run::merge(&args),
         Command::Plot(args) => report::plot(&args),
         Command::Report(args) => report::report(&args),
+        Command::Sat(args) => sat::run(&args),
     }
 }
 

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Fact: exact counts of valid boards (and classes under the 8 symmetries of the square) for
+# small boards and compositions, by `boardlab sat count --up-to-symmetry`. Instances with more
+# than LIMIT boards are listed as refused. Every board counted passed the validator.
+#
+# Usage: scripts/sat-counts.sh [LIMIT] > results/sat/counts.csv    (default LIMIT 100000)
+# Columns: size,order,pairs,full,boards,classes,solver_calls,seconds (boards "> LIMIT" when
+# refused).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+limit=${1:-100000}
+cargo build --release --quiet
+boardlab=target/release/boardlab
+repeat() { printf "%${2}s" "" | tr ' ' "$1"; }
+instances=()
+for n in 4 5; do
+    for kind in Q N B R; do
+        for k in 1 2 3 4 5 6 7 8; do
+            instances+=("$n $(repeat $kind $k)")
+        done
+    done
+done
+for order in QNBR RRrr NNnn BBbb QQqq QqNn RRRRrrrr NNNNnnnn BBBBbbbb RRRRNNNN QQQQRRRR; do
+    instances+=("4 $order")
+done
+echo "size,order,pairs,full,boards,classes,solver_calls,seconds"
+for instance in "${instances[@]}"; do
+    read -r n order <<<"$instance"
+    start=$(date +%s.%N)
+    if json=$($boardlab sat count --size "$n" --order "$order" --up-to-symmetry --limit "$limit" --json 2>/tmp/sat-count-err); then
+        end=$(date +%s.%N)
+        python3 - "$json" "$n" "$order" "$start" "$end" <<'PY'
+import json, sys
+j, n, order = json.loads(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+letters = j["order"]
+full = "yes" if 2 * len(letters) == n * n else "no"
+print(f"{n},{order},{len(letters)},{full},{j['boards']},{j['classes']},{j['solver_calls']},{float(sys.argv[5]) - float(sys.argv[4]):.2f}")
+PY
+    elif grep -q "more than" /tmp/sat-count-err; then
+        python3 - "$n" "$order" "$limit" <<'PY'
+import sys
+n, order, limit = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+type_order = len(order) == 4 and sorted(order) == sorted("QNBR")
+pairs = n * n // 16 * 8 if type_order else len(order)
+print(f"{n},{order},{pairs},{'yes' if 2 * pairs == n * n else 'no'},> {limit},,,")
+PY
+    else
+        cat /tmp/sat-count-err >&2
+        exit 1
+    fi
+done

@@ -1,0 +1,63 @@
+//! `boardlab sat cnf`: the instance in DIMACS for other solvers.
+
+use super::AtomicFile;
+use crate::board::parse_board;
+use crate::cli::PuzzleArgs;
+use crate::sat::{Encoding, Instance, dimacs::write_dimacs, formula_with_partial};
+use anyhow::Context;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  boardlab sat cnf > seed.cnf                      the seed's 8×8 instance
+  boardlab sat cnf --order QQQQQ --size 8          five white queen pairs, other squares empty
+  boardlab sat cnf --size 6 --partial '6/6/6/6/6/QQ4' --output partial.cnf
+                                                   the formula that `sat extend --proof` refutes")]
+pub struct CnfArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+
+    /// Add one unit clause per piece of this partial board (any board format): the formula
+    /// of `sat extend --proof`, to check its DRAT proof against.
+    #[arg(long, value_name = "BOARD")]
+    pub partial: Option<String>,
+
+    /// Write to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
+    let queue = args.puzzle.queue()?;
+    let encoding = Encoding::new(&Instance::from_queue(&queue));
+    let (cnf, extra) = match &args.partial {
+        None => (encoding.cnf().clone(), 0),
+        Some(text) => {
+            let partial = parse_board(text).context("--partial")?;
+            let cnf = formula_with_partial(&encoding, &partial).context("--partial")?;
+            let extra = cnf.len() - encoding.cnf().len();
+            (cnf, extra)
+        }
+    };
+    match &args.output {
+        Some(path) => {
+            let mut file = AtomicFile::create(path)?;
+            write_dimacs(file.writer(), &encoding, &cnf, extra)
+                .with_context(|| format!("writing {}", path.display()))?;
+            file.commit()?;
+        }
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let written = write_dimacs(&mut out, &encoding, &cnf, extra).and_then(|()| out.flush());
+            match written {
+                // A reader that stops early (`| head`) is not an error.
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other.context("writing standard output")?,
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

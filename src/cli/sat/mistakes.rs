@@ -1,0 +1,160 @@
+//! `boardlab sat mistakes`: where the seed's backtracker goes wrong, per draw, as CSV.
+
+use super::AtomicFile;
+use crate::board::BoardSize;
+use crate::queue::{Queue, SEED_TYPE_ORDER};
+use crate::sat::mistakes::{
+    CSV_HEADER, MistakeRecord, analyse_draw, mistake_histograms, summarize,
+};
+use anyhow::Context;
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Columns: order, pairs, index, outcome, iterations, mistake_step (1-based \
+step of the first placement after which no completion exists; empty if none or unresolved), \
+mistake_iteration, first_dead_step (the first placement found without completion, even below an \
+undecided board: the mistake is at or before it), deepest_dead_step (the most pairs on any board \
+without completion), mistakes (moves from a completable to a dead board), dead_iterations (spent \
+below mistakes), alive_off_path_iterations, final_path_iterations, unknown_iterations (at boards \
+left undecided by --budget), solver_calls, undecided (questions over the budget). Draw INDEX of \
+an order is the draw of `boardlab draw --order ORDER --seed SEED --index INDEX`.
+
+Example:
+  boardlab sat mistakes --order QNBR,RBNQ,NQBR --draws 20 --seed 1 --output mistakes.csv --summary s.json"
+)]
+pub struct MistakesArgs {
+    /// Placement orders to replay, comma-separated or repeated: type orders such as QNBR or
+    /// full queues.
+    #[arg(long, short, value_delimiter = ',', default_value = SEED_TYPE_ORDER, value_name = "ORDER")]
+    pub order: Vec<String>,
+
+    /// Side n of the n×n board, 4 to 8.
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    pub size: usize,
+
+    /// Draws per order (indices 0..N).
+    #[arg(long, default_value_t = 10)]
+    pub draws: u64,
+
+    /// Master seed of the draws' streams.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Iteration cap per draw; a capped draw is reported as censored.
+    #[arg(long, default_value_t = 1_000_000, value_name = "ITERATIONS")]
+    pub cap: u64,
+
+    /// Effort budget per question, in megabytes of varisat's proof stream (about 1 s each on
+    /// this project's machine); a question over it leaves its board undecided. 0: no budget.
+    #[arg(long, default_value_t = 20, value_name = "MB")]
+    pub budget: u64,
+
+    /// Write the CSV to this file (rows appear in FILE.partial as draws finish) instead of
+    /// standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Also write per-order summaries and the mistake-step histograms (the chart's data) as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+
+    /// No progress or summary on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(args: &MistakesArgs) -> anyhow::Result<ExitCode> {
+    let size = BoardSize::new(args.size).context("--size")?;
+    let queues = args
+        .order
+        .iter()
+        .map(|order| Queue::parse(order, size).with_context(|| format!("--order {order}")))
+        .collect::<anyhow::Result<Vec<Queue>>>()?;
+    anyhow::ensure!(args.cap > 0, "--cap must be at least 1 iteration");
+    let records = match &args.output {
+        Some(path) => {
+            let mut file = AtomicFile::create(path)?;
+            let records = write_rows(args, &queues, file.writer());
+            match records {
+                Ok(records) => {
+                    file.commit()?;
+                    records
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        None => write_rows(args, &queues, &mut std::io::stdout().lock())?,
+    };
+    if let Some(path) = &args.summary {
+        let json = serde_json::json!({
+            "size": args.size, "seed": args.seed, "draws": args.draws, "cap": args.cap,
+            "summaries": summarize(&records),
+            "histograms": mistake_histograms(&records),
+        });
+        let mut file = AtomicFile::create(path)?;
+        writeln!(file.writer(), "{json:#}")
+            .with_context(|| format!("writing {}", path.display()))?;
+        file.commit()?;
+    }
+    if !args.quiet {
+        print_summary(&records);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Analyses the draws in order and writes each row as soon as it is done.
+fn write_rows(
+    args: &MistakesArgs,
+    queues: &[Queue],
+    out: &mut impl Write,
+) -> anyhow::Result<Vec<MistakeRecord>> {
+    let progress = !args.quiet && std::io::stderr().is_terminal();
+    writeln!(out, "{CSV_HEADER}").context("writing the CSV")?;
+    let mut records = Vec::new();
+    for queue in queues {
+        for index in 0..args.draws {
+            if progress {
+                eprint!("\r{} draw {}/{}", queue.name(), index + 1, args.draws);
+            }
+            let budget = (args.budget > 0).then(|| args.budget * 1_000_000);
+            let record = analyse_draw(queue, args.seed, index, Some(args.cap), budget)
+                .with_context(|| format!("order {} draw {index}", queue.name()))?;
+            writeln!(out, "{}", record.csv_row()).context("writing the CSV")?;
+            out.flush().context("writing the CSV")?;
+            records.push(record);
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    Ok(records)
+}
+
+fn print_summary(records: &[MistakeRecord]) {
+    eprintln!(
+        "order  draws solved mistake unresolved  median-step  dead-share  off-path-share  unknown-share  median-iterations"
+    );
+    for s in summarize(records) {
+        let step = s
+            .median_mistake_step
+            .map(|m| format!("{m:.1}"))
+            .unwrap_or_else(|| "-".into());
+        eprintln!(
+            "{:<6} {:>5} {:>6} {:>7} {:>10}  {:>11}  {:>10.3}  {:>14.3}  {:>13.3}  {:>17}",
+            s.order,
+            s.draws,
+            s.solved,
+            s.with_mistake,
+            s.unresolved,
+            step,
+            s.dead_share,
+            s.alive_off_path_share,
+            s.unknown_share,
+            s.median_iterations
+        );
+    }
+}

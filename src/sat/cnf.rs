@@ -1,0 +1,95 @@
+//! A formula in conjunctive normal form: a variable count and a list of clauses over varisat's
+//! literals, with the check that every answer goes through: evaluating each clause under an
+//! assignment.
+
+use varisat::{Lit, Var};
+
+/// Clauses over variables `0..var_count` (DIMACS numbers `1..=var_count`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cnf {
+    var_count: usize,
+    clauses: Vec<Vec<Lit>>,
+}
+
+impl Cnf {
+    /// A formula with `var_count` variables and no clauses.
+    pub fn with_vars(var_count: usize) -> Cnf {
+        Cnf {
+            var_count,
+            clauses: Vec::new(),
+        }
+    }
+
+    /// A fresh variable.
+    pub fn new_var(&mut self) -> Var {
+        self.var_count += 1;
+        Var::from_index(self.var_count - 1)
+    }
+
+    pub fn add_clause(&mut self, clause: Vec<Lit>) {
+        debug_assert!(clause.iter().all(|lit| lit.index() < self.var_count));
+        self.clauses.push(clause);
+    }
+
+    pub fn var_count(&self) -> usize {
+        self.var_count
+    }
+
+    pub fn clauses(&self) -> &[Vec<Lit>] {
+        &self.clauses
+    }
+
+    /// Number of clauses.
+    pub fn len(&self) -> usize {
+        self.clauses.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.clauses.is_empty()
+    }
+
+    /// Total number of literal occurrences.
+    pub fn literal_count(&self) -> usize {
+        self.clauses.iter().map(Vec::len).sum()
+    }
+
+    /// The index of the first clause that `assignment` (one value per variable) falsifies.
+    pub fn first_falsified(&self, assignment: &[bool]) -> Option<usize> {
+        assert_eq!(assignment.len(), self.var_count, "one value per variable");
+        self.clauses.iter().position(|clause| {
+            !clause
+                .iter()
+                .any(|lit| assignment[lit.index()] == lit.is_positive())
+        })
+    }
+}
+
+/// The values of variables `0..var_count` in a model given as literals; variables the solver
+/// did not mention are false.
+pub fn assignment_of_model(model: &[Lit], var_count: usize) -> Vec<bool> {
+    let mut assignment = vec![false; var_count];
+    for lit in model {
+        if lit.index() < var_count {
+            assignment[lit.index()] = lit.is_positive();
+        }
+    }
+    assignment
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluation_finds_the_falsified_clause() {
+        let mut cnf = Cnf::with_vars(2);
+        let (a, b) = (Lit::from_dimacs(1), Lit::from_dimacs(2));
+        cnf.add_clause(vec![a, b]);
+        cnf.add_clause(vec![!a]);
+        assert_eq!(cnf.first_falsified(&[false, true]), None);
+        assert_eq!(cnf.first_falsified(&[true, true]), Some(1));
+        assert_eq!(cnf.first_falsified(&[false, false]), Some(0));
+        let model = [Lit::from_dimacs(-1), Lit::from_dimacs(2)];
+        assert_eq!(assignment_of_model(&model, 2), [false, true]);
+    }
+}
