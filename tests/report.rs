@@ -202,3 +202,55 @@ fn restarted_series_are_checked_against_the_baseline_prediction() {
         .code(2)
         .stderr(predicate::str::contains("reading the spec's baseline base"));
 }
+
+#[test]
+fn the_report_shows_where_the_backtracker_goes_wrong_when_the_folder_has_mistakes() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("spec.toml");
+    std::fs::write(
+        &spec,
+        "name = \"m\"\norderings = [\"QNBR\", \"NRQB\"]\ndraws = 40\ncap = 50000\nseed = 2\n",
+    )
+    .unwrap();
+    let out = dir.path().join("m");
+    boardlab()
+        .arg("run")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    boardlab()
+        .args([
+            "sat",
+            "mistakes",
+            "--order",
+            "QNBR,NRQB",
+            "--draws",
+            "2",
+            "--cap",
+            "50000",
+            "--quiet",
+            "--output",
+        ])
+        .arg(dir.path().join("mistakes.csv"))
+        .arg("--summary")
+        .arg(out.join("mistakes.json"))
+        .assert()
+        .success();
+    boardlab().arg("report").arg(&out).assert().success();
+    let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(
+        report.contains("## Where the backtracker goes wrong"),
+        "{report}"
+    );
+    assert!(report.contains("| QNBR | 2 |"), "a row per order: {report}");
+    assert!(report.contains("(charts/mistakes.png)"));
+    let decoder = png::Decoder::new(std::fs::File::open(out.join("charts/mistakes.png")).unwrap());
+    let info = decoder.read_info().unwrap();
+    assert_eq!(
+        (info.info().width, info.info().height),
+        (1200, 230 + 26 * 6)
+    );
+}

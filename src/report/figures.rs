@@ -4,21 +4,64 @@ use crate::analysis::{Analysis, OrderingAnalysis};
 use crate::board::BoardSize;
 use crate::output::charts::{
     self, CurveRole, HistogramBar, KindPositionHeatmap, LogHistogram, LogHistogramChart,
-    OrderingInterval, OrderingsChart, RestartChart, RestartCurve, SurvivalChart, SurvivalCurve,
+    MistakeRow, MistakeStepsChart, OrderingInterval, OrderingsChart, RestartChart, RestartCurve,
+    SurvivalChart, SurvivalCurve,
 };
 use crate::output::numbers::thousands;
 use crate::pieces::Kind;
 use crate::queue::Queue;
+use crate::sat::mistakes::MistakesSummary;
 use std::path::{Path, PathBuf};
 
 /// File stems of the charts, in the order the report shows them.
-pub const CHARTS: [(&str, &str); 5] = [
+pub const CHARTS: [(&str, &str); 6] = [
     ("orderings", "Orderings by median iterations"),
     ("survival", "Survival curves"),
     ("histograms", "Histograms of log iterations"),
     ("restart", "Expected cost against the restart cutoff"),
     ("heatmap", "Kind × position in the type order"),
+    (
+        "mistakes",
+        "Where the backtracker makes its fatal placement",
+    ),
 ];
+
+/// Draws the first-mistake steps of `sat mistakes`, orders in the ranking of `analysis`
+/// when given (orders it lacks come last), into `dir/mistakes.{svg,png}`.
+pub fn write_mistakes_chart(
+    mistakes: &MistakesSummary,
+    analysis: Option<&Analysis>,
+    dir: &Path,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    let rank = |order: &str| {
+        analysis
+            .and_then(|a| {
+                a.ranking
+                    .iter()
+                    .position(|&i| a.orderings[i].label() == order)
+            })
+            .unwrap_or(usize::MAX)
+    };
+    let mut rows: Vec<MistakeRow> = mistakes
+        .histograms
+        .iter()
+        .map(|h| MistakeRow {
+            order: h.order.clone(),
+            by_step: h.by_step.clone(),
+            draws: h.by_step.iter().sum::<u64>() + h.unresolved + h.without_mistake,
+            unresolved: h.unresolved,
+        })
+        .collect();
+    rows.sort_by_key(|r| rank(&r.order));
+    let title = format!(
+        "First placement without completion, {} draws per order (SAT-checked)",
+        mistakes.draws
+    );
+    charts::render(&MistakeStepsChart { title, rows }, dir, "mistakes")?;
+    Ok(())
+}
 
 /// Writes every chart that the analysis supports into `dir` (SVG and PNG); returns the
 /// stems written.

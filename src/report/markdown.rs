@@ -4,12 +4,19 @@
 use super::figures::{self, CHARTS};
 use crate::analysis::{Analysis, OrderingAnalysis};
 use crate::output::numbers::{p_value, percent, thousands};
+use crate::sat::mistakes::MistakesSummary;
 use std::fmt::Write;
 
 /// The report's text for `analysis`; `charts` are the stems written into `charts/`; with a
 /// `baseline` (the seed's search without restarts), restarted series are checked against the
-/// restart analysis's predictions.
-pub fn render(analysis: &Analysis, charts: &[&str], baseline: Option<&Analysis>) -> String {
+/// restart analysis's predictions; with `mistakes` (`sat mistakes` output), the report says
+/// where the backtracker goes wrong.
+pub fn render(
+    analysis: &Analysis,
+    charts: &[&str],
+    baseline: Option<&Analysis>,
+    mistakes: Option<&MistakesSummary>,
+) -> String {
     let mut out = String::new();
     let spec = &analysis.manifest.spec;
     let name = spec["name"].as_str().unwrap_or("experiment");
@@ -22,6 +29,9 @@ pub fn render(analysis: &Analysis, charts: &[&str], baseline: Option<&Analysis>)
     table(&mut out, analysis);
     if let Some(baseline) = baseline {
         super::predictions::section(&mut out, analysis, baseline);
+    }
+    if let Some(mistakes) = mistakes {
+        super::mistakes_section::write(&mut out, analysis, mistakes);
     }
     writeln!(out, "## Charts\n").unwrap();
     for (stem, caption) in CHARTS.iter().filter(|(stem, _)| charts.contains(stem)) {

@@ -3,19 +3,53 @@
 
 mod figures;
 mod markdown;
+mod mistakes_section;
 mod predictions;
 
 pub use figures::{CHARTS, kind_position_means, kinds_by_early_gain};
 
 use crate::analysis::Analysis;
 use crate::output::atomic::write_atomic;
+use crate::sat::mistakes::MistakesSummary;
 use anyhow::Context;
 use std::path::Path;
 
+/// The file in a results folder that holds `boardlab sat mistakes --summary` output.
+pub const MISTAKES_FILE: &str = "mistakes.json";
+
 /// Writes the charts of the folder `dir` into `dir/charts/`; returns the stems written.
+/// A folder of `sat mistakes` output (a `summary.json` and no manifest) gets its chart.
 pub fn plot(dir: &Path) -> anyhow::Result<Vec<&'static str>> {
+    if !dir.join("manifest.json").exists() && dir.join("summary.json").exists() {
+        let mistakes = read_mistakes(&dir.join("summary.json"))?;
+        figures::write_mistakes_chart(&mistakes, None, &dir.join("charts"))?;
+        return Ok(vec!["mistakes"]);
+    }
     let analysis = Analysis::load(dir)?;
-    figures::write_charts(&analysis, &dir.join("charts"))
+    let mistakes = optional_mistakes(dir)?;
+    let mut written = figures::write_charts(&analysis, &dir.join("charts"))?;
+    if let Some(mistakes) = &mistakes {
+        figures::write_mistakes_chart(mistakes, Some(&analysis), &dir.join("charts"))?;
+        written.push("mistakes");
+    }
+    Ok(written)
+}
+
+fn read_mistakes(path: &Path) -> anyhow::Result<MistakesSummary> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{} is not `boardlab sat mistakes --summary` output",
+            path.display()
+        )
+    })
+}
+
+/// The folder's `mistakes.json`, if it has one.
+fn optional_mistakes(dir: &Path) -> anyhow::Result<Option<MistakesSummary>> {
+    let path = dir.join(MISTAKES_FILE);
+    path.exists().then(|| read_mistakes(&path)).transpose()
 }
 
 /// Writes the charts and `dir/REPORT.md`. A `baseline` in the spec (a results folder,
@@ -30,7 +64,12 @@ pub fn report(dir: &Path) -> anyhow::Result<()> {
         })?),
         None => None,
     };
-    let charts = figures::write_charts(&analysis, &dir.join("charts"))?;
-    let text = markdown::render(&analysis, &charts, baseline.as_ref());
+    let mistakes = optional_mistakes(dir)?;
+    let mut charts = figures::write_charts(&analysis, &dir.join("charts"))?;
+    if let Some(mistakes) = &mistakes {
+        figures::write_mistakes_chart(mistakes, Some(&analysis), &dir.join("charts"))?;
+        charts.push("mistakes");
+    }
+    let text = markdown::render(&analysis, &charts, baseline.as_ref(), mistakes.as_ref());
     write_atomic(&dir.join("REPORT.md"), text.as_bytes())
 }

@@ -338,7 +338,7 @@ impl SearchObserver for Tracker<'_> {
 
 /// Draws of one order by the step of their first mistake: the data of the chart of mistake
 /// positions.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MistakeHistogram {
     pub order: String,
     pub pairs: usize,
@@ -348,6 +348,32 @@ pub struct MistakeHistogram {
     pub without_mistake: u64,
     /// Draws that entered a dead subtree below a board the budget left undecided.
     pub unresolved: u64,
+}
+
+/// What `sat mistakes --summary` writes: the run's parameters, per-order summaries and the
+/// histograms of first-mistake steps. The report of a results folder reads it back from
+/// `mistakes.json` to show where the backtracker goes wrong.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MistakesSummary {
+    pub size: usize,
+    pub seed: u64,
+    pub draws: u64,
+    pub cap: u64,
+    pub summaries: Vec<OrderSummary>,
+    pub histograms: Vec<MistakeHistogram>,
+}
+
+impl MistakesSummary {
+    pub fn new(size: usize, seed: u64, draws: u64, cap: u64, records: &[MistakeRecord]) -> Self {
+        MistakesSummary {
+            size,
+            seed,
+            draws,
+            cap,
+            summaries: summarize(records),
+            histograms: mistake_histograms(records),
+        }
+    }
 }
 
 /// One histogram per order, in the order in which the orders first appear in `records`.
@@ -379,7 +405,7 @@ pub fn mistake_histograms(records: &[MistakeRecord]) -> Vec<MistakeHistogram> {
 }
 
 /// Per-order summary of mistake records.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct OrderSummary {
     pub order: String,
     pub draws: usize,

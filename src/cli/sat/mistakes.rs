@@ -3,9 +3,7 @@
 use super::AtomicFile;
 use crate::board::BoardSize;
 use crate::queue::{Queue, SEED_TYPE_ORDER};
-use crate::sat::mistakes::{
-    CSV_HEADER, MistakeRecord, analyse_draw, mistake_histograms, summarize,
-};
+use crate::sat::mistakes::{CSV_HEADER, MistakeRecord, MistakesSummary, analyse_draw, summarize};
 use anyhow::Context;
 use clap::Args;
 use std::io::{IsTerminal, Write};
@@ -90,11 +88,8 @@ pub fn run(args: &MistakesArgs) -> anyhow::Result<ExitCode> {
         None => write_rows(args, &queues, &mut std::io::stdout().lock())?,
     };
     if let Some(path) = &args.summary {
-        let json = serde_json::json!({
-            "size": args.size, "seed": args.seed, "draws": args.draws, "cap": args.cap,
-            "summaries": summarize(&records),
-            "histograms": mistake_histograms(&records),
-        });
+        let summary = MistakesSummary::new(args.size, args.seed, args.draws, args.cap, &records);
+        let json = serde_json::to_value(&summary).expect("a summary serializes");
         let mut file = AtomicFile::create(path)?;
         writeln!(file.writer(), "{json:#}")
             .with_context(|| format!("writing {}", path.display()))?;

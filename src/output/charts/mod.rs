@@ -7,6 +7,7 @@
 
 mod heatmap;
 mod histograms;
+mod mistakes;
 mod orderings;
 mod restart;
 mod style;
@@ -14,6 +15,7 @@ mod survival;
 
 pub use heatmap::KindPositionHeatmap;
 pub use histograms::{HistogramBar, LogHistogram, LogHistogramChart};
+pub use mistakes::{MistakeRow, MistakeStepsChart};
 pub use orderings::{OrderingInterval, OrderingsChart};
 pub use restart::{RestartChart, RestartCurve};
 pub use survival::{CurveRole, SurvivalChart, SurvivalCurve};

@@ -1,0 +1,79 @@
+//! The report's section on where the seed's backtracker goes wrong, from the output of
+//! `boardlab sat mistakes --summary` kept in the results folder as `mistakes.json`.
+
+use crate::analysis::Analysis;
+use crate::output::numbers::{percent, thousands};
+use crate::sat::mistakes::MistakesSummary;
+use std::fmt::Write;
+
+pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) {
+    writeln!(out, "## Where the backtracker goes wrong\n").unwrap();
+    writeln!(
+        out,
+        "`boardlab sat mistakes` replayed {} draws of each order (master seed {}, cap {} iterations) and, after every placed pair whose board could still be completed, asked the SAT solver whether the new board can be. The first placement after which no board exists is the draw's *mistake*; everything the search does below it is wasted. (`boardlab sat mistakes --order <the orders> --draws N --seed S --cap C --summary mistakes.json`, kept here as `mistakes.json`.)\n",
+        mistakes.draws,
+        mistakes.seed,
+        thousands(mistakes.cap as f64),
+    )
+    .unwrap();
+    let draws: usize = mistakes.summaries.iter().map(|s| s.draws).sum();
+    let with: usize = mistakes.summaries.iter().map(|s| s.with_mistake).sum();
+    let unresolved: usize = mistakes.summaries.iter().map(|s| s.unresolved).sum();
+    let shares = mistakes.summaries.iter().map(|s| s.dead_share);
+    let (low, high) = (
+        shares.clone().fold(f64::MAX, f64::min),
+        shares.fold(0.0, f64::max),
+    );
+    writeln!(
+        out,
+        "- {with} of {draws} draws made a mistake ({unresolved} of them located only approximately, where a question exceeded the solver's effort budget)."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "- Per order, {} to {} of all iterations are spent below mistakes.",
+        percent(low),
+        percent(high)
+    )
+    .unwrap();
+    let mut rows: Vec<_> = mistakes.summaries.iter().collect();
+    let rank = |order: &str| {
+        analysis
+            .ranking
+            .iter()
+            .position(|&i| analysis.orderings[i].label() == order)
+    };
+    rows.sort_by_key(|s| rank(&s.order).unwrap_or(usize::MAX));
+    if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
+        let step = |s: &crate::sat::mistakes::OrderSummary| {
+            s.median_mistake_step
+                .map_or("–".to_string(), |m| format!("{m}"))
+        };
+        writeln!(
+            out,
+            "- The best-ranked order, {}, makes its first mistake at median step {}; the worst-ranked, {}, at step {}. The chart shows the steps for every order, best first.\n",
+            first.order,
+            step(first),
+            last.order,
+            step(last)
+        )
+        .unwrap();
+    }
+    writeln!(out, "| order | draws | solved | median step of the mistake | iterations below mistakes | unresolved |").unwrap();
+    writeln!(out, "|:---|---:|---:|---:|---:|---:|").unwrap();
+    for s in rows {
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} |",
+            s.order,
+            s.draws,
+            s.solved,
+            s.median_mistake_step
+                .map_or("–".to_string(), |m| format!("{m}")),
+            percent(s.dead_share),
+            s.unresolved
+        )
+        .unwrap();
+    }
+    writeln!(out).unwrap();
+}
