@@ -104,7 +104,7 @@ fn extend_answers_yes_or_no_and_writes_a_proof_only_for_no() {
         .code(1)
         .stdout(predicate::str::starts_with("no: no valid board"));
     assert!(proof.is_file());
-    assert!(!dir.join("no.drat.partial").exists());
+    assert!(!dir.join("no.drat.tmp").exists());
 
     let unused = dir.join("yes.drat");
     boardlab()
@@ -113,7 +113,7 @@ fn extend_answers_yes_or_no_and_writes_a_proof_only_for_no() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with("yes: a completion"));
-    assert!(!unused.exists() && !dir.join("yes.drat.partial").exists());
+    assert!(!unused.exists() && !dir.join("yes.drat.tmp").exists());
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -17,18 +17,7 @@ pub fn derive_files(folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
     let mut tallies: Vec<SeriesTally> = vec![SeriesTally::default(); plan.spec.series.len()];
     let mut rows = 0u64;
     draws::read(&path, |row| {
-        anyhow::ensure!(
-            rows < plan.total(),
-            "{shown} has more rows than the spec makes"
-        );
-        let (label, index) = plan.row_key(rows);
-        anyhow::ensure!(
-            row.ordering == label && row.draw == index,
-            "{shown} row {} is {} draw {} where the spec puts {label} draw {index}",
-            rows + 1,
-            row.ordering,
-            row.draw
-        );
+        plan.check_row(rows, &row, &shown)?;
         tallies[plan.locate(rows).0].add(row.iterations, row.outcome);
         rows += 1;
         Ok(())

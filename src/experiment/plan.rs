@@ -59,6 +59,20 @@ impl Plan {
         )
     }
 
+    /// Checks that `row`, read from `file`, is the row the plan puts at position `p`.
+    pub fn check_row(&self, p: u64, row: &DrawRow, file: &str) -> anyhow::Result<()> {
+        anyhow::ensure!(p < self.total(), "{file} has more rows than the spec makes");
+        let (label, index) = self.row_key(p);
+        anyhow::ensure!(
+            row.ordering == label && row.draw == index,
+            "{file} row {} is {} draw {} where the spec puts {label} draw {index}",
+            p + 1,
+            row.ordering,
+            row.draw
+        );
+        Ok(())
+    }
+
     /// Runs the draw at position `p`, checks its board, and returns its row.
     pub fn run_position(&self, p: u64) -> Result<DrawRow, InvalidBoard> {
         let (series, local) = self.locate(p);

@@ -214,18 +214,8 @@ fn complete_rows(folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<u64> {
     let mut rows = 0u64;
     let mut last: Option<DrawRow> = None;
     draws::read(&path, |row| {
-        anyhow::ensure!(
-            rows < plan.total(),
-            "{shown} has more rows than the run makes"
-        );
-        let (label, index) = plan.row_key(rows);
-        anyhow::ensure!(
-            row.ordering == label && row.draw == index,
-            "{shown} row {} is {} draw {} where the run puts {label} draw {index}; start over with --force",
-            rows + 1,
-            row.ordering,
-            row.draw
-        );
+        plan.check_row(rows, &row, &shown)
+            .context("the unfinished draws cannot be continued; start over with --force")?;
         rows += 1;
         last = Some(row);
         Ok(())

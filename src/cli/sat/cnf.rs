@@ -1,8 +1,8 @@
 //! `boardlab sat cnf`: the instance in DIMACS for other solvers.
 
-use super::AtomicFile;
 use crate::board::parse_board;
 use crate::cli::PuzzleArgs;
+use crate::output::atomic::AtomicFile;
 use crate::sat::{Encoding, Instance, dimacs::write_dimacs, formula_with_partial};
 use anyhow::Context;
 use clap::Args;

@@ -1,8 +1,8 @@
 //! `boardlab sat extend`: can a partial board be completed?
 
-use super::AtomicFile;
 use crate::board::{BoardFormat, format_board, parse_board};
 use crate::cli::PuzzleArgs;
+use crate::output::atomic::AtomicFile;
 use crate::sat::{Extension, Instance, extend, extend_with_proof};
 use anyhow::Context;
 use clap::Args;

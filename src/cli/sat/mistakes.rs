@@ -1,7 +1,7 @@
 //! `boardlab sat mistakes`: where the seed's backtracker goes wrong, per draw, as CSV.
 
-use super::AtomicFile;
 use crate::board::BoardSize;
+use crate::output::atomic::AtomicFile;
 use crate::queue::{Queue, SEED_TYPE_ORDER};
 use crate::sat::mistakes::{CSV_HEADER, MistakeRecord, MistakesSummary, analyse_draw, summarize};
 use anyhow::Context;
@@ -51,7 +51,7 @@ pub struct MistakesArgs {
     #[arg(long, default_value_t = 20, value_name = "MB")]
     pub budget: u64,
 
-    /// Write the CSV to this file (rows appear in FILE.partial as draws finish) instead of
+    /// Write the CSV to this file (rows appear in FILE.tmp as draws finish) instead of
     /// standard output.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,

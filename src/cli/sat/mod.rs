@@ -1,5 +1,5 @@
 //! `boardlab sat`: the puzzle as a SAT instance (see [`crate::sat`]), one file per
-//! sub-subcommand, and the atomic output file they share.
+//! sub-subcommand.
 
 mod cnf;
 mod count;
@@ -7,11 +7,7 @@ mod extend;
 mod mistakes;
 mod solve;
 
-use anyhow::Context;
 use clap::{Args, Subcommand};
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
@@ -41,47 +37,5 @@ pub fn run(args: &SatArgs) -> anyhow::Result<ExitCode> {
         SatCommand::Count(args) => count::run(args),
         SatCommand::Extend(args) => extend::run(args),
         SatCommand::Mistakes(args) => mistakes::run(args),
-    }
-}
-
-/// A file written under a temporary name and renamed into place only when complete, so that
-/// an error or an interruption never leaves a half-written file under the final name.
-pub struct AtomicFile {
-    path: PathBuf,
-    partial: PathBuf,
-    writer: BufWriter<File>,
-}
-
-impl AtomicFile {
-    /// Starts writing `path` (as `path.partial` until [`AtomicFile::commit`]).
-    pub fn create(path: &Path) -> anyhow::Result<AtomicFile> {
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let partial = PathBuf::from(partial);
-        let file =
-            File::create(&partial).with_context(|| format!("creating {}", partial.display()))?;
-        Ok(AtomicFile {
-            path: path.to_path_buf(),
-            partial,
-            writer: BufWriter::new(file),
-        })
-    }
-
-    pub fn writer(&mut self) -> &mut BufWriter<File> {
-        &mut self.writer
-    }
-
-    /// Flushes and renames the file to its final name.
-    pub fn commit(mut self) -> anyhow::Result<()> {
-        self.writer
-            .flush()
-            .with_context(|| format!("writing {}", self.partial.display()))?;
-        std::fs::rename(&self.partial, &self.path)
-            .with_context(|| format!("renaming {} to its final name", self.partial.display()))
-    }
-
-    /// Removes the unfinished file.
-    pub fn discard(self) {
-        let _ = std::fs::remove_file(&self.partial);
     }
 }

@@ -52,12 +52,7 @@ impl Chart for LogHistogramChart {
             .margin(20)
             .x_label_area_size(60)
             .y_label_area_size(80)
-            .build_cartesian_2d(
-                (x_low..x_high)
-                    .log_scale()
-                    .with_key_points(style::powers_of_ten(x_low, x_high)),
-                0.0..tallest * 100.0 * 1.15,
-            )
+            .build_cartesian_2d(style::log_axis(x_low, x_high), 0.0..tallest * 100.0 * 1.15)
             .map_err(plot_error)?;
         chart
             .configure_mesh()

@@ -65,9 +65,7 @@ impl Chart for OrderingsChart {
             .x_label_area_size(60)
             .y_label_area_size(90)
             .build_cartesian_2d(
-                (low..high)
-                    .log_scale()
-                    .with_key_points(style::powers_of_ten(low, high)),
+                style::log_axis(low, high),
                 (0..n as i32 - 1).into_segmented(),
             )
             .map_err(plot_error)?;

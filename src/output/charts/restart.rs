@@ -40,30 +40,15 @@ impl Chart for RestartChart {
         let (y_low, y_high) = style::decade_bounds(lowest_cost, lowest_cost * 1000.0);
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 80);
-        let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(26))
-            .margin(20)
-            .x_label_area_size(60)
-            .y_label_area_size(80)
-            .build_cartesian_2d(
-                (x_low..x_high)
-                    .log_scale()
-                    .with_key_points(style::powers_of_ten(x_low, x_high)),
-                (y_low..y_high)
-                    .log_scale()
-                    .with_key_points(style::powers_of_ten(y_low, y_high)),
-            )
-            .map_err(plot_error)?;
-        chart
-            .configure_mesh()
-            .x_desc("restart cutoff t: iterations before starting again (log scale)")
-            .y_desc("expected total iterations per board (log scale)")
-            .x_label_formatter(&style::power_label)
-            .y_label_formatter(&style::power_label)
-            .label_style(style::text(17))
-            .axis_desc_style(style::text(19))
-            .draw()
-            .map_err(plot_error)?;
+        let mut chart = style::log_log_chart(
+            &plot_area,
+            &self.title,
+            ((x_low, x_high), (y_low, y_high)),
+            (
+                "restart cutoff t: iterations before starting again (log scale)",
+                "expected total iterations per board (log scale)",
+            ),
+        )?;
         let mut legend = Vec::new();
         for (curve, colour) in self.curves.iter().zip(COLOURS) {
             let visible = curve.points.iter().copied().filter(|p| p.1 <= y_high);

@@ -1,5 +1,6 @@
 //! Shared look: the embedded font, colours, and logarithmic axes labelled in powers of ten.
 
+use plotters::coord::combinators::{LogCoord, WithKeyPoints};
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 use std::sync::Once;
@@ -46,6 +47,47 @@ pub fn powers_of_ten(low: f64, high: f64) -> Vec<f64> {
     let first = low.log10().ceil() as i32;
     let last = high.log10().floor() as i32;
     (first..=last).map(|e| 10f64.powi(e)).collect()
+}
+
+/// A logarithmic axis with its ticks at the powers of ten.
+pub type LogAxis = WithKeyPoints<LogCoord<f64>>;
+
+/// The logarithmic axis from `low` to `high` (powers of ten, see [`decade_bounds`]).
+pub fn log_axis(low: f64, high: f64) -> LogAxis {
+    (low..high)
+        .log_scale()
+        .with_key_points(powers_of_ten(low, high))
+}
+
+/// A chart on `area` with logarithmic axes over `x` and `y`, its mesh labelled in powers of
+/// ten and described by `x_desc` and `y_desc`.
+pub fn log_log_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    (x, y): ((f64, f64), (f64, f64)),
+    (x_desc, y_desc): (&str, &str),
+) -> anyhow::Result<ChartContext<'a, DB, Cartesian2d<LogAxis, LogAxis>>>
+where
+    DB::ErrorType: 'static,
+{
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, self::title(26))
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(80)
+        .build_cartesian_2d(log_axis(x.0, x.1), log_axis(y.0, y.1))
+        .map_err(super::plot_error)?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .x_label_formatter(&power_label)
+        .y_label_formatter(&power_label)
+        .label_style(text(17))
+        .axis_desc_style(text(19))
+        .draw()
+        .map_err(super::plot_error)?;
+    Ok(chart)
 }
 
 /// Labels a power of ten as `10³`; other values as plain numbers.

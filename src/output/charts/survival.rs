@@ -56,30 +56,15 @@ impl Chart for SurvivalChart {
         let (y_low, _) = style::decade_bounds(self.floor, 1.0);
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 50);
-        let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(26))
-            .margin(20)
-            .x_label_area_size(60)
-            .y_label_area_size(80)
-            .build_cartesian_2d(
-                (x_low..x_high)
-                    .log_scale()
-                    .with_key_points(style::powers_of_ten(x_low, x_high)),
-                (y_low..1.0)
-                    .log_scale()
-                    .with_key_points(style::powers_of_ten(y_low, 1.0)),
-            )
-            .map_err(plot_error)?;
-        chart
-            .configure_mesh()
-            .x_desc("iterations x (log scale)")
-            .y_desc("P(iterations > x), share of draws still unsolved (log scale)")
-            .x_label_formatter(&style::power_label)
-            .y_label_formatter(&style::power_label)
-            .label_style(style::text(17))
-            .axis_desc_style(style::text(19))
-            .draw()
-            .map_err(plot_error)?;
+        let mut chart = style::log_log_chart(
+            &plot_area,
+            &self.title,
+            ((x_low, x_high), (y_low, 1.0)),
+            (
+                "iterations x (log scale)",
+                "P(iterations > x), share of draws still unsolved (log scale)",
+            ),
+        )?;
         let mut ordered: Vec<&SurvivalCurve> = self.curves.iter().collect();
         ordered.sort_by_key(|c| c.role != CurveRole::Other);
         let mut legend = Vec::new();
