@@ -131,11 +131,18 @@ fn provenance(out: &mut String, analysis: &Analysis) {
     .unwrap();
 }
 
+/// The command that started the run, as `boardlab …` whatever path or copy of the binary
+/// ran it (the manifest keeps the exact command line).
 fn first_command(analysis: &Analysis) -> String {
     let m = &analysis.manifest;
-    m.sessions
+    let command = m
+        .sessions
         .first()
-        .map_or(m.command.clone(), |s| s.command.clone())
+        .map_or(m.command.as_str(), |s| s.command.as_str());
+    match command.split_once(' ') {
+        Some((_, arguments)) => format!("boardlab {arguments}"),
+        None => "boardlab".to_string(),
+    }
 }
 
 fn duration(seconds: f64) -> String {
@@ -414,7 +421,13 @@ fn table(out: &mut String, analysis: &Analysis) {
             .restart
             .best
             .map_or(("–".to_string(), "–".to_string()), |b| {
-                (thousands(b.cutoff as f64), thousands(b.cost))
+                // Optima resting on a handful of draws are extrapolations: mark them.
+                let solved_below = b.solve_probability * o.summary.draws as f64;
+                let mark = if solved_below < FEW_DRAWS { "*" } else { "" };
+                (
+                    format!("{}{mark}", thousands(b.cutoff as f64)),
+                    format!("{}{mark}", thousands(b.cost)),
+                )
             });
         let speed_cell = match (speed, o.draws_per_thread_second) {
             (true, Some(rate)) => format!(" {} |", thousands(rate)),
@@ -434,6 +447,9 @@ fn table(out: &mut String, analysis: &Analysis) {
     writeln!(out).unwrap();
 }
 
+/// Fewer solved draws than this below a restart optimum make it an extrapolation.
+const FEW_DRAWS: f64 = 100.0;
+
 fn method(out: &mut String, analysis: &Analysis) {
     let b = &analysis.bootstrap;
     writeln!(out, "## Method\n").unwrap();
@@ -443,5 +459,5 @@ fn method(out: &mut String, analysis: &Analysis) {
     writeln!(out, "- Median CI: percentile bootstrap with {} replicates, level {}, seeded with the master seed and the order's name; its ends are widened to whole bins.", b.replicates, b.level).unwrap();
     writeln!(out, "- Pairwise comparison: Mann–Whitney U with censored draws tied above every solved draw, tie-corrected normal approximation, two-sided; Holm's correction over all {} pairs.", analysis.comparisons.len()).unwrap();
     writeln!(out, "- Tail index: censored Hill estimator (Beirlant et al. 2007) over the censored draws and the top 5% of solved draws; α ± one standard error; not reported (–) when more than {} of the draws are censored, since the tail then lies mostly beyond the cap.", percent(crate::analysis::MAX_CENSORED_FOR_TAIL)).unwrap();
-    writeln!(out, "- Restarts: for a cutoff t, the expected total iterations of restarting every t iterations until solved is E[min(T, t)] / P(T ≤ t) (Luby, Sinclair and Zuckerman 1993), evaluated at every observed value of t.").unwrap();
+    writeln!(out, "- Restarts: for a cutoff t, the expected total iterations of restarting every t iterations until solved is E[min(T, t)] / P(T ≤ t) (Luby, Sinclair and Zuckerman 1993), evaluated at every observed value of t. An asterisk marks optima where fewer than {FEW_DRAWS} draws solved within t: they rest on a handful of lucky draws.").unwrap();
 }
