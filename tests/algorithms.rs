@@ -192,6 +192,18 @@ fn restarts_sum_counters_and_respect_run_lengths() {
 }
 
 #[test]
+fn without_a_cap_restarts_go_on_until_solved() {
+    // A run that reaches its cutoff is restarted, not reported as censored, when there is no
+    // cap on the total (`None < Some(_)` once made every cutoff look like the cap).
+    let queue = Queue::seed(BoardSize::STANDARD);
+    for (algorithm, policy) in [(Algorithm::Seed, "fixed:300"), (Algorithm::Fc, "luby:16")] {
+        let result = draw(&queue, &config(algorithm, policy), 11, 0, None).unwrap();
+        assert_eq!(result.outcome, Outcome::Solved, "{algorithm} {policy}");
+        assert!(result.counters.restarts > 0, "{algorithm} {policy}");
+    }
+}
+
+#[test]
 fn without_restarts_the_policy_changes_nothing() {
     let queue = Queue::seed(BoardSize::STANDARD);
     for index in 0..3 {

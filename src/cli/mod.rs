@@ -79,7 +79,10 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = Algorithm::Seed)]
     pub algorithm: Algorithm,
 
-    /// Restart policy: none, fixed:C, luby:U or geometric:U,F (iterations per run).
+    /// Restart policy: none, fixed:C, luby:U or geometric:U,F (iterations per run). A run
+    /// that reaches its length starts again from an empty board, the random stream going on,
+    /// until a board is found or --cap is reached. With `seed`, which can give up on a
+    /// solvable queue, a queue that has no board restarts for ever: set --cap.
     #[arg(long, default_value = "none", value_parser = parse_restart)]
     pub restart: RestartPolicy,
 }

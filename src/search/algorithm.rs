@@ -120,7 +120,7 @@ impl SearchConfig {
                 Outcome::Exhausted if self.algorithm.is_complete() || self.restart.is_never() => {
                     Some(Outcome::Exhausted)
                 }
-                _ if Some(totals.iterations) >= cap => Some(Outcome::Censored),
+                _ if cap.is_some_and(|cap| totals.iterations >= cap) => Some(Outcome::Censored),
                 _ if self.restart.is_never() => Some(draw.outcome),
                 _ => None,
             };
