@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# One-thread throughput of the searches of experiments/algorithms.toml, for issue 6's target
+# (the best search against the seed's search on the seed's order, in draws per second on one
+# thread). Runs `boardlab bench --threads 1 --cap 500000` on each configuration, three times,
+# and prints a CSV row per run: configuration, draws, solved, iterations, seconds, draws/s,
+# boards/s (solved draws per second: dfs and mrv leave some draws unsolved at the cap) and
+# iterations/s. Seeds 1, 2 and 3 for the three runs.
+# Takes about 10 minutes; run it on an idle machine.
+# Usage: scripts/bench-algorithms.sh > results/algorithms/bench.csv
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+# order algorithm restart draws (about 10 s each on a 2026 AMD EPYC core)
+configurations=(
+    "QNBR seed none 30000"
+    "NQBR seed none 30000"
+    "QNBR seed fixed:9983 40000"
+    "NQBR seed fixed:9983 40000"
+    "QNBR seed fixed:287 30000"
+    "QNRB seed fixed:83 30000"
+    "QNBR seed luby:256 30000"
+    "QNBR dfs none 6000"
+    "QNBR fc none 10000"
+    "QNBR fc fixed:300 30000"
+    "NQBR fc fixed:300 30000"
+    "QNBR mrv none 1000"
+)
+echo "order,algorithm,restart,run,draws,solved,iterations,seconds,draws_per_sec,boards_per_sec,iterations_per_sec"
+for run in 1 2 3; do
+    for configuration in "${configurations[@]}"; do
+        read -r order algorithm restart draws <<<"$configuration"
+        json=$(target/release/boardlab bench --threads 1 --cap 500000 --seed "$run" \
+            --order "$order" --algorithm "$algorithm" --restart "$restart" --draws "$draws")
+        python3 - "$json" "$run" <<'PY'
+import json, sys
+r, run = json.loads(sys.argv[1]), sys.argv[2]
+print(f"{r['order']},{r['algorithm']},{r['restart']},{run},{r['draws']},{r['solved']},{r['iterations']},"
+      f"{r['seconds']:.3f},{r['draws_per_sec']:.1f},{r['solved'] / r['seconds']:.1f},{r['iterations_per_sec']:.4g}")
+PY
+    done
+done
