@@ -76,6 +76,18 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// What a row of the results is called, singular and plural: an `order` when every row
+    /// runs the same search, a `series` when the searches differ (then the orders alone do not
+    /// explain the ranking).
+    pub fn row_noun(&self) -> (&'static str, &'static str) {
+        let first = self.orderings.first().map(|o| o.search);
+        if self.orderings.iter().all(|o| Some(o.search) == first) {
+            ("order", "orders")
+        } else {
+            ("series", "series")
+        }
+    }
+
     /// Reads and analyses the folder `dir`.
     pub fn load(dir: &Path) -> anyhow::Result<Analysis> {
         let manifest = Manifest::read(&dir.join("manifest.json"))?;

@@ -121,11 +121,17 @@ pub fn write_charts(analysis: &Analysis, dir: &Path) -> anyhow::Result<Vec<&'sta
 }
 
 fn context_line(analysis: &Analysis) -> String {
-    let draws = analysis.orderings.first().map_or(0, |o| o.summary.draws);
+    let draws = analysis.orderings.iter().map(|o| o.summary.draws);
+    let (fewest, most) = (draws.clone().min().unwrap_or(0), draws.max().unwrap_or(0));
     let cap = analysis.cap.map_or("no cap".to_string(), |c| {
         format!("cap {}", thousands(c as f64))
     });
-    format!("{} draws per order, {cap}", thousands(draws as f64))
+    let draws = if fewest == most {
+        thousands(most as f64)
+    } else {
+        format!("{} to {}", thousands(fewest as f64), thousands(most as f64))
+    };
+    format!("{draws} draws per {}, {cap}", analysis.row_noun().0)
 }
 
 fn cap_or_max(analysis: &Analysis, value: Option<u64>, ordering: &OrderingAnalysis) -> f64 {
@@ -156,6 +162,10 @@ fn orderings_chart(analysis: &Analysis, title: &str) -> OrderingsChart {
         highlight: analysis
             .seed
             .map(|i| analysis.orderings[i].label().to_string()),
+        row_noun: match analysis.row_noun().0 {
+            "order" => "type order".to_string(),
+            other => other.to_string(),
+        },
     }
 }
 
@@ -207,6 +217,10 @@ fn survival_chart(analysis: &Analysis, title: &str) -> SurvivalChart {
             .collect(),
         floor: 1.0 / draws as f64,
         cap: analysis.cap.map(|c| c as f64),
+        others: match analysis.row_noun().1 {
+            "orders" => "the other type orders".to_string(),
+            other => format!("the other {other}"),
+        },
     }
 }
 

@@ -5,6 +5,7 @@ use super::figures::{self, CHARTS};
 use crate::analysis::{Analysis, OrderingAnalysis};
 use crate::output::numbers::{p_value, percent, thousands};
 use crate::sat::mistakes::MistakesSummary;
+use crate::stats::restart::RestartPoint;
 use std::fmt::Write;
 
 /// The report's text for `analysis`; `charts` are the stems written into `charts/`; with a
@@ -105,9 +106,10 @@ fn provenance(out: &mut String, analysis: &Analysis) {
     .unwrap();
     writeln!(
         out,
-        "- **Machine:** {}; {} threads; {} session{}.",
+        "- **Machine:** {}; {} thread{}; {} session{}.",
         m.cpu,
         m.threads,
+        if m.threads == 1 { "" } else { "s" },
         m.sessions.len(),
         if m.sessions.len() == 1 { "" } else { "s" }
     )
@@ -160,9 +162,10 @@ fn findings(out: &mut String, analysis: &Analysis) {
     let best = analysis.best();
     let n = analysis.orderings.len();
     let cap = analysis.cap;
+    let (row, rows) = analysis.row_noun();
     writeln!(
         out,
-        "- **Best order: {}**{}, median {} iterations (95% CI in brackets), mean {}, {} of draws censored.",
+        "- **Best {row} by median iterations: {}**{}, median {} iterations (95% CI in brackets), mean {}, {} of draws censored.",
         best.label(),
         if analysis.seed == Some(best_index) { " (the seed's own order)" } else { "" },
         median_text(best, cap),
@@ -176,7 +179,7 @@ fn findings(out: &mut String, analysis: &Analysis) {
     let worst = analysis.worst();
     writeln!(
         out,
-        "- **Worst order: {}**, median {}; {} of its draws reach the cap.",
+        "- **Worst {row}: {}**, median {}; {} of its draws reach the cap.",
         worst.label(),
         median_text(worst, cap),
         percent(worst.censored_share())
@@ -188,7 +191,7 @@ fn findings(out: &mut String, analysis: &Analysis) {
         .filter(|o| o.censored_share() > 0.5)
         .count();
     if mostly_censored > 0 {
-        writeln!(out, "- {mostly_censored} of {n} orders leave more than half of their draws unsolved at the cap.").unwrap();
+        writeln!(out, "- {mostly_censored} of {n} {rows} leave more than half of their draws unsolved at the cap.").unwrap();
     }
     let significant = analysis
         .comparisons
@@ -197,7 +200,7 @@ fn findings(out: &mut String, analysis: &Analysis) {
         .count();
     writeln!(
         out,
-        "- {significant} of {} pairs of orders differ significantly (Mann–Whitney, Holm-adjusted p < 0.05).",
+        "- {significant} of {} pairs of {rows} differ significantly (Mann–Whitney, Holm-adjusted p < 0.05).",
         analysis.comparisons.len()
     )
     .unwrap();
@@ -206,7 +209,7 @@ fn findings(out: &mut String, analysis: &Analysis) {
         if let Some(c) = analysis.comparison(best_index, second) {
             writeln!(
                 out,
-                "- The best and the second-best order ({}) are {}: Holm-adjusted p = {}.",
+                "- The best and the second-best {row} ({}) are {}: Holm-adjusted p = {}.",
                 analysis.orderings[second].label(),
                 if c.holm_p < 0.05 {
                     "significantly different"
@@ -237,11 +240,12 @@ fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
     let ratio = seed_order.summary.median as f64 / best.summary.median.max(1) as f64;
     write!(
         out,
-        "- **The seed's order {}** ranks {rank} of {}: median {}, {:.2}× the best order's median",
+        "- **The seed's order {}** ranks {rank} of {}: median {}, {:.2}× the median of the best {}",
         seed_order.label(),
         analysis.orderings.len(),
         median_text(seed_order, analysis.cap),
-        ratio
+        ratio,
+        analysis.row_noun().0
     )
     .unwrap();
     if let Some(c) = analysis.comparison(best_index, seed) {
@@ -265,31 +269,38 @@ fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
     writeln!(out).unwrap();
 }
 
-/// The fastest series by draws per thread-second, against the seed's search on its order.
+/// Boards (solved draws) per thread-second, when the manifest recorded the series' time.
+fn boards_per_thread_second(o: &OrderingAnalysis) -> Option<f64> {
+    o.draws_per_thread_second
+        .map(|rate| rate * o.summary.solved as f64 / o.summary.draws as f64)
+}
+
+/// The fastest series by boards per thread-second, against the seed's search on its order.
 fn speeds(out: &mut String, analysis: &Analysis) {
     let rated: Vec<(&OrderingAnalysis, f64)> = analysis
         .orderings
         .iter()
-        .filter_map(|o| o.draws_per_thread_second.map(|rate| (o, rate)))
+        .filter_map(|o| boards_per_thread_second(o).map(|rate| (o, rate)))
         .collect();
     let Some(&(fastest, rate)) = rated.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
         return;
     };
     let seed_rate = analysis
         .seed
-        .and_then(|i| analysis.orderings[i].draws_per_thread_second);
+        .and_then(|i| boards_per_thread_second(&analysis.orderings[i]));
     let against = seed_rate.map_or(String::new(), |seed_rate| {
         format!(
-            ", {:.2}× the seed's search on the seed's order ({} draws/s)",
+            ", {:.2}× the seed's search on the seed's order ({} boards/s)",
             rate / seed_rate,
             thousands(seed_rate)
         )
     });
     writeln!(
         out,
-        "- **Fastest series: {}**, {} draws per second per thread (censored draws included){against}. Thread-seconds come from the manifest; `boardlab bench --threads 1` measures a single series alone.",
+        "- **Fastest series: {}**, {} boards per second per thread (solved draws; {} draws/s with the censored ones){against}. Thread-seconds come from the manifest; `boardlab bench --threads 1` measures a single series alone.",
         fastest.label(),
-        thousands(rate)
+        thousands(rate),
+        thousands(fastest.draws_per_thread_second.unwrap_or(rate))
     )
     .unwrap();
 }
@@ -309,9 +320,10 @@ fn tails(out: &mut String, analysis: &Analysis) {
         alphas.iter().copied().fold(0.0, f64::max),
     );
     let below_two = alphas.iter().filter(|&&a| a < 2.0).count();
+    let rows = analysis.row_noun().1;
     writeln!(
         out,
-        "- Tails are heavy: where the tail can be estimated ({} orders), the Hill estimates of the tail index range from α = {low:.2} to {high:.2}; {below_two} of them have α < 2 (a tail too heavy for a finite variance), which is why medians, not means, rank the orders.",
+        "- Tails are heavy: where the tail can be estimated ({} {rows}), the Hill estimates of the tail index range from α = {low:.2} to {high:.2}; {below_two} of them have α < 2 (a tail too heavy for a finite variance), which is why medians, not means, rank the {rows}.",
         alphas.len()
     )
     .unwrap();
@@ -343,11 +355,13 @@ fn restarts(out: &mut String, analysis: &Analysis) {
         .orderings
         .iter()
         .filter_map(|o| o.restart.best.map(|b| (o, b)))
+        .filter(|(o, b)| !rests_on_few_draws(o, b))
         .min_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
     if let Some((o, b)) = cheapest {
         writeln!(
             out,
-            "- With its best restart cutoff, the cheapest order is {}: t = {}, {} iterations per board expected.",
+            "- With its best restart cutoff, the cheapest {} is {}: t = {}, {} iterations per board expected (among optima that rest on at least {FEW_DRAWS} solved draws).",
+            analysis.row_noun().0,
             o.label(),
             thousands(b.cutoff as f64),
             thousands(b.cost)
@@ -422,8 +436,7 @@ fn table(out: &mut String, analysis: &Analysis) {
             .best
             .map_or(("–".to_string(), "–".to_string()), |b| {
                 // Optima resting on a handful of draws are extrapolations: mark them.
-                let solved_below = b.solve_probability * o.summary.draws as f64;
-                let mark = if solved_below < FEW_DRAWS { "*" } else { "" };
+                let mark = if rests_on_few_draws(o, &b) { "*" } else { "" };
                 (
                     format!("{}{mark}", thousands(b.cutoff as f64)),
                     format!("{}{mark}", thousands(b.cost)),
@@ -449,6 +462,11 @@ fn table(out: &mut String, analysis: &Analysis) {
 
 /// Fewer solved draws than this below a restart optimum make it an extrapolation.
 const FEW_DRAWS: f64 = 100.0;
+
+/// Whether fewer than [`FEW_DRAWS`] draws solved within the optimum's cutoff.
+fn rests_on_few_draws(o: &OrderingAnalysis, best: &RestartPoint) -> bool {
+    best.solve_probability * (o.summary.draws as f64) < FEW_DRAWS
+}
 
 fn method(out: &mut String, analysis: &Analysis) {
     let b = &analysis.bootstrap;

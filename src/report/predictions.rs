@@ -15,6 +15,7 @@ pub const AGREEMENT: f64 = 0.20;
 struct Row<'a> {
     ordering: &'a OrderingAnalysis,
     baseline_censored: f64,
+    baseline_draws: u64,
     prediction: FixedCutoffPrediction,
 }
 
@@ -22,7 +23,45 @@ impl Row<'_> {
     fn ratio(&self) -> f64 {
         self.ordering.summary.mean / self.prediction.capped_mean
     }
+
+    fn difference_std_error(&self) -> f64 {
+        difference_std_error(
+            (self.baseline_censored, self.baseline_draws),
+            (
+                self.prediction.censored_probability,
+                self.ordering.summary.draws,
+            ),
+        )
+    }
+
+    /// The prediction says the censored share falls by more than the sampling error
+    /// ([`DETECTABLE`] standard errors) can hide.
+    fn should_fall(&self) -> bool {
+        self.baseline_censored - self.prediction.censored_probability
+            > DETECTABLE * self.difference_std_error()
+    }
+
+    fn fell(&self) -> bool {
+        self.ordering.censored_share() < self.baseline_censored
+    }
+
+    fn fell_significantly(&self) -> bool {
+        self.baseline_censored - self.ordering.censored_share()
+            > DETECTABLE * self.difference_std_error()
+    }
 }
+
+/// The standard error of the difference of two independent binomial proportions, each given
+/// as (share, draws): sqrt(p₁(1 − p₁)/n₁ + p₂(1 − p₂)/n₂). Here the baseline's censored share
+/// and the share the prediction expects in the restarted series.
+fn difference_std_error((p1, n1): (f64, u64), (p2, n2): (f64, u64)) -> f64 {
+    let variance = |p: f64, n: u64| p * (1.0 - p) / n.max(1) as f64;
+    (variance(p1, n1) + variance(p2, n2)).sqrt()
+}
+
+/// A predicted fall of the censored share counts when it is larger than this many standard
+/// errors of the measured difference.
+pub const DETECTABLE: f64 = 2.0;
 
 fn rows<'a>(analysis: &'a Analysis, baseline: &Analysis, cap: u64) -> Vec<Row<'a>> {
     analysis
@@ -45,6 +84,7 @@ fn rows<'a>(analysis: &'a Analysis, baseline: &Analysis, cap: u64) -> Vec<Row<'a
                 baseline_censored: 1.0
                     - base.sample.count_at_most(cap.min(known_up_to)) as f64
                         / base.sample.draws() as f64,
+                baseline_draws: base.sample.draws(),
                 prediction: fixed_cutoff_prediction(&base.sample, cutoff, cap),
             })
         })
@@ -68,37 +108,42 @@ pub fn section(out: &mut String, analysis: &Analysis, baseline: &Analysis) {
         thousands(cap as f64)
     )
     .unwrap();
-    let should_fall = |r: &Row| r.prediction.censored_probability < r.baseline_censored;
-    let falls = |r: &Row| r.ordering.censored_share() < r.baseline_censored;
-    let predicted = rows.iter().filter(|r| should_fall(r)).count();
-    let predicted_and_fell = rows.iter().filter(|r| should_fall(r) && falls(r)).count();
+    let predicted: Vec<&Row> = rows.iter().filter(|r| r.should_fall()).collect();
+    let fell = predicted.iter().filter(|r| r.fell()).count();
+    let fell_significantly = predicted.iter().filter(|r| r.fell_significantly()).count();
     let agree = rows
         .iter()
         .filter(|r| (r.ratio() - 1.0).abs() <= AGREEMENT)
         .count();
     writeln!(
         out,
-        "- The censored share was predicted to fall on {predicted} of {} orders and fell on {predicted_and_fell} of them.",
+        "- The censored share was predicted to fall on {} of {} series (by more than {DETECTABLE} standard errors of the difference between the baseline's share and the measured one, so that the fall can be seen in the data), and fell on {fell} of them, by more than {DETECTABLE} standard errors on {fell_significantly}. On the others the prediction is a fall too small to see, or none.",
+        predicted.len(),
         rows.len()
     )
     .unwrap();
     writeln!(
         out,
-        "- The measured mean is within {} of the prediction on {agree} of {} orders.\n",
+        "- The measured mean is within {} of the prediction on {agree} of {} series.\n",
         percent(AGREEMENT).replace(".0", ""),
         rows.len()
     )
     .unwrap();
-    writeln!(out, "| series | censored without restarts | predicted censored | measured censored | predicted mean | measured mean | measured / predicted |").unwrap();
-    writeln!(out, "|:---|---:|---:|---:|---:|---:|---:|").unwrap();
+    writeln!(out, "| series | censored without restarts | predicted censored | measured censored | visible fall predicted | predicted mean | measured mean | measured / predicted |").unwrap();
+    writeln!(out, "|:---|---:|---:|---:|:---:|---:|---:|---:|").unwrap();
     for row in &rows {
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {:.3} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {:.3} |",
             row.ordering.label(),
             percent(row.baseline_censored),
             percent(row.prediction.censored_probability),
             percent(row.ordering.censored_share()),
+            match (row.should_fall(), row.fell()) {
+                (false, _) => "no",
+                (true, true) => "yes, fell",
+                (true, false) => "yes, did not fall",
+            },
             thousands(row.prediction.capped_mean),
             thousands(row.ordering.summary.mean),
             row.ratio()
@@ -106,4 +151,24 @@ pub fn section(out: &mut String, analysis: &Analysis, baseline: &Analysis) {
         .unwrap();
     }
     writeln!(out).unwrap();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_error_of_a_difference_of_shares() {
+        // sqrt(0.5·0.5/100 + 0.1·0.9/900) = sqrt(0.0025 + 0.0001) = 0.05099
+        let se = difference_std_error((0.5, 100), (0.1, 900));
+        assert!((se - 0.0026f64.sqrt()).abs() < 1e-12, "{se}");
+        // Shares of 0 or 1 have no sampling error.
+        assert_eq!(difference_std_error((0.0, 10), (1.0, 10)), 0.0);
+        // 200,000 draws at 99.2% against a prediction of 99.1%: the error is about 0.03
+        // points, so a fall of 0.1 points is visible ...
+        let se = difference_std_error((0.992, 200_000), (0.991, 200_000));
+        assert!(0.001 > DETECTABLE * se, "{se}");
+        // ... but 0.02 points is not.
+        assert!(0.0002 < DETECTABLE * se, "{se}");
+    }
 }

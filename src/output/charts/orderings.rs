@@ -7,6 +7,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+/// Room for the longest row label at the label font and the axis description beside it.
+fn label_area_width(labels: &[String]) -> u32 {
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+    (45 + 10 * longest).max(90)
+}
+
 fn centre_left() -> Pos {
     Pos::new(HPos::Left, VPos::Center)
 }
@@ -33,6 +39,8 @@ pub struct OrderingsChart {
     pub cap: Option<f64>,
     /// The label to emphasise (the seed's order).
     pub highlight: Option<String>,
+    /// What a row is, for the axis description: `type order`, `series`.
+    pub row_noun: String,
 }
 
 impl Chart for OrderingsChart {
@@ -63,7 +71,7 @@ impl Chart for OrderingsChart {
             .caption(&self.title, style::title(26))
             .margin(20)
             .x_label_area_size(60)
-            .y_label_area_size(90)
+            .y_label_area_size(label_area_width(&labels))
             .build_cartesian_2d(
                 style::log_axis(low, high),
                 (0..n as i32 - 1).into_segmented(),
@@ -72,7 +80,7 @@ impl Chart for OrderingsChart {
         chart
             .configure_mesh()
             .x_desc("iterations per draw (log scale)")
-            .y_desc("type order, best median on top")
+            .y_desc(format!("{}, best median on top", self.row_noun))
             .x_label_formatter(&style::power_label)
             .y_labels(n)
             .y_label_formatter(&|y| match y {

@@ -29,12 +29,14 @@ pub struct SurvivalChart {
     /// The smallest probability shown (about 1/draws).
     pub floor: f64,
     pub cap: Option<f64>,
+    /// Legend of the grey curves: `the other type orders`, `the other series`.
+    pub others: String,
 }
 
 /// Colour, line width and legend text of a role.
 fn role_style(role: CurveRole) -> (RGBColor, u32, &'static str) {
     match role {
-        CurveRole::Other => (GREY, 1, "the other type orders"),
+        CurveRole::Other => (GREY, 1, "the others"),
         CurveRole::Seed => (BLUE, 4, "the seed's order"),
         CurveRole::Best => (GREEN, 4, "best median"),
         CurveRole::Worst => (VERMILION, 4, "worst median"),
@@ -82,7 +84,7 @@ impl Chart for SurvivalChart {
                 .draw_series(LineSeries::new(steps, line))
                 .map_err(plot_error)?;
             let text = match curve.role {
-                CurveRole::Other => role_name.to_string(),
+                CurveRole::Other => self.others.clone(),
                 _ => format!("{}: {role_name}", curve.label),
             };
             if !legend.iter().any(|(_, t)| *t == text) {
