@@ -233,3 +233,39 @@ fn mrv_depends_on_the_composition_not_the_order() {
         assert_eq!(x, y, "draw {index}");
     }
 }
+
+#[test]
+fn sound_searches_agree_with_the_sat_solver_on_larger_boards() {
+    // 6×6 and 7×7 instances are beyond the exhaustive enumerator; varisat decides them. A
+    // sound search exhausts exactly the instances without a board (a cap keeps the test short;
+    // a capped draw decides nothing and is skipped, and enough must be decided each way).
+    let mut stream = rng::stream(41, "sat cross-check", 0);
+    let (mut agreed_no_board, mut agreed_board) = (0, 0);
+    for instance in 0..40 {
+        let size = BoardSize::new(6 + instance % 2).unwrap();
+        let queue = random_queue(size, 10, 1 + instance as u64 % 2, &mut stream);
+        let exists = boardlab::sat::solve(&boardlab::sat::Instance::from_queue(&queue), 1)
+            .unwrap()
+            .board
+            .is_some();
+        for algorithm in [Algorithm::Dfs, Algorithm::Fc, Algorithm::Mrv] {
+            let result = draw(&queue, &config(algorithm, "none"), 8, 0, Some(200_000)).unwrap();
+            let context = format!("{algorithm} on {} ({size})", queue.letters());
+            match result.outcome {
+                Outcome::Censored => continue,
+                Outcome::Solved => assert!(exists, "{context}: a board SAT says cannot be"),
+                Outcome::Exhausted => assert!(!exists, "{context}: gave up on a solvable queue"),
+            }
+            if exists {
+                agreed_board += 1
+            } else {
+                agreed_no_board += 1
+            }
+        }
+    }
+    eprintln!("{agreed_board} solved and {agreed_no_board} exhausted draws agree with SAT");
+    assert!(
+        agreed_board >= 15 && agreed_no_board >= 15,
+        "{agreed_board} solved, {agreed_no_board} exhausted: too few decided"
+    );
+}
