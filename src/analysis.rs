@@ -48,9 +48,20 @@ pub struct OrderingAnalysis {
     pub draws_per_thread_second: Option<f64>,
 }
 
+/// Fewer solved draws than this below a restart optimum make it an extrapolation.
+pub const FEW_DRAWS: f64 = 100.0;
+
 impl OrderingAnalysis {
     pub fn label(&self) -> &str {
         &self.summary.ordering
+    }
+
+    /// Whether the best restart cutoff rests on fewer than [`FEW_DRAWS`] draws solved within
+    /// it: such an optimum is an extrapolation from a handful of lucky draws.
+    pub fn restart_optimum_is_extrapolated(&self) -> bool {
+        self.restart
+            .best
+            .is_some_and(|b| b.solve_probability * (self.summary.draws as f64) < FEW_DRAWS)
     }
 
     /// Share of draws that did not solve within the cap.

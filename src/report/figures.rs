@@ -280,11 +280,15 @@ fn histogram_chart(analysis: &Analysis, title: &str) -> LogHistogramChart {
 fn restart_chart(analysis: &Analysis, title: &str) -> Option<RestartChart> {
     let n = analysis.ranking.len();
     let mut picks: Vec<usize> = analysis.seed.into_iter().collect();
-    picks.extend([
-        analysis.ranking[0],
-        analysis.ranking[n / 2],
-        analysis.ranking[n - 1],
-    ]);
+    picks.extend([analysis.ranking[0], analysis.ranking[n / 2]]);
+    // The worst series whose optimum is not an extrapolation from a few lucky draws.
+    picks.extend(
+        analysis
+            .ranking
+            .iter()
+            .rev()
+            .find(|&&i| !analysis.orderings[i].restart_optimum_is_extrapolated()),
+    );
     let mut seen = Vec::new();
     let curves: Vec<RestartCurve> = picks
         .into_iter()

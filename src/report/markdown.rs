@@ -2,10 +2,9 @@
 //! numbers come from the data, and the definitions behind every statistic.
 
 use super::figures::{self, CHARTS};
-use crate::analysis::{Analysis, OrderingAnalysis};
+use crate::analysis::{Analysis, FEW_DRAWS, OrderingAnalysis};
 use crate::output::numbers::{p_value, percent, thousands};
 use crate::sat::mistakes::MistakesSummary;
-use crate::stats::restart::RestartPoint;
 use std::fmt::Write;
 
 /// The report's text for `analysis`; `charts` are the stems written into `charts/`; with a
@@ -285,6 +284,15 @@ fn speeds(out: &mut String, analysis: &Analysis) {
     let Some(&(fastest, rate)) = rated.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
         return;
     };
+    let untimed = analysis.orderings.len() - rated.len();
+    let among = if untimed == 0 {
+        String::new()
+    } else {
+        format!(
+            " among the {} series with a timing ({untimed} have none: see the table)",
+            rated.len()
+        )
+    };
     let seed_rate = analysis
         .seed
         .and_then(|i| boards_per_thread_second(&analysis.orderings[i]));
@@ -297,7 +305,7 @@ fn speeds(out: &mut String, analysis: &Analysis) {
     });
     writeln!(
         out,
-        "- **Fastest series: {}**, {} boards per second per thread (solved draws; {} draws/s with the censored ones){against}. Thread-seconds come from the manifest; `boardlab bench --threads 1` measures a single series alone.",
+        "- **Fastest series{among}: {}**, {} boards per second per thread (solved draws; {} draws/s with the censored ones){against}. Thread-seconds come from the manifest; `boardlab bench --threads 1` measures a single series alone.",
         fastest.label(),
         thousands(rate),
         thousands(fastest.draws_per_thread_second.unwrap_or(rate))
@@ -355,7 +363,7 @@ fn restarts(out: &mut String, analysis: &Analysis) {
         .orderings
         .iter()
         .filter_map(|o| o.restart.best.map(|b| (o, b)))
-        .filter(|(o, b)| !rests_on_few_draws(o, b))
+        .filter(|(o, _)| !o.restart_optimum_is_extrapolated())
         .min_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
     if let Some((o, b)) = cheapest {
         writeln!(
@@ -391,17 +399,28 @@ fn kinds(out: &mut String, analysis: &Analysis) {
 
 fn table(out: &mut String, analysis: &Analysis) {
     writeln!(out, "## Ranking\n").unwrap();
-    writeln!(out, "Orders by median iterations per draw, best first.\n").unwrap();
+    let (row, rows) = analysis.row_noun();
+    let mut heading = rows[..1].to_uppercase() + &rows[1..];
+    heading += " by median iterations per draw, best first.";
     let speed = analysis
         .orderings
         .iter()
         .any(|o| o.draws_per_thread_second.is_some());
+    if speed
+        && analysis
+            .orderings
+            .iter()
+            .any(|o| o.draws_per_thread_second.is_none())
+    {
+        heading += " A dash for draws/s: the series ran, wholly or partly, in a session that was interrupted, whose time per series the manifest does not have.";
+    }
+    writeln!(out, "{heading}\n").unwrap();
     let (speed_head, speed_rule) = if speed {
         (" draws/s per thread |", "---:|")
     } else {
         ("", "")
     };
-    writeln!(out, "| rank | order | median [95% CI] | mean | p99 | censored | tail index α | best restart cutoff | expected cost there |{speed_head}").unwrap();
+    writeln!(out, "| rank | {row} | median [95% CI] | mean | p99 | censored | tail index α | best restart cutoff | expected cost there |{speed_head}").unwrap();
     writeln!(
         out,
         "|---:|:---|---:|---:|---:|---:|---:|---:|---:|{speed_rule}"
@@ -436,7 +455,11 @@ fn table(out: &mut String, analysis: &Analysis) {
             .best
             .map_or(("–".to_string(), "–".to_string()), |b| {
                 // Optima resting on a handful of draws are extrapolations: mark them.
-                let mark = if rests_on_few_draws(o, &b) { "*" } else { "" };
+                let mark = if o.restart_optimum_is_extrapolated() {
+                    "*"
+                } else {
+                    ""
+                };
                 (
                     format!("{}{mark}", thousands(b.cutoff as f64)),
                     format!("{}{mark}", thousands(b.cost)),
@@ -458,14 +481,6 @@ fn table(out: &mut String, analysis: &Analysis) {
         .unwrap();
     }
     writeln!(out).unwrap();
-}
-
-/// Fewer solved draws than this below a restart optimum make it an extrapolation.
-const FEW_DRAWS: f64 = 100.0;
-
-/// Whether fewer than [`FEW_DRAWS`] draws solved within the optimum's cutoff.
-fn rests_on_few_draws(o: &OrderingAnalysis, best: &RestartPoint) -> bool {
-    best.solve_probability * (o.summary.draws as f64) < FEW_DRAWS
 }
 
 fn method(out: &mut String, analysis: &Analysis) {

@@ -24,30 +24,34 @@ impl Row<'_> {
         self.ordering.summary.mean / self.prediction.capped_mean
     }
 
-    fn difference_std_error(&self) -> f64 {
-        difference_std_error(
-            (self.baseline_censored, self.baseline_draws),
-            (
-                self.prediction.censored_probability,
-                self.ordering.summary.draws,
-            ),
-        )
-    }
-
-    /// The prediction says the censored share falls by more than the sampling error
-    /// ([`DETECTABLE`] standard errors) can hide.
+    /// The prediction says the censored share falls by more than its uncertainty can hide:
+    /// [`DETECTABLE`] standard errors of (baseline share − measured share) if the prediction
+    /// holds, counting the baseline's sampling error, the prediction's own (it is estimated
+    /// from the baseline) and the measured series'. The baseline's share and the prediction
+    /// rise and fall together, so adding their variances overstates the error: the test is
+    /// conservative.
     fn should_fall(&self) -> bool {
-        self.baseline_censored - self.prediction.censored_probability
-            > DETECTABLE * self.difference_std_error()
+        let predicted = self.prediction.censored_probability;
+        let error = difference_std_error(
+            (self.baseline_censored, self.baseline_draws),
+            (predicted, self.ordering.summary.draws),
+        )
+        .hypot(self.prediction.censored_std_error);
+        self.baseline_censored - predicted > DETECTABLE * error
     }
 
     fn fell(&self) -> bool {
         self.ordering.censored_share() < self.baseline_censored
     }
 
+    /// The measured share is below the baseline's by more than [`DETECTABLE`] standard errors.
     fn fell_significantly(&self) -> bool {
-        self.baseline_censored - self.ordering.censored_share()
-            > DETECTABLE * self.difference_std_error()
+        let measured = self.ordering.censored_share();
+        let error = difference_std_error(
+            (self.baseline_censored, self.baseline_draws),
+            (measured, self.ordering.summary.draws),
+        );
+        self.baseline_censored - measured > DETECTABLE * error
     }
 }
 
@@ -60,7 +64,7 @@ fn difference_std_error((p1, n1): (f64, u64), (p2, n2): (f64, u64)) -> f64 {
 }
 
 /// A predicted fall of the censored share counts when it is larger than this many standard
-/// errors of the measured difference.
+/// errors (see `Row::should_fall`).
 pub const DETECTABLE: f64 = 2.0;
 
 fn rows<'a>(analysis: &'a Analysis, baseline: &Analysis, cap: u64) -> Vec<Row<'a>> {
@@ -117,7 +121,7 @@ pub fn section(out: &mut String, analysis: &Analysis, baseline: &Analysis) {
         .count();
     writeln!(
         out,
-        "- The censored share was predicted to fall on {} of {} series (by more than {DETECTABLE} standard errors of the difference between the baseline's share and the measured one, so that the fall can be seen in the data), and fell on {fell} of them, by more than {DETECTABLE} standard errors on {fell_significantly}. On the others the prediction is a fall too small to see, or none.",
+        "- The censored share was predicted to fall visibly on {} of {} series (by more than {DETECTABLE} standard errors, counting the sampling error of the baseline, of the prediction made from it and of the measured series), and fell on {fell} of them, by more than {DETECTABLE} standard errors on {fell_significantly}. On the others the predicted fall is smaller than that error, or there is none.",
         predicted.len(),
         rows.len()
     )

@@ -89,6 +89,10 @@ pub struct FixedCutoffPrediction {
     pub capped_mean: f64,
     /// P(total > cap): the share of draws the cap censors.
     pub censored_probability: f64,
+    /// The standard error of `censored_probability` as an estimate from the sample (delta
+    /// method on p and P(T > r), with their covariance): how far the prediction itself may be
+    /// off because the sample is finite.
+    pub censored_std_error: f64,
 }
 
 /// The prediction for `restart = fixed:cutoff` with an iteration cap on the total. With
@@ -101,6 +105,14 @@ pub struct FixedCutoffPrediction {
 /// ```
 ///
 /// `cutoff` and the remainder r must be within the sample's cap, where F is known.
+///
+/// The censored share c = (1 − p)^m · S with S = P(T > r) is estimated from n draws. Its
+/// standard error by the delta method, with a = ∂c/∂p = −m (1 − p)^(m−1) S and
+/// b = ∂c/∂S = (1 − p)^m, and since r < t makes {T ≤ r} a part of {T ≤ t}:
+///
+/// ```text
+/// Var(c) ≈ [a² p(1 − p) + b² F(r)(1 − F(r)) − 2ab F(r)(1 − p)] / n,   F(r) = 1 − S
+/// ```
 pub fn fixed_cutoff_prediction(sample: &Sample, cutoff: u64, cap: u64) -> FixedCutoffPrediction {
     assert!(cutoff > 0 && cutoff <= cap, "0 < cutoff ≤ cap");
     let n = sample.draws() as f64;
@@ -132,7 +144,23 @@ pub fn fixed_cutoff_prediction(sample: &Sample, cutoff: u64, cap: u64) -> FixedC
         },
         capped_mean,
         censored_probability: fail_all * last_run_unsolved,
+        censored_std_error: censored_std_error(p, m, 1.0 - last_run_unsolved, n),
     }
+}
+
+/// The delta-method standard error of (1 − p)^m · (1 − F(r)) (see [`fixed_cutoff_prediction`]).
+fn censored_std_error(p: f64, m: u64, f_r: f64, n: f64) -> f64 {
+    let m_f = m as f64;
+    let fail_all = (1.0 - p).powf(m_f);
+    let a = if m == 0 {
+        0.0
+    } else {
+        -m_f * (1.0 - p).powf(m_f - 1.0) * (1.0 - f_r)
+    };
+    let b = fail_all;
+    let variance =
+        a * a * p * (1.0 - p) + b * b * f_r * (1.0 - f_r) - 2.0 * a * b * f_r * (1.0 - p);
+    (variance.max(0.0) / n).sqrt()
 }
 
 /// P(T ≤ x) and E[T; T ≤ x] of the sample.
@@ -148,6 +176,56 @@ fn partial_moments(sample: &Sample, x: u64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_censored_share_s_standard_error_by_hand_and_by_resampling() {
+        // T = 1 with probability 1/4, T = 10 otherwise (400 draws). Cutoff 1, cap 3: m = 3,
+        // r = 0, c = (3/4)^3, a = −3 (3/4)^2, Var = a² p (1 − p) / n.
+        let values = |n: usize| (0..n).map(|i| if i % 4 == 0 { 1 } else { 10 });
+        let sample = Sample::from_values(values(400)).unwrap();
+        let prediction = fixed_cutoff_prediction(&sample, 1, 3);
+        let by_hand = (3.0 * 0.5625f64).powi(2) * 0.25 * 0.75 / 400.0;
+        assert!((prediction.censored_std_error - by_hand.sqrt()).abs() < 1e-12);
+
+        // Against the spread of the prediction over resampled samples, with a remainder r > 0
+        // (cutoff 8, cap 30: m = 3 runs of 8, r = 6) on a spread-out distribution.
+        let mut stream = crate::rng::stream(5, "censored share error", 0);
+        let population: Vec<u64> = (0..1000)
+            .map(|_| 1 + crate::rng::below(&mut stream, 40))
+            .collect();
+        let draw_sample = |stream: &mut _| {
+            Sample::from_values(
+                (0..300).map(|_| population[crate::rng::below(stream, 1000) as usize]),
+            )
+            .unwrap()
+        };
+        let predictions: Vec<FixedCutoffPrediction> = (0..4000)
+            .map(|_| fixed_cutoff_prediction(&draw_sample(&mut stream), 8, 30))
+            .collect();
+        let count = predictions.len() as f64;
+        let mean = predictions
+            .iter()
+            .map(|p| p.censored_probability)
+            .sum::<f64>()
+            / count;
+        let spread = (predictions
+            .iter()
+            .map(|p| (p.censored_probability - mean).powi(2))
+            .sum::<f64>()
+            / (count - 1.0))
+            .sqrt();
+        let delta = predictions
+            .iter()
+            .map(|p| p.censored_std_error)
+            .sum::<f64>()
+            / count;
+        // Without the covariance term the ratio is about 0.87.
+        let ratio = delta / spread;
+        assert!(
+            (0.94..1.06).contains(&ratio),
+            "delta {delta} against resampled {spread}"
+        );
+    }
 
     #[test]
     fn fixed_cutoff_prediction_by_hand() {

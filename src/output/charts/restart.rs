@@ -37,7 +37,12 @@ impl Chart for RestartChart {
             .iter()
             .map(|c| c.best.1)
             .fold(f64::MAX, f64::min);
-        let (y_low, y_high) = style::decade_bounds(lowest_cost, lowest_cost * 1000.0);
+        let highest_optimum = self.curves.iter().map(|c| c.best.1).fold(0.0, f64::max);
+        // Three decades above the cheapest optimum, and room for every optimum.
+        let (y_low, y_high) = style::decade_bounds(
+            lowest_cost,
+            (lowest_cost * 1000.0).max(highest_optimum * 3.0),
+        );
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 80);
         let mut chart = style::log_log_chart(
