@@ -7,11 +7,12 @@ fn boardlab() -> Command {
     Command::cargo_bin("boardlab").unwrap()
 }
 
-/// The first row of shared/reference/seed-replay-vectors.csv.
+/// The first row of the seed's replay vectors (tests/data/, a copy of
+/// ../shared/reference/seed-replay-vectors.csv).
 fn first_vector_row() -> Vec<String> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/reference/seed-replay-vectors.csv"
+        "/tests/data/seed-replay-vectors.csv"
     );
     let csv = std::fs::read_to_string(path).unwrap();
     csv.lines()

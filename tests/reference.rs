@@ -7,9 +7,28 @@ use boardlab::queue::Queue;
 use boardlab::rules::{AttackTables, seed_attack_order};
 use boardlab::search::{Outcome, SeedReplayPicker, seed_backtrack};
 
+/// A reference file, from the copy in `tests/data/` so that a clone of the repository alone
+/// runs these tests (the copies are checked against `../shared/reference/` where it exists).
 fn reference(name: &str) -> String {
-    let path = format!("{}/../shared/reference/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"))
+}
+
+#[test]
+fn the_copies_in_tests_data_are_the_shared_reference_files() {
+    let shared = format!("{}/../shared/reference", env!("CARGO_MANIFEST_DIR"));
+    if !std::path::Path::new(&shared).is_dir() {
+        eprintln!("{shared} is not here: the copies in tests/data cannot be compared");
+        return;
+    }
+    for name in ["seed-attack-order.csv", "seed-replay-vectors.csv"] {
+        let original = std::fs::read_to_string(format!("{shared}/{name}")).unwrap();
+        assert_eq!(
+            reference(name),
+            original,
+            "tests/data/{name} differs from {shared}/{name}"
+        );
+    }
 }
 
 #[test]
