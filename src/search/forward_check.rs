@@ -57,6 +57,34 @@ fn room(
     (usable.count_ones() >= 2 * left as u32).then_some(usable)
 }
 
+/// Whether at least `need` free squares in `possible` attack another one: the same answer as
+/// `usable_squares(..).count_ones() >= need`, but it stops as soon as the answer is known
+/// (`need` found, or too few squares left to find them).
+#[inline(always)]
+fn has_usable_squares(attacks: &[u64; 64], possible: u64, occupied: u64, need: u32) -> bool {
+    let free = possible & !occupied;
+    let mut unseen = free.count_ones();
+    if unseen < need || need == 0 {
+        return need == 0;
+    }
+    let mut found = 0;
+    let mut rest = free;
+    while rest != 0 {
+        let square = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        unseen -= 1;
+        if attacks[square] & free != 0 {
+            found += 1;
+            if found == need {
+                return true;
+            }
+        } else if found + unseen < need {
+            return false;
+        }
+    }
+    false
+}
+
 /// Whether every symbol with pairs `left` has room (module docs).
 #[inline(always)]
 pub(super) fn room_for_remaining(
@@ -65,8 +93,15 @@ pub(super) fn room_for_remaining(
     occupied: u64,
     left: &[u8; Symbol::COUNT],
 ) -> bool {
-    (0..Symbol::COUNT)
-        .all(|t| left[t] == 0 || room(tables, possible, occupied, t, left[t]).is_some())
+    (0..Symbol::COUNT).all(|t| {
+        left[t] == 0
+            || has_usable_squares(
+                tables.of_kind(Kind::ALL[t % 4]),
+                possible[t],
+                occupied,
+                2 * left[t] as u32,
+            )
+    })
 }
 
 /// The symbol to place next: the one with pairs left and the fewest possible placements,
@@ -128,5 +163,34 @@ mod tests {
         assert!(room_for_remaining(tables, &possible, occupied, &left));
         left[rook] = 2;
         assert!(!room_for_remaining(tables, &possible, occupied, &left));
+    }
+
+    #[test]
+    fn the_early_exit_count_agrees_with_the_full_count() {
+        // Random possible sets and occupancies, every kind, every need from 0 to 20.
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        let mut stream = crate::rng::stream(3, "usable squares", 0);
+        let mut random = || {
+            // Sparse and dense sets: AND or OR of two random words.
+            let (a, b) = (
+                rand_core::Rng::next_u64(&mut stream),
+                rand_core::Rng::next_u64(&mut stream),
+            );
+            if a % 2 == 0 { a & b } else { a | b }
+        };
+        for _ in 0..2000 {
+            let (possible, occupied) = (random(), random());
+            for kind in Kind::ALL {
+                let attacks = tables.of_kind(kind);
+                let usable = usable_squares(attacks, possible, occupied).count_ones();
+                for need in 0..=20 {
+                    assert_eq!(
+                        has_usable_squares(attacks, possible, occupied, need),
+                        usable >= need,
+                        "{kind:?} possible {possible:#x} occupied {occupied:#x} need {need}"
+                    );
+                }
+            }
+        }
     }
 }
