@@ -4,10 +4,28 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn boardlab() -> Command {
     Command::cargo_bin("boardlab").unwrap()
+}
+
+/// Writes `dir/NAME.toml` with `spec` and runs it into `dir/NAME`, from `dir` (where a spec's
+/// relative `baseline` is read); returns the results folder.
+fn run_spec(dir: &Path, name: &str, spec: &str) -> PathBuf {
+    let spec_path = dir.join(format!("{name}.toml"));
+    std::fs::write(&spec_path, spec).unwrap();
+    let out = dir.join(name);
+    boardlab()
+        .current_dir(dir)
+        .arg("run")
+        .arg(&spec_path)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    out
 }
 
 fn png_size(path: &Path) -> (u32, u32) {
@@ -91,21 +109,11 @@ fn normalise_manifest(dir: &Path) {
 #[test]
 fn the_report_of_a_fixed_experiment_matches_its_golden_file() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("spec.toml");
-    std::fs::write(
-        &spec,
+    let out = run_spec(
+        dir.path(),
+        "golden",
         "name = \"golden\"\ndescription = \"Three orders for the golden-file test\"\norderings = [\"QNBR\", \"NRQB\", \"RBNQ\"]\ndraws = 300\ncap = 200000\nseed = 11\n",
-    )
-    .unwrap();
-    let out = dir.path().join("golden");
-    boardlab()
-        .arg("run")
-        .arg(&spec)
-        .arg("--out")
-        .arg(&out)
-        .arg("--quiet")
-        .assert()
-        .success();
+    );
     normalise_manifest(&out);
     // The report needs only the small files.
     std::fs::remove_file(out.join("draws.csv")).unwrap();
@@ -147,33 +155,19 @@ fn plot_and_report_need_a_results_folder() {
 #[test]
 fn restarted_series_are_checked_against_the_baseline_prediction() {
     let dir = tempfile::tempdir().unwrap();
-    let write = |name: &str, text: &str| {
-        let path = dir.path().join(name);
-        std::fs::write(&path, text).unwrap();
-        path
-    };
     // A long cutoff keeps the prediction insensitive to the baseline's sampling noise.
-    let base_spec = write(
-        "base.toml",
+    run_spec(
+        dir.path(),
+        "base",
         "name = \"base\"\norderings = [\"QNBR\"]\ndraws = 1500\ncap = 100000\nseed = 3\n",
     );
-    let restart_spec = write(
-        "restart.toml",
+    let restarted = run_spec(
+        dir.path(),
+        "restart",
         "name = \"restart\"\ndraws = 800\ncap = 100000\nseed = 4\nbaseline = \"base\"\n\
          [[series]]\norderings = [\"QNBR\"]\nrestart = \"fixed:20000\"\n",
     );
-    let run = |spec: &Path, out: &str| {
-        boardlab()
-            .current_dir(dir.path())
-            .arg("run")
-            .arg(spec)
-            .args(["--out", out, "--quiet"])
-            .assert()
-            .success();
-    };
-    run(&base_spec, "base");
-    run(&restart_spec, "restart");
-    let report = std::fs::read_to_string(dir.path().join("restart/REPORT.md")).unwrap();
+    let report = std::fs::read_to_string(restarted.join("REPORT.md")).unwrap();
     assert!(
         report.contains("## Restarts against the restart analysis"),
         "{report}"
@@ -197,7 +191,7 @@ fn restarted_series_are_checked_against_the_baseline_prediction() {
     // The baseline is read relative to the working directory; elsewhere it is an error.
     boardlab()
         .arg("report")
-        .arg(dir.path().join("restart"))
+        .arg(&restarted)
         .assert()
         .code(2)
         .stderr(predicate::str::contains("reading the spec's baseline base"));
@@ -206,21 +200,11 @@ fn restarted_series_are_checked_against_the_baseline_prediction() {
 #[test]
 fn the_report_shows_where_the_backtracker_goes_wrong_when_the_folder_has_mistakes() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("spec.toml");
-    std::fs::write(
-        &spec,
+    let out = run_spec(
+        dir.path(),
+        "m",
         "name = \"m\"\norderings = [\"QNBR\", \"NRQB\"]\ndraws = 40\ncap = 50000\nseed = 2\n",
-    )
-    .unwrap();
-    let out = dir.path().join("m");
-    boardlab()
-        .arg("run")
-        .arg(&spec)
-        .arg("--out")
-        .arg(&out)
-        .arg("--quiet")
-        .assert()
-        .success();
+    );
     boardlab()
         .args([
             "sat",
@@ -247,10 +231,8 @@ fn the_report_shows_where_the_backtracker_goes_wrong_when_the_folder_has_mistake
     );
     assert!(report.contains("| QNBR | 2 |"), "a row per order: {report}");
     assert!(report.contains("(charts/mistakes.png)"));
-    let decoder = png::Decoder::new(std::fs::File::open(out.join("charts/mistakes.png")).unwrap());
-    let info = decoder.read_info().unwrap();
     assert_eq!(
-        (info.info().width, info.info().height),
+        png_size(&out.join("charts/mistakes.png")),
         (1200, 230 + 26 * 6)
     );
 }
