@@ -7,35 +7,35 @@ use boardlab::queue::Queue;
 use boardlab::rules::{AttackTables, seed_attack_order};
 use boardlab::search::{Outcome, SeedReplayPicker, seed_backtrack};
 
-/// A reference file, from the copy in `tests/data/` so that a clone of the repository alone
-/// runs these tests (the copies are checked against `../shared/reference/` where it exists).
-fn reference(name: &str) -> String {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+/// The seed's replay vectors, from the copy in `tests/data/` so that a clone of the
+/// repository alone runs these tests. The attack order is embedded in the crate
+/// (`src/rules/seed_attack_order.csv`). Both copies are checked against
+/// `../shared/reference/` where it exists.
+fn replay_vectors() -> String {
+    let path = format!(
+        "{}/tests/data/seed-replay-vectors.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"))
 }
 
 #[test]
-fn the_copies_in_tests_data_are_the_shared_reference_files() {
+fn the_copies_in_the_repository_are_the_shared_reference_files() {
     let shared = format!("{}/../shared/reference", env!("CARGO_MANIFEST_DIR"));
     if !std::path::Path::new(&shared).is_dir() {
-        eprintln!("{shared} is not here: the copies in tests/data cannot be compared");
+        eprintln!("{shared} is not here: the repository's copies cannot be compared");
         return;
     }
-    for name in ["seed-attack-order.csv", "seed-replay-vectors.csv"] {
-        let original = std::fs::read_to_string(format!("{shared}/{name}")).unwrap();
-        assert_eq!(
-            reference(name),
-            original,
-            "tests/data/{name} differs from {shared}/{name}"
-        );
-    }
-}
-
-#[test]
-fn embedded_attack_order_is_the_reference_file() {
+    let original = |name: &str| std::fs::read_to_string(format!("{shared}/{name}")).unwrap();
     assert_eq!(
         boardlab::rules::SEED_ATTACK_ORDER_CSV,
-        reference("seed-attack-order.csv")
+        original("seed-attack-order.csv"),
+        "src/rules/seed_attack_order.csv differs from {shared}/seed-attack-order.csv"
+    );
+    assert_eq!(
+        replay_vectors(),
+        original("seed-replay-vectors.csv"),
+        "tests/data/seed-replay-vectors.csv differs from {shared}/seed-replay-vectors.csv"
     );
 }
 
@@ -43,7 +43,7 @@ fn embedded_attack_order_is_the_reference_file() {
 fn attack_tables_equal_the_reference_attack_lists_as_sets() {
     let size = BoardSize::STANDARD;
     let tables = AttackTables::for_size(size);
-    let csv = reference("seed-attack-order.csv");
+    let csv = boardlab::rules::SEED_ATTACK_ORDER_CSV.to_string();
     let mut rows = 0;
     for line in csv.lines().skip(1) {
         let fields: Vec<&str> = line.splitn(3, ',').collect();
@@ -70,7 +70,7 @@ fn attack_tables_equal_the_reference_attack_lists_as_sets() {
 
 #[test]
 fn replay_reproduces_every_reference_vector() {
-    let csv = reference("seed-replay-vectors.csv");
+    let csv = replay_vectors();
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
