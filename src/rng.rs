@@ -67,7 +67,7 @@ pub fn stream(master: u64, label: &str, index: u64) -> DefaultRng {
 
 /// A uniform integer in `0..n` (n ≥ 1) by Lemire's method (ACM TOMACS 2019).
 #[inline(always)]
-pub fn below<R: Rng>(rng: &mut R, n: u64) -> u64 {
+pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
     debug_assert!(n > 0);
     let mut product = rng.next_u64() as u128 * n as u128;
     if (product as u64) < n {

@@ -1,0 +1,180 @@
+//! Two-player games: the one interface that every game and every bot plugs into.
+//!
+//! A game is alternating, perfect-information and finite (the "15" game, Czech draughts). Its
+//! [`Game::Position`] knows whose turn it is, lists its legal moves, applies one, and says when
+//! the game is over and who won. A [`Player`] (a bot) chooses a move from a position and the
+//! game's random stream only, so a game is a function of (master seed, pairing, game index).
+//! The shape follows OpenSpiel's `State` (`legal_actions`, `apply_action`, `is_terminal`,
+//! `returns`), with positions as cheap values instead of undo.
+
+use rand_core::Rng;
+use std::fmt;
+
+/// One of the two seats: `First` moves first from the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    First,
+    Second,
+}
+
+impl Seat {
+    /// The other seat.
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second`.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a finished game ended, from the point of view of the seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Win(Seat),
+    Draw,
+}
+
+impl GameResult {
+    /// +1 for a win of `seat`, 0 for a draw, −1 for a loss.
+    pub fn score_for(self, seat: Seat) -> i32 {
+        match self {
+            GameResult::Draw => 0,
+            GameResult::Win(winner) if winner == seat => 1,
+            GameResult::Win(_) => -1,
+        }
+    }
+}
+
+/// A game: its positions and moves. Positions are values: copying one is cheap.
+pub trait Game {
+    /// A position, including whose turn it is and any history the rules need.
+    type Position: Clone + fmt::Debug;
+    /// A move in that position, printable in the game's own notation.
+    type Move: Clone + fmt::Debug + fmt::Display + PartialEq;
+
+    /// The game's name in specs and data files, e.g. `fifteen`.
+    const NAME: &'static str;
+
+    /// The position every game starts from.
+    fn start(&self) -> Self::Position;
+
+    /// The seat to move in `position`.
+    fn to_move(&self, position: &Self::Position) -> Seat;
+
+    /// Appends the legal moves of `position` to `moves` (cleared first); empty at the end.
+    fn legal_moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>);
+
+    /// The position after `mv`, which must be one of `legal_moves(position)`.
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position;
+
+    /// `Some(result)` when the game is over in `position`.
+    fn result(&self, position: &Self::Position) -> Option<GameResult>;
+}
+
+/// A bot: chooses one legal move of a position that is not over.
+///
+/// The choice may depend only on the position, the player's own settings and `rng` (the
+/// game's random stream for this player), never on time or on other games.
+pub trait Player<G: Game> {
+    /// The player's name as written in specs, e.g. `article:own+wb:first`.
+    fn name(&self) -> String;
+
+    /// A legal move of `position` (which is not over).
+    fn choose(&mut self, game: &G, position: &G::Position, rng: &mut dyn Rng) -> G::Move;
+}
+
+/// Plays one game from the start: `players[0]` takes the first seat. Returns the result and
+/// the moves in order. Every move is checked to be legal before it is played.
+pub fn play_game<G: Game>(
+    game: &G,
+    players: [&mut dyn Player<G>; 2],
+    rngs: [&mut dyn Rng; 2],
+) -> (GameResult, Vec<G::Move>) {
+    let [first, second] = players;
+    let [first_rng, second_rng] = rngs;
+    let mut position = game.start();
+    let mut history = Vec::new();
+    let mut legal = Vec::new();
+    loop {
+        if let Some(result) = game.result(&position) {
+            return (result, history);
+        }
+        let seat = game.to_move(&position);
+        let mv = match seat {
+            Seat::First => first.choose(game, &position, first_rng),
+            Seat::Second => second.choose(game, &position, second_rng),
+        };
+        game.legal_moves(&position, &mut legal);
+        assert!(
+            legal.contains(&mv),
+            "player chose an illegal move {mv} in {position:?}"
+        );
+        position = game.play(&position, &mv);
+        history.push(mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nim with one heap of `n` tokens, take 1 or 2; whoever takes the last token wins.
+    struct Nim(u8);
+
+    impl Game for Nim {
+        type Position = (u8, Seat);
+        type Move = u8;
+        const NAME: &'static str = "nim";
+        fn start(&self) -> (u8, Seat) {
+            (self.0, Seat::First)
+        }
+        fn to_move(&self, position: &(u8, Seat)) -> Seat {
+            position.1
+        }
+        fn legal_moves(&self, position: &(u8, Seat), moves: &mut Vec<u8>) {
+            moves.clear();
+            moves.extend((1..=2).filter(|&take| take <= position.0));
+        }
+        fn play(&self, position: &(u8, Seat), mv: &u8) -> (u8, Seat) {
+            (position.0 - mv, position.1.other())
+        }
+        fn result(&self, position: &(u8, Seat)) -> Option<GameResult> {
+            (position.0 == 0).then(|| GameResult::Win(position.1.other()))
+        }
+    }
+
+    /// Takes what leaves a multiple of 3, else a uniformly random legal amount.
+    struct Optimal;
+
+    impl Player<Nim> for Optimal {
+        fn name(&self) -> String {
+            "optimal".into()
+        }
+        fn choose(&mut self, _: &Nim, position: &(u8, Seat), rng: &mut dyn Rng) -> u8 {
+            match position.0 % 3 {
+                0 => 1 + (crate::rng::below(rng, position.0.min(2) as u64) as u8),
+                left => left,
+            }
+        }
+    }
+
+    #[test]
+    fn optimal_nim_player_wins_from_a_non_multiple_of_three() {
+        let game = Nim(10);
+        let mut rngs = [
+            crate::rng::stream(1, "nim", 0),
+            crate::rng::stream(1, "nim", 1),
+        ];
+        let [a, b] = &mut rngs;
+        let (mut p1, mut p2) = (Optimal, Optimal);
+        let (result, moves) = play_game(&game, [&mut p1, &mut p2], [a, b]);
+        assert_eq!(result, GameResult::Win(Seat::First));
+        assert_eq!(moves.iter().map(|&m| m as u32).sum::<u32>(), 10);
+        assert_eq!(result.score_for(Seat::Second), -1);
+    }
+}
