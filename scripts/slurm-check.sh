@@ -10,10 +10,12 @@
 # first merge job (afterany) must refuse the unfinished shard, and after the task is
 # resubmitted (sbatch --array=K, which resumes) a second merge job must succeed. Finally the
 # sha256 of draws.csv, summary.csv and histogram.csv must equal those of `boardlab run` on
-# one machine. The daemons it started are stopped and the folder removed on exit.
+# one machine. A short `srun --cpus-per-task=1` checks that `boardlab run` without --threads
+# uses SLURM_CPUS_PER_TASK. The daemons it started are stopped and the folder removed on exit.
 #
-# Exit 0 with "PASSED" or with "SKIPPED: <reason>" (only when Slurm cannot be installed: not
-# root, no apt, no package registry); any other problem fails with a non-zero status.
+# Exit 0 with "PASSED", or with "SKIPPED: <reason>" only when Slurm cannot be installed or
+# started (not root, no apt-get, no package registry); once the packages are there, any other
+# problem fails with a non-zero status. Takes about a minute once the release build is done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -31,13 +33,13 @@ skip() {
 }
 
 # --- 1. Slurm and munge --------------------------------------------------------------------
+export PATH=$PATH:/usr/sbin:/sbin # the daemons live in sbin
 slurm_present() {
     local tool
-    for tool in sbatch squeue sinfo scontrol scancel slurmctld slurmd munged; do
-        command -v "$tool" >/dev/null 2>&1 || PATH=$PATH:/usr/sbin command -v "$tool" >/dev/null 2>&1 || return 1
+    for tool in sbatch srun squeue sinfo scontrol scancel slurmctld slurmd munged; do
+        command -v "$tool" >/dev/null 2>&1 || return 1
     done
 }
-export PATH=$PATH:/usr/sbin:/sbin
 if ! slurm_present; then
     [[ $(id -u) == 0 ]] || skip "Slurm is not installed and installing it needs root"
     command -v apt-get >/dev/null 2>&1 || skip "Slurm is not installed and there is no apt-get"
@@ -45,6 +47,9 @@ if ! slurm_present; then
     apt-get update -qq >/dev/null 2>&1 || skip "no package registry reachable (apt-get update failed)"
     candidate=$(apt-cache policy slurm-wlm 2>/dev/null | awk '/Candidate:/ {print $2}')
     [[ -n $candidate && $candidate != "(none)" ]] || skip "the package registry offers no slurm-wlm"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq --download-only --no-install-recommends slurm-wlm munge >/dev/null ||
+        skip "the slurm-wlm and munge packages cannot be downloaded"
     # Keep the packages' maintainer scripts from starting system daemons: this script starts
     # its own, with its own configuration.
     policy_added=no
@@ -54,14 +59,14 @@ if ! slurm_present; then
         policy_added=yes
     fi
     status=0
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        slurm-wlm munge >/dev/null || status=$?
+    apt-get install -y -qq --no-install-recommends slurm-wlm munge >/dev/null || status=$?
     [[ $policy_added == yes ]] && rm -f /usr/sbin/policy-rc.d
     ((status == 0)) || fail "apt-get install slurm-wlm munge failed (status $status)"
     slurm_present || fail "slurm-wlm and munge are installed but a command is missing"
 fi
 
 # --- 2. a single-node cluster on localhost --------------------------------------------------
+[[ $(id -u) == 0 ]] || skip "starting slurmd (with SlurmUser=root) needs root"
 TMP=$(mktemp -d /tmp/boardlab-slurm-check.XXXXXX)
 PIDS=()
 cleanup() {
@@ -100,7 +105,7 @@ dd if=/dev/urandom of="$TMP/munge/munge.key" bs=1024 count=1 status=none
 chmod 400 "$TMP/munge/munge.key"
 munged --foreground --key-file="$TMP/munge/munge.key" --socket="$TMP/munge/munge.socket" \
     --pid-file="$TMP/munge/munged.pid" --seed-file="$TMP/munge/munged.seed" \
-    --log-file="$TMP/log/munged.log" >>"$TMP/log/munged.log" 2>&1 &
+    --log-file="$TMP/log/munged.log" >>"$TMP/log/munged.out" 2>&1 &
 PIDS+=($!)
 
 cpus=$(nproc)
@@ -170,6 +175,10 @@ cap = 300000
 seed = 20261122
 EOF
 boardlab run "$SPEC" --out "$TMP/single" --quiet
+# Without --threads, boardlab run takes the CPUs that Slurm gives the task.
+srun --cpus-per-task=1 boardlab run "$SPEC" --draws 4 --out "$TMP/work/threads" --quiet
+grep -q '"threads": 1,' "$TMP/work/threads/manifest.json" ||
+    fail "boardlab run under srun --cpus-per-task=1 did not use 1 thread: $(grep '"threads"' "$TMP/work/threads/manifest.json")"
 
 # The README's two sbatch scripts, made small: 4 shards of one CPU, this spec, this folder.
 readme_script() {
