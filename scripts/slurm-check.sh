@@ -7,10 +7,11 @@
 # chosen at random), builds the release binary, and submits the job array and the merge job
 # exactly as README.md shows them (the two sbatch scripts are taken from the README, with 4
 # shards and a small spec). One task is cancelled mid-way: it must stop cleanly (exec), the
-# first merge job (afterany) must refuse the unfinished shard, and after the task is
-# resubmitted (sbatch --array=K, which resumes) a second merge job must succeed. Finally the
-# sha256 of draws.csv, summary.csv and histogram.csv must equal those of `boardlab run` on
-# one machine. A short `srun --cpus-per-task=1` checks that `boardlab run` without --threads
+# first merge job (afterany) must refuse the unfinished shard while a job submitted with
+# afterok stays pending for ever (as the README warns), and after the task is resubmitted
+# (sbatch --array=K, which resumes) a second merge job must succeed. Finally the sha256 of
+# draws.csv, summary.csv and histogram.csv must equal those of `boardlab run` on one
+# machine. A short `srun --cpus-per-task=1` checks that `boardlab run` without --threads
 # uses SLURM_CPUS_PER_TASK. The daemons it started are stopped and the folder removed on exit.
 #
 # Exit 0 with "PASSED", or with "SKIPPED: <reason>" only when Slurm cannot be installed or
@@ -227,7 +228,9 @@ rows() { local file=$1; [[ -e $file ]] && echo $(($(wc -l <"$file") - 1)) || ech
 
 array=$(sbatch --parsable shards.sbatch | cut -d';' -f1)
 merge1=$(sbatch --parsable --dependency=afterany:"$array" merge.sbatch | cut -d';' -f1)
-say "submitted array job $array ($SHARDS tasks) and merge job $merge1 (afterany:$array)"
+# What the README warns about: a merge with afterok never starts once a task was cancelled.
+never=$(sbatch --parsable --output=/dev/null --dependency=afterok:"$array" merge.sbatch | cut -d';' -f1)
+say "submitted array job $array ($SHARDS tasks), merge job $merge1 (afterany) and job $never (afterok)"
 
 task=${array}_$CANCELLED
 partial=parts/$CANCELLED/draws.csv.partial
@@ -251,7 +254,15 @@ wait_ended "$merge1" 120
 grep -q "shards not finished: $CANCELLED;" "slurm-$merge1.out" ||
     fail "merge job $merge1 did not name the unfinished shard: $(cat "slurm-$merge1.out")"
 [[ ! -e merged ]] || fail "the failed merge job left a folder merged/"
-say "merge job $merge1 ran after the array (afterany) and refused the unfinished shard"
+for ((i = 0; i < 60; i++)); do
+    scontrol show job "$never" | grep -q 'Reason=DependencyNeverSatisfied' && break
+    sleep 0.5
+done
+scontrol show job "$never" | grep -q 'JobState=PENDING Reason=DependencyNeverSatisfied' ||
+    fail "job $never (afterok) is not left pending: $(scontrol show job "$never" | grep -o 'JobState=[^ ]* Reason=[^ ]*')"
+scancel "$never"
+say "merge job $merge1 ran after the array (afterany) and refused the unfinished shard;" \
+    "job $never (afterok) was left pending (DependencyNeverSatisfied)"
 
 again=$(sbatch --parsable --array="$CANCELLED" shards.sbatch | cut -d';' -f1)
 merge2=$(sbatch --parsable --dependency=afterany:"$again" merge.sbatch | cut -d';' -f1)
