@@ -167,11 +167,12 @@ say "cluster up: $(sinfo --version), node localhost with $cpus CPUs"
 cargo build --release --quiet
 export PATH=$ROOT/target/release:$PATH
 SPEC=$TMP/work/spec.toml
-cat >"$SPEC" <<'EOF'
+DRAWS=1200 # per ordering, 3 orderings: 900 draws a shard, a few seconds, 4 chunks of 256
+cat >"$SPEC" <<EOF
 name = "slurm-check"
 description = "A small run for scripts/slurm-check.sh"
 orderings = ["QNBR", "NBRQ", "RBNQ"]
-draws = 1200
+draws = $DRAWS
 cap = 300000
 seed = 20261122
 EOF
@@ -246,7 +247,7 @@ wait_ended "$task" 60
 grep -qs '"status": "interrupted"' "parts/$CANCELLED/manifest.json" ||
     fail "task $task did not stop cleanly on SIGTERM (manifest: $(grep -o '"status": "[a-z]*"' "parts/$CANCELLED/manifest.json"))"
 done_before=$(rows "$partial")
-say "cancelled task $task after $done_before of $((3 * 1200 / SHARDS)) draws; it stopped cleanly"
+say "cancelled task $task after $done_before of $((3 * DRAWS / SHARDS)) draws; it stopped cleanly"
 
 wait_ended "$array"
 wait_ended "$merge1" 120
