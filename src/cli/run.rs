@@ -35,7 +35,8 @@ pub struct RunArgs {
     #[arg(long)]
     pub seed: Option<u64>,
 
-    /// Worker threads (default: one per core). The data files do not depend on it.
+    /// Worker threads (default: $SLURM_CPUS_PER_TASK when set, as in a Slurm job with
+    /// --cpus-per-task; otherwise one per available core). The data files do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
 
@@ -107,7 +108,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     };
     let spec =
         Spec::parse(&spec_text, &overrides).with_context(|| format!("spec {spec_source}"))?;
-    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    let threads = match args.threads {
+        Some(threads) => threads,
+        None => default_threads(std::env::var("SLURM_CPUS_PER_TASK").ok().as_deref())?,
+    };
     anyhow::ensure!(threads > 0, "--threads must be at least 1");
     let out = args
         .out
@@ -149,6 +153,19 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// The thread count without `--threads`: the CPUs Slurm gave the task (`SLURM_CPUS_PER_TASK`,
+/// passed in as `slurm_cpus`) when set, else one per available core.
+fn default_threads(slurm_cpus: Option<&str>) -> anyhow::Result<usize> {
+    match slurm_cpus.map(str::trim) {
+        None | Some("") => Ok(rayon::current_num_threads()),
+        Some(text) => text.parse().ok().filter(|&cpus| cpus > 0).ok_or_else(|| {
+            anyhow::anyhow!(
+                "SLURM_CPUS_PER_TASK is {text:?}, not a positive number of CPUs; unset it or pass --threads"
+            )
+        }),
+    }
+}
+
 pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let draws = experiment::merge(&args.out, &args.shards, args.force)?;
     report::report(&args.out).with_context(|| format!("reporting on {}", args.out.display()))?;
@@ -158,4 +175,30 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         args.shards.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::default_threads;
+
+    #[test]
+    fn slurm_cpus_per_task_sets_the_default_thread_count() {
+        assert_eq!(default_threads(Some("3")).unwrap(), 3);
+        assert_eq!(default_threads(Some(" 12\n")).unwrap(), 12);
+    }
+
+    #[test]
+    fn without_slurm_the_default_is_one_thread_per_core() {
+        let cores = rayon::current_num_threads();
+        assert_eq!(default_threads(None).unwrap(), cores);
+        assert_eq!(default_threads(Some("")).unwrap(), cores);
+    }
+
+    #[test]
+    fn a_malformed_slurm_value_is_an_error_naming_it() {
+        let error = default_threads(Some("4(x2)")).unwrap_err().to_string();
+        assert!(error.contains("SLURM_CPUS_PER_TASK"), "{error}");
+        assert!(error.contains("4(x2)"), "{error}");
+        assert!(default_threads(Some("0")).is_err());
+    }
 }
