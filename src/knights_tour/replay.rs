@@ -43,6 +43,15 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The printed rows (none after a panic).
+    pub fn rows(&self) -> usize {
+        if self.board.is_empty() {
+            0
+        } else {
+            self.n as usize
+        }
+    }
+
     /// Row `y` (0-based) of the printed board.
     pub fn row(&self, y: usize) -> &[u32] {
         let n = self.n as usize;
@@ -134,7 +143,7 @@ pub fn replay(n: u64, x: u64, y: u64) -> Result<Replay, KnightsError> {
 /// apart, one row per line.
 pub fn format_grid(replay: &Replay) -> String {
     let width = (replay.n as u64 * replay.n as u64).to_string().len();
-    (0..replay.n as usize)
+    (0..replay.rows())
         .map(|y| {
             let cells: Vec<String> = replay
                 .row(y)
@@ -148,7 +157,7 @@ pub fn format_grid(replay: &Replay) -> String {
 
 /// The board as the Go program prints it: `fmt.Println(row)` of each `[]int`, `[2 31 16]`.
 pub fn format_go(replay: &Replay) -> String {
-    (0..replay.n as usize)
+    (0..replay.rows())
         .map(|y| {
             let cells: Vec<String> = replay.row(y).iter().map(u32::to_string).collect();
             format!("[{}]\n", cells.join(" "))
