@@ -83,12 +83,12 @@ impl Search<'_> {
                     Chooser::Random => (rng.next_u64() >> 1) as i64,
                     Chooser::Pohl => self
                         .layout
-                            .offsets
-                            .iter()
-                            .map(|&o| self.degree[target.wrapping_add(o)])
-                            .filter(|&d| d != BLOCKED)
-                            .map(i64::from)
-                            .sum(),
+                        .offsets
+                        .iter()
+                        .map(|&o| self.degree[target.wrapping_add(o)])
+                        .filter(|&d| d != BLOCKED)
+                        .map(i64::from)
+                        .sum(),
                     Chooser::Roth => {
                         let s = self.layout.square(target);
                         let board = self.layout.board;
@@ -143,7 +143,12 @@ pub fn search<R: Rng + ?Sized>(
         let current = *path.last().expect("the path holds the start");
         if path.len() == total {
             let current = current as usize;
-            if !closed || layout.offsets.iter().any(|&o| current.wrapping_add(o) == start) {
+            if !closed
+                || layout
+                    .offsets
+                    .iter()
+                    .any(|&o| current.wrapping_add(o) == start)
+            {
                 break Outcome::Tour;
             }
         } else if closed && search.free_neighbours(start) == 0 {
@@ -179,7 +184,11 @@ pub fn search<R: Rng + ?Sized>(
         search.unvisit(square);
         backtracks += 1;
     };
-    let path = if outcome == Outcome::Tour { path } else { longest };
+    let path = if outcome == Outcome::Tour {
+        path
+    } else {
+        longest
+    };
     TourDraw {
         outcome,
         squares_reached: path.len() as u64,

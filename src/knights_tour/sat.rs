@@ -212,9 +212,15 @@ mod tests {
             let n = board.squares();
             let open = encode(&board, false).unwrap();
             assert_eq!(open.var_count, n * n);
-            assert_eq!(open.clauses.len(), 2 * n + n * n * (n - 1) + 2 * n * (n - 1));
+            assert_eq!(
+                open.clauses.len(),
+                2 * n + n * n * (n - 1) + 2 * n * (n - 1)
+            );
             let closed = encode(&board, true).unwrap();
-            assert_eq!(closed.clauses.len(), 2 * n + n * n * (n - 1) + 2 * n * n + 1);
+            assert_eq!(
+                closed.clauses.len(),
+                2 * n + n * n * (n - 1) + 2 * n * n + 1
+            );
         }
     }
 }

@@ -103,7 +103,9 @@ pub fn schedule(board: &Board) -> Result<Vec<Stage>, KnightsError> {
     Ok(table(n)
         .iter()
         .map(|&(order, switch)| Stage {
-            order: order.parse().expect("the table's orderings are permutations"),
+            order: order
+                .parse()
+                .expect("the table's orderings are permutations"),
             switch_at: switch.and_then(|at| {
                 let (row, column) = at(n);
                 board

@@ -149,7 +149,11 @@ mod tests {
         repeated[11] = repeated[9];
         assert!(matches!(
             validate_tour(3, 4, &repeated),
-            Err(TourError::Repeated { position: 11, first: 9, .. })
+            Err(TourError::Repeated {
+                position: 11,
+                first: 9,
+                ..
+            })
         ));
         let mut swapped = tour.clone();
         swapped.swap(3, 4);
