@@ -123,7 +123,7 @@ fn run_replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         });
         println!("{report}");
     } else {
-        print!("{board}{verdict}\n");
+        println!("{board}{verdict}");
     }
     Ok(exit(replay.outcome == ReplayOutcome::Tour))
 }

@@ -226,7 +226,7 @@ impl Layout {
     }
 
     /// Length of an array covering the board and its frame.
-    pub fn len(&self) -> usize {
+    pub fn array_len(&self) -> usize {
         (self.board.height as usize + 4) * self.stride
     }
 

@@ -227,7 +227,7 @@ impl Engine {
 
 /// Degrees of an empty board in the bordered layout, frame squares [`BLOCKED`].
 pub(super) fn initial_degrees(layout: &Layout) -> Vec<u8> {
-    let mut degree = vec![BLOCKED; layout.len()];
+    let mut degree = vec![BLOCKED; layout.array_len()];
     let board = layout.board;
     for y in 0..board.height() {
         for x in 0..board.width() {
