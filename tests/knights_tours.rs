@@ -238,3 +238,44 @@ fn backtracking_rescues_a_greedy_dead_end_and_respects_its_cap() {
     validate_path(5, 5, &capped.path).unwrap();
     assert!(capped.squares_reached >= 17);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    const RULES: [&str; 6] = [
+        "seed",
+        "order:36875124",
+        "order:12345678",
+        "pohl",
+        "roth",
+        "squirrel",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A search that never has to backtrack is the greedy rule: wherever the greedy draw
+        /// is a tour, the backtracking search returns the same path without backtracking.
+        #[test]
+        fn backtracking_starts_with_the_greedy_tour(
+            w in 1u64..=12, h in 1u64..=12, position in 0usize..144, which in 0usize..6,
+        ) {
+            let board = Board::new(w, h).unwrap();
+            let rule = rule(RULES[which]);
+            prop_assume!(rule != Rule::Squirrel || w == h);
+            let start = board.square_at(position % board.squares());
+            let greedy = draw(board, start, &rule, false, &mut stream(0, "", 0)).unwrap();
+            prop_assert_eq!(greedy.squares_reached, greedy.path.len() as u64);
+            if greedy.outcome == Outcome::Tour {
+                let searched = draw_backtracking(
+                    board, start, &rule, false, 1000, &mut stream(0, "", 0),
+                ).unwrap();
+                prop_assert_eq!(searched.outcome, Outcome::Tour);
+                prop_assert_eq!(searched.backtracks, 0);
+                prop_assert_eq!(&searched.path, &greedy.path);
+                prop_assert_eq!(searched.tie_breaks, greedy.tie_breaks);
+            }
+        }
+    }
+}
