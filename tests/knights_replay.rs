@@ -112,8 +112,11 @@ fn dead_ends_overwrite_the_last_square_with_every_later_step() {
 
 #[test]
 fn a_hand_checked_dead_end_on_four_by_four() {
-    // From the corner of 4×4 the walk visits 11 squares, is stuck on its 12th (column 3,
-    // row 3 here), and the Go program writes 12, 13, ..., 16 on that square.
+    // Checked by hand: from the corner of 4×4 the first move ties at 3 onward squares between
+    // (2,3) and (3,2), and the earlier table entry (+1,+2) wins; the walk goes on to
+    // (4,4) (3,2) (1,3) (2,1) (4,2) (3,4) (2,2) (1,4) (3,3) and reaches (4,1) as its 12th
+    // square, whose only neighbours (2,2) and (3,3) are visited: the Go program writes
+    // 12, 13, ..., 16 there.
     let got = replay(4, 1, 1).unwrap();
     assert_eq!(got.outcome, ReplayOutcome::DeadEnd { step: 12 });
     assert_eq!(
