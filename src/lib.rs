@@ -13,6 +13,7 @@ pub mod board;
 pub mod cli;
 pub mod experiment;
 pub mod game;
+pub mod knights_tour;
 pub mod output;
 pub mod pieces;
 pub mod queue;

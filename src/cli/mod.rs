@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod draw;
+mod knights;
 mod report;
 mod run;
 mod sat;
@@ -47,6 +48,8 @@ pub enum Command {
     Report(report::FolderArgs),
     /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
     Sat(sat::SatArgs),
+    /// The knight's tour: the seed's replay, Warnsdorff tie-breaks, SAT, exact counts, bench.
+    Knights(knights::KnightsArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -112,6 +115,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Plot(args) => report::plot(&args),
         Command::Report(args) => report::report(&args),
         Command::Sat(args) => sat::run(&args),
+        Command::Knights(args) => knights::run(&args),
     }
 }
 

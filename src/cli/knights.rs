@@ -1,0 +1,477 @@
+//! `boardlab knights`: the knight's tour ([`crate::knights_tour`]): the seed's replay, one
+//! tour with a tie-break rule, the SAT encoding, exact counts and a throughput bench.
+//!
+//! Sizes, starts and rules are taken as text and parsed here into checked values, so that a
+//! bad one is a one-line error (exit 2) naming the option.
+
+use crate::knights_tour::count::count;
+use crate::knights_tour::geometry::parse_start;
+use crate::knights_tour::replay::{ReplayOutcome, format_go, format_grid, replay};
+use crate::knights_tour::warnsdorff::{Engine, Plan, check_closed};
+use crate::knights_tour::{
+    Board, Outcome, Rule, Square, TourDraw, draw, draw_backtracking, sat, validate_closed_tour,
+    validate_tour,
+};
+use crate::rng;
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub struct KnightsArgs {
+    #[command(subcommand)]
+    pub command: KnightsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KnightsCommand {
+    /// Run the seed article's Go program exactly and say whether its board is a tour.
+    Replay(ReplayArgs),
+    /// One Warnsdorff tour with a tie-break rule (exit 0 tour, 1 none found, 2 bad input).
+    Tour(TourArgs),
+    /// Tours as SAT (varisat): solve, or write the CNF.
+    Sat(SatArgs),
+    /// Count the tours of a small board exactly.
+    Count(CountArgs),
+    /// Throughput of the greedy rule on one core, as JSON (wall and CPU time).
+    Bench(BenchArgs),
+}
+
+pub fn run(args: &KnightsArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        KnightsCommand::Replay(args) => run_replay(args),
+        KnightsCommand::Tour(args) => run_tour(args),
+        KnightsCommand::Sat(args) => run_sat(args),
+        KnightsCommand::Count(args) => run_count(args),
+        KnightsCommand::Bench(args) => run_bench(args),
+    }
+}
+
+fn exit(success: bool) -> ExitCode {
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn parse_board(size: &str) -> anyhow::Result<Board> {
+    size.parse().context("--size")
+}
+
+fn parse_rule(rule: &str) -> anyhow::Result<Rule> {
+    rule.parse().context("--rule")
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReplayFormat {
+    /// Numbers right-aligned, one space apart.
+    Grid,
+    /// Each row as Go's `fmt.Println` of a slice prints it: `[2 31 16 ...]`.
+    Go,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  boardlab knights replay --n 8 --x 3 --y 2              the article's screenshot
+  boardlab knights replay --n 5 --x 1 --y 2 --format go  a dead end, as Go prints it")]
+pub struct ReplayArgs {
+    /// Side n of the n×n board (1 to 10000).
+    #[arg(long)]
+    pub n: u64,
+    /// Start column, 1 to n.
+    #[arg(long)]
+    pub x: u64,
+    /// Start row, 1 to n (row 1 is printed first).
+    #[arg(long)]
+    pub y: u64,
+    /// Board format.
+    #[arg(long, value_enum, default_value_t = ReplayFormat::Grid)]
+    pub format: ReplayFormat,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn run_replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
+    let replay = replay(args.n, args.x, args.y).context("replay")?;
+    let board = match args.format {
+        ReplayFormat::Grid => format_grid(&replay),
+        ReplayFormat::Go => format_go(&replay),
+    };
+    let verdict = match replay.outcome {
+        ReplayOutcome::Tour => format!("tour: all {} squares visited", args.n * args.n),
+        ReplayOutcome::DeadEnd { step } => format!(
+            "not a tour: dead end at step {step} ({step} of {} squares visited; the last square is overwritten up to {})",
+            args.n * args.n,
+            args.n * args.n
+        ),
+        ReplayOutcome::Panic { step } => format!(
+            "not a tour: no move from the start; the Go program panics (index out of range) at step {step} and prints no board"
+        ),
+    };
+    if args.json {
+        let report = serde_json::json!({
+            "n": args.n, "x": args.x, "y": args.y,
+            "outcome": replay.outcome,
+            "is_tour": replay.outcome == ReplayOutcome::Tour,
+            "board": board,
+            "verdict": verdict,
+        });
+        println!("{report}");
+    } else {
+        println!("{board}{verdict}");
+    }
+    Ok(exit(replay.outcome == ReplayOutcome::Tour))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TourFormat {
+    /// The step number of each square, rows top to bottom (`.` for unvisited squares).
+    Grid,
+    /// One square per line, `x,y` 1-based.
+    Moves,
+}
+
+/// The board, start, rule and kind of tour.
+#[derive(Debug, Args)]
+pub struct TourSpec {
+    /// Board: `N` (N×N) or `WxH` (W columns, H rows); at most 10⁸ squares.
+    #[arg(long, default_value = "8")]
+    pub size: String,
+    /// Start square `X,Y`, 1-based: column X from the left, row Y from the top.
+    #[arg(long, default_value = "1,1")]
+    pub start: String,
+    /// Tie-break rule: seed, order:DDDDDDDD (literature numbering), random, pohl, roth or
+    /// squirrel (square boards).
+    #[arg(long, default_value = "seed")]
+    pub rule: String,
+    /// Ask for a closed tour (ending a knight's move from the start); needs an even board.
+    #[arg(long)]
+    pub closed: bool,
+    /// Master seed of the random stream (rule `random`, and `--backtrack` with `random`).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// The checked form of a [`TourSpec`].
+struct Spec {
+    board: Board,
+    start: Square,
+    rule: Rule,
+}
+
+impl TourSpec {
+    fn check(&self) -> anyhow::Result<Spec> {
+        let board = parse_board(&self.size)?;
+        let start = parse_start(&board, &self.start).context("--start")?;
+        let rule = parse_rule(&self.rule)?;
+        check_closed(&board, self.closed).context("--closed")?;
+        Plan::new(&board, &rule).context("--rule")?;
+        Ok(Spec { board, start, rule })
+    }
+
+    /// The label of the random stream: `knights WxH rule x,y [closed]`.
+    fn label(&self, spec: &Spec) -> String {
+        let closed = if self.closed { " closed" } else { "" };
+        format!(
+            "knights {} {} {},{}{closed}",
+            spec.board,
+            spec.rule,
+            spec.start.x + 1,
+            spec.start.y + 1
+        )
+    }
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  boardlab knights tour --size 8 --start 1,1 --rule order:12345678
+  boardlab knights tour --size 1000 --rule random --seed 7 --format moves > tour.txt
+  boardlab knights tour --size 6x5 --closed --backtrack --cap 100000")]
+pub struct TourArgs {
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Draw index within the seed's stream family.
+    #[arg(long, default_value_t = 0)]
+    pub index: u64,
+    /// Search with backtracking (Warnsdorff order as the branching heuristic): finds a tour
+    /// wherever one exists, within --cap backtracks.
+    #[arg(long)]
+    pub backtrack: bool,
+    /// Most backtracks allowed with --backtrack.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub cap: u64,
+    /// Output format of the tour.
+    #[arg(long, value_enum, default_value_t = TourFormat::Grid)]
+    pub format: TourFormat,
+    /// Print one JSON object (with the path as 1-based [x, y] pairs).
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn run_tour(args: &TourArgs) -> anyhow::Result<ExitCode> {
+    let spec = args.spec.check()?;
+    let mut rng = rng::stream(args.spec.seed, &args.spec.label(&spec), args.index);
+    let closed = args.spec.closed;
+    let result = if args.backtrack {
+        draw_backtracking(
+            spec.board, spec.start, &spec.rule, closed, args.cap, &mut rng,
+        )?
+    } else {
+        draw(spec.board, spec.start, &spec.rule, closed, &mut rng)?
+    };
+    let text = match args.format {
+        TourFormat::Grid => format_tour_grid(&spec.board, &result),
+        TourFormat::Moves => format_moves(&result),
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if args.json {
+        let path: Vec<[u32; 2]> = result.path.iter().map(|s| [s.x + 1, s.y + 1]).collect();
+        let report = serde_json::json!({
+            "size": spec.board.to_string(),
+            "start": [spec.start.x + 1, spec.start.y + 1],
+            "rule": spec.rule.to_string(),
+            "closed": closed,
+            "seed": args.spec.seed,
+            "index": args.index,
+            "backtrack": args.backtrack.then_some(args.cap),
+            "outcome": result.outcome,
+            "squares": spec.board.squares(),
+            "squares_reached": result.squares_reached,
+            "tie_breaks": result.tie_breaks,
+            "backtracks": result.backtracks,
+            "path": path,
+        });
+        writeln!(out, "{report}")?;
+    } else {
+        write!(out, "{text}")?;
+        writeln!(
+            out,
+            "{}: {} of {} squares, {} tie-breaks, {} backtracks",
+            describe(result.outcome),
+            result.squares_reached,
+            spec.board.squares(),
+            result.tie_breaks,
+            result.backtracks
+        )?;
+    }
+    out.flush()?;
+    Ok(exit(result.outcome == Outcome::Tour))
+}
+
+fn describe(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Tour => "tour",
+        Outcome::DeadEnd => "dead end",
+        Outcome::NotClosed => "not closed",
+        Outcome::CapReached => "backtrack cap reached",
+        Outcome::NoTour => "no tour from this start",
+    }
+}
+
+fn format_tour_grid(board: &Board, result: &TourDraw) -> String {
+    let mut steps = vec![0u64; board.squares()];
+    for (step, &square) in result.path.iter().enumerate() {
+        steps[board.index(square)] = step as u64 + 1;
+    }
+    let width = board.squares().to_string().len();
+    let mut text = String::new();
+    for row in steps.chunks(board.width() as usize) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&s| match s {
+                0 => format!("{:>width$}", "."),
+                s => format!("{s:>width$}"),
+            })
+            .collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+fn format_moves(result: &TourDraw) -> String {
+    result
+        .path
+        .iter()
+        .map(|s| format!("{},{}\n", s.x + 1, s.y + 1))
+        .collect()
+}
+
+#[derive(Debug, Args)]
+pub struct SatArgs {
+    #[command(subcommand)]
+    pub command: SatCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SatCommand {
+    /// Find a tour with varisat (exit 0 found, 1 none exists); the model is validated.
+    Solve(SatBoardArgs),
+    /// Write the encoding as DIMACS CNF on stdout.
+    Cnf(SatBoardArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SatBoardArgs {
+    /// Board: `N` or `WxH`, at most 64 squares.
+    #[arg(long)]
+    pub size: String,
+    /// Closed tours.
+    #[arg(long)]
+    pub closed: bool,
+}
+
+fn run_sat(args: &SatArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        SatCommand::Solve(args) => {
+            let board = parse_board(&args.size)?;
+            let tour = sat::solve(&board, args.closed).context("sat solve")?;
+            let kind = if args.closed { "closed" } else { "open" };
+            match &tour {
+                Some(path) => {
+                    let result = TourDraw {
+                        outcome: Outcome::Tour,
+                        squares_reached: path.len() as u64,
+                        tie_breaks: 0,
+                        backtracks: 0,
+                        path: path.clone(),
+                    };
+                    print!("{}", format_tour_grid(&board, &result));
+                    println!("SAT: an {kind} tour of the {board} board (validated)");
+                }
+                None => println!("UNSAT: the {board} board has no {kind} tour"),
+            }
+            Ok(exit(tour.is_some()))
+        }
+        SatCommand::Cnf(args) => {
+            let board = parse_board(&args.size)?;
+            let cnf = sat::encode(&board, args.closed).context("sat cnf")?;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            cnf.write_dimacs(&mut out).context("writing the CNF")?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  boardlab knights count --size 5 --directed     1728 (OEIS A165134)
+  boardlab knights count --size 3x10 --closed    16 (OEIS A070030)")]
+pub struct CountArgs {
+    /// Board: `N` or `WxH`, at most 36 squares.
+    #[arg(long)]
+    pub size: String,
+    /// Count closed tours (cycles) instead of open ones.
+    #[arg(long)]
+    pub closed: bool,
+    /// Count directed tours (every start and direction) instead of undirected ones.
+    #[arg(long)]
+    pub directed: bool,
+}
+
+fn run_count(args: &CountArgs) -> anyhow::Result<ExitCode> {
+    let board = parse_board(&args.size)?;
+    let started = Instant::now();
+    let result = count(&board, args.closed, args.directed).context("--size")?;
+    let report = serde_json::json!({
+        "size": board.to_string(),
+        "closed": result.closed,
+        "directed": result.directed,
+        "count": result.count,
+        "seconds": started.elapsed().as_secs_f64(),
+    });
+    println!("{report}");
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  boardlab knights bench --size 1000 --rule seed --draws 10
+  boardlab knights bench --size 8 --rule random --draws 10000     success rate from the corner
+  boardlab knights bench --size 8 --rule seed --draws 64 --start all")]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Number of draws (greedy, no backtracking), draw i with stream index i.
+    #[arg(long, default_value_t = 100)]
+    pub draws: u64,
+    /// Cycle the start through every square (draw i starts on square i mod W·H, row-major)
+    /// instead of using --start.
+    #[arg(long = "all-starts")]
+    pub all_starts: bool,
+}
+
+fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let spec = args.spec.check()?;
+    let plan = Plan::new(&spec.board, &spec.rule)?;
+    let mut engine = Engine::new(spec.board);
+    let (width, height) = (spec.board.width(), spec.board.height());
+    let closed = args.spec.closed;
+    let (mut seconds, mut squares, mut tours, mut tie_breaks) = (0.0, 0u64, 0u64, 0u64);
+    let wall = Instant::now();
+    let cpu_before = cpu_seconds();
+    for index in 0..args.draws {
+        let start = if args.all_starts {
+            spec.board
+                .square_at((index % spec.board.squares() as u64) as usize)
+        } else {
+            spec.start
+        };
+        let label = args.spec.label(&Spec { start, ..spec });
+        let mut rng = rng::stream(args.spec.seed, &label, index);
+        let timer = Instant::now();
+        let result = engine.run(start, &plan, closed, &mut rng);
+        seconds += timer.elapsed().as_secs_f64();
+        squares += engine.path_indices().len() as u64;
+        tie_breaks += result.tie_breaks;
+        if result.outcome == Outcome::Tour {
+            let path = engine.path();
+            if closed {
+                validate_closed_tour(width, height, &path)?;
+            } else {
+                validate_tour(width, height, &path)?;
+            }
+            tours += 1;
+        }
+    }
+    let cpu = cpu_before.zip(cpu_seconds()).map(|(a, b)| b - a);
+    let report = serde_json::json!({
+        "size": spec.board.to_string(),
+        "rule": spec.rule.to_string(),
+        "start": if args.all_starts { "all".to_string() } else { format!("{},{}", spec.start.x + 1, spec.start.y + 1) },
+        "closed": closed,
+        "seed": args.spec.seed,
+        "draws": args.draws,
+        "tours": tours,
+        "success_rate": tours as f64 / args.draws as f64,
+        "squares": squares,
+        "tie_breaks": tie_breaks,
+        "seconds": seconds,
+        "wall_seconds": wall.elapsed().as_secs_f64(),
+        "squares_per_sec": squares as f64 / seconds,
+        "draws_per_sec": args.draws as f64 / seconds,
+        "tours_per_sec": tours as f64 / seconds,
+        "cpu_seconds": cpu,
+        "cpu_squares_per_sec": cpu.map(|cpu| squares as f64 / cpu),
+    });
+    println!("{report}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`, nanoseconds), so that
+/// a bench on a loaded machine can report speed per CPU second as well as per wall second.
+/// It covers the whole loop, validation included, so it understates the engine's speed.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanos / 1e9)
+}
