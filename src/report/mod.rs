@@ -1,6 +1,7 @@
 //! Reports of a results folder: the charts (`charts/*.svg|png`) and `REPORT.md`, made from
 //! the folder's small files alone by way of [`crate::analysis`].
 
+mod bench;
 mod figures;
 mod markdown;
 mod mistakes_section;
@@ -70,6 +71,13 @@ pub fn report(dir: &Path) -> anyhow::Result<()> {
         figures::write_mistakes_chart(mistakes, Some(&analysis), &dir.join("charts"))?;
         charts.push("mistakes");
     }
-    let text = markdown::render(&analysis, &charts, baseline.as_ref(), mistakes.as_ref());
+    let bench = bench::read(dir)?.map(|runs| bench::speeds(&runs));
+    let text = markdown::render(
+        &analysis,
+        &charts,
+        baseline.as_ref(),
+        mistakes.as_ref(),
+        bench.as_deref(),
+    );
     write_atomic(&dir.join("REPORT.md"), text.as_bytes())
 }
