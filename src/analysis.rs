@@ -124,6 +124,8 @@ impl Analysis {
                         })?;
                 let mut ordering = analyse_ordering(summary, histogram, cap, &bootstrap)?;
                 ordering.search = series_search(&manifest, ordering.label())?;
+                // Files written before the search, restart, order and cap columns existed.
+                ordering.summary.describe(&ordering.search, cap);
                 Ok(ordering)
             })
             .collect::<anyhow::Result<Vec<_>>>()

@@ -38,14 +38,14 @@ pub const DARK: RGBColor = RGBColor(40, 40, 40);
 /// The widest axis a chart draws, in decades: beyond it the data are not plotted sensibly.
 const MAX_DECADES: f64 = 30.0;
 
-/// The range of a logarithmic axis that holds every finite positive value of `values`, with
+/// The range of a logarithmic axis that holds every value of `values` in (10⁻³⁰⁰, 10³⁰⁰), with
 /// a margin of about a tenth of a decade on each side, at least one decade wide, and at
 /// most [`MAX_DECADES`] wide (kept at its upper end). With no such value it is 1 to 10, so
 /// an empty or fully censored chart still gets a sane, small axis.
 pub fn log_range(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
     let (low, high) = values
         .into_iter()
-        .filter(|v| v.is_finite() && *v > 0.0)
+        .filter(|v| *v > 1e-300 && *v < 1e300)
         .fold(None, |range: Option<(f64, f64)>, v| match range {
             None => Some((v, v)),
             Some((low, high)) => Some((low.min(v), high.max(v))),
