@@ -361,7 +361,33 @@ fn heatmap(analysis: &Analysis, title: &str) -> Option<KindPositionHeatmap> {
     kind_position_means(analysis).map(|values| KindPositionHeatmap {
         title: title.to_string(),
         values,
+        capped: kind_position_capped(analysis),
     })
+}
+
+/// Per (kind, position): whether an order of the cell has a censored median (more than
+/// half its draws unsolved), so that the cell's mean is a lower bound.
+fn kind_position_capped(analysis: &Analysis) -> [[bool; 4]; 4] {
+    let mut capped = [[false; 4]; 4];
+    let Some(size) = analysis.manifest.spec["board_size"]
+        .as_u64()
+        .and_then(|s| BoardSize::new(s as usize).ok())
+    else {
+        return capped;
+    };
+    for ordering in &analysis.orderings {
+        let summary = &ordering.summary;
+        if summary.solved >= summary.draws.div_ceil(2) {
+            continue;
+        }
+        let order = Queue::parse(ordering.label(), size)
+            .ok()
+            .and_then(|q| q.type_order());
+        for (position, kind) in order.iter().flatten().enumerate() {
+            capped[kind.index()][position] = true;
+        }
+    }
+    capped
 }
 
 /// Kinds ordered by how much they gain from being placed first rather than last.

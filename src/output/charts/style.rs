@@ -43,14 +43,16 @@ const MAX_DECADES: f64 = 30.0;
 /// most [`MAX_DECADES`] wide (kept at its upper end). With no such value it is 1 to 10, so
 /// an empty or fully censored chart still gets a sane, small axis.
 pub fn log_range(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
-    let (low, high) = values
+    let Some((low, high)) = values
         .into_iter()
         .filter(|v| *v > 1e-300 && *v < 1e300)
         .fold(None, |range: Option<(f64, f64)>, v| match range {
             None => Some((v, v)),
             Some((low, high)) => Some((low.min(v), high.max(v))),
         })
-        .unwrap_or((1.0, 10.0));
+    else {
+        return (1.0, 10.0);
+    };
     let (mut low, mut high) = (low.log10() - 0.1, high.log10() + 0.1);
     if high - low < 1.0 {
         let centre = (low + high) / 2.0;
