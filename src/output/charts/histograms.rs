@@ -127,7 +127,14 @@ impl Chart for LogHistogramChart {
         for (number, (histogram, colour)) in self.histograms.iter().zip(COLOURS).enumerate() {
             // Light fills with a strong outline: where bars overlap, both outlines show, and
             // the legend draws the same mark.
-            let fill = colour.mix(0.25).filled();
+            // Only the first histogram is filled; the others are outlines, so that where
+            // they overlap the fill keeps its colour and every outline shows.
+            let fill = if number == 0 {
+                colour.mix(0.25).filled()
+            } else {
+                TRANSPARENT.filled()
+            };
+            let line = colour.stroke_width(if number == 0 { 2 } else { 3 });
             chart
                 .draw_series(
                     histogram.bars.iter().map(|b| {
@@ -143,13 +150,10 @@ impl Chart for LogHistogramChart {
                 .legend(move |(x, y)| {
                     EmptyElement::at((x, y))
                         + Rectangle::new([(0, -6), (20, 6)], fill)
-                        + Rectangle::new([(0, -6), (20, 6)], colour.stroke_width(2))
+                        + Rectangle::new([(0, -6), (20, 6)], line)
                 });
             chart
-                .draw_series(LineSeries::new(
-                    outline(&histogram.bars),
-                    colour.stroke_width(2),
-                ))
+                .draw_series(LineSeries::new(outline(&histogram.bars), line))
                 .map_err(plot_error)?;
             if let Some(cap) = self.cap.filter(|_| histogram.censored > 0.0) {
                 let (left, right) = censored_bar(cap, number);
@@ -157,7 +161,7 @@ impl Chart for LogHistogramChart {
                 chart
                     .draw_series([
                         Rectangle::new([(left, 0.0), (right, height)], fill),
-                        Rectangle::new([(left, 0.0), (right, height)], colour.stroke_width(2)),
+                        Rectangle::new([(left, 0.0), (right, height)], line),
                     ])
                     .map_err(plot_error)?;
                 if histogram.censored > tallest * 1.1 {

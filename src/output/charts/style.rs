@@ -158,7 +158,12 @@ pub fn power_label(value: &f64) -> String {
     const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     let exponent = value.log10().round();
     if (10f64.powf(exponent) - value).abs() > value * 1e-9 {
-        return if *value >= 1000.0 {
+        // A 2× or 5× tick: `2×10⁵` beside the powers, short enough for the label area.
+        let below = value.log10().floor();
+        let mantissa = value / 10f64.powf(below);
+        return if *value >= 10_000.0 && (mantissa - mantissa.round()).abs() < 1e-9 {
+            format!("{}×{}", mantissa.round(), power_label(&10f64.powf(below)))
+        } else if *value >= 1000.0 {
             thousands(*value)
         } else {
             format!("{value}")
@@ -192,6 +197,8 @@ mod tests {
         );
         assert_eq!(log_ticks(150.0, 900.0), [200.0, 500.0]);
         assert_eq!(power_label(&2000.0), "2,000");
+        assert_eq!(power_label(&200_000.0), "2×10⁵");
+        assert_eq!(power_label(&123_456.0), "123,456");
     }
 
     #[test]
