@@ -403,3 +403,21 @@ mod degenerate_charts {
         }
     }
 }
+
+#[test]
+fn a_report_reproduces_with_the_manifest_s_reproduce_field_when_it_has_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_args(dir.path(), &["--draws", "2", "--cap", "300"]);
+    let path = out.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    manifest["reproduce"] = "boardlab run whole.toml".into();
+    std::fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+    boardlab().arg("report").arg(&out).assert().success();
+    let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(
+        report.contains("the data with `boardlab run whole.toml`"),
+        "{report}"
+    );
+    assert!(!report.contains("This folder is shard"), "not a shard: {report}");
+}
