@@ -419,5 +419,55 @@ fn a_report_reproduces_with_the_manifest_s_reproduce_field_when_it_has_one() {
         report.contains("the data with `boardlab run whole.toml`"),
         "{report}"
     );
-    assert!(!report.contains("This folder is shard"), "not a shard: {report}");
+    assert!(
+        !report.contains("This folder is shard"),
+        "not a shard: {report}"
+    );
+}
+
+#[test]
+fn a_merged_report_describes_the_whole_run_and_reproduces_it_unsharded() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("two.toml");
+    std::fs::write(
+        &spec,
+        "name = \"two\"\norderings = [\"QNBR\", \"NQBR\"]\ndraws = 6\ncap = 2000\nseed = 5\n",
+    )
+    .unwrap();
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|k| dir.path().join(format!("part{k}")))
+        .collect();
+    for (k, part) in parts.iter().enumerate() {
+        boardlab()
+            .arg("run")
+            .arg(&spec)
+            .args(["--shard", &format!("{}/2", k + 1), "--quiet", "--out"])
+            .arg(part)
+            .assert()
+            .success();
+        let report = std::fs::read_to_string(part.join("REPORT.md")).unwrap();
+        assert!(
+            report.contains(&format!("This folder is shard {}/2", k + 1)),
+            "{report}"
+        );
+    }
+    let merged = dir.path().join("merged");
+    boardlab()
+        .arg("merge")
+        .arg(&merged)
+        .args(&parts)
+        .assert()
+        .success();
+    let report = std::fs::read_to_string(merged.join("REPORT.md")).unwrap();
+    assert!(!report.contains("This folder is shard"), "{report}");
+    let line = report
+        .lines()
+        .find(|l| l.contains("**Reproduce:**"))
+        .unwrap();
+    let start = format!("the data with `boardlab run {}", spec.display());
+    assert!(line.contains(&start), "{start} in {line}");
+    assert!(
+        !line.contains("--shard") && !line.contains("--out"),
+        "{line}"
+    );
 }
