@@ -310,6 +310,8 @@ fn one_draw_per_order_is_not_compared_and_has_no_interval() {
     let out = run_args(dir.path(), &["--draws", "1", "--cap", "200000"]);
     let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
     assert!(report.contains("(one draw, no CI)"), "{report}");
+    assert!(report.contains("Too few draws to rank"), "{report}");
+    assert!(!report.contains("differ significantly"), "{report}");
     assert!(!report.contains("× the median"), "{report}");
     assert!(!report.contains("95% CI in brackets"), "{report}");
     assert!(

@@ -177,6 +177,20 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
     let n = analysis.orderings.len();
     let cap = analysis.cap;
     let (row, rows) = analysis.row_noun();
+    let fewest = analysis
+        .orderings
+        .iter()
+        .map(|o| o.summary.draws)
+        .min()
+        .unwrap_or(0);
+    if fewest < FEW_TO_COMPARE {
+        writeln!(
+            out,
+            "- **Too few draws to rank:** as few as {fewest} draw{} per {row}, so the order below is not a finding and no ratios or tests of medians are stated.",
+            if fewest == 1 { "" } else { "s" }
+        )
+        .unwrap();
+    }
     if median_is_censored(best, cap) {
         writeln!(
             out,
@@ -218,7 +232,7 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
     if mostly_censored > 0 {
         writeln!(out, "- {mostly_censored} of {n} {rows} leave more than half of their draws unsolved at the cap.").unwrap();
     }
-    if n > 1 {
+    if n > 1 && fewest >= FEW_TO_COMPARE {
         let significant = analysis
             .comparisons
             .iter()
