@@ -186,7 +186,7 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
     if fewest < FEW_TO_COMPARE {
         writeln!(
             out,
-            "- **Too few draws to rank:** as few as {fewest} draw{} per {row}, so the order below is not a finding and no ratios or tests of medians are stated.",
+            "- **Too few draws to rank:** as few as {fewest} draw{} per {row}, so the ranking below is not a finding and no ratios or tests of medians are stated.",
             if fewest == 1 { "" } else { "s" }
         )
         .unwrap();
@@ -265,7 +265,9 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
     }
     tails(out, analysis);
     restarts(out, analysis);
-    kinds(out, analysis);
+    if fewest >= FEW_TO_COMPARE {
+        kinds(out, analysis);
+    }
     writeln!(out).unwrap();
 }
 
@@ -401,15 +403,14 @@ fn restarts(out: &mut String, analysis: &Analysis) {
     let focus = analysis.seed.unwrap_or(analysis.ranking[0]);
     let o = &analysis.orderings[focus];
     let Some(best) = o.restart.best else { return };
-    let without = o.restart.mean_without_restart.map_or_else(
-        || {
-            format!(
-                "at least {} (censored draws make the mean unknown)",
-                thousands(o.summary.mean)
-            )
-        },
-        thousands,
-    );
+    // The exact mean of summary.csv (the curve works on bins' lower edges).
+    let without = match o.restart.mean_without_restart {
+        Some(_) => thousands(o.summary.mean),
+        None => format!(
+            "at least {} (censored draws make the mean unknown)",
+            thousands(o.summary.mean)
+        ),
+    };
     writeln!(
         out,
         "- Restarts: for {} the best cutoff is t = {} iterations, with an expected {} iterations per board, against a mean of {} without restarts{}.",
