@@ -136,6 +136,7 @@ fn main() -> anyhow::Result<()> {
         &KindPositionHeatmap {
             title: "Heat map".into(),
             values,
+            capped: [[false; 4]; 4],
         },
         &dir,
         "heatmap",

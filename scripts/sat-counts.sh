@@ -4,8 +4,9 @@
 # than LIMIT boards are listed as refused. Every board counted passed the validator.
 #
 # Usage: scripts/sat-counts.sh [LIMIT] > results/sat/counts.csv    (default LIMIT 100000)
-# Columns: size,order,pairs,full,boards,classes,solver_calls,seconds (boards "> LIMIT" when
-# refused).
+# Columns: size,order,pairs,full,boards,classes,solver_calls,seconds,boards_more_than; a
+# refused instance has empty boards, classes, solver_calls and seconds, and LIMIT in
+# boards_more_than (it has more than LIMIT boards); every field is a number or empty.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-100000}
@@ -23,7 +24,7 @@ done
 for order in QNBR RRrr NNnn BBbb QQqq QqNn RRRRrrrr NNNNnnnn BBBBbbbb RRRRNNNN QQQQRRRR; do
     instances+=("4 $order")
 done
-echo "size,order,pairs,full,boards,classes,solver_calls,seconds"
+echo "size,order,pairs,full,boards,classes,solver_calls,seconds,boards_more_than"
 for instance in "${instances[@]}"; do
     read -r n order <<<"$instance"
     start=$(date +%s.%N)
@@ -34,7 +35,7 @@ import json, sys
 j, n, order = json.loads(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 letters = j["order"]
 full = "yes" if 2 * len(letters) == n * n else "no"
-print(f"{n},{order},{len(letters)},{full},{j['boards']},{j['classes']},{j['solver_calls']},{float(sys.argv[5]) - float(sys.argv[4]):.2f}")
+print(f"{n},{order},{len(letters)},{full},{j['boards']},{j['classes']},{j['solver_calls']},{float(sys.argv[5]) - float(sys.argv[4]):.2f},")
 PY
     elif grep -q "more than" /tmp/sat-count-err; then
         python3 - "$n" "$order" "$limit" <<'PY'
@@ -42,7 +43,7 @@ import sys
 n, order, limit = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 type_order = len(order) == 4 and sorted(order) == sorted("QNBR")
 pairs = n * n // 16 * 8 if type_order else len(order)
-print(f"{n},{order},{pairs},{'yes' if 2 * pairs == n * n else 'no'},> {limit},,,")
+print(f"{n},{order},{pairs},{'yes' if 2 * pairs == n * n else 'no'},,,,,{limit}")
 PY
     else
         cat /tmp/sat-count-err >&2

@@ -44,8 +44,6 @@ pub struct OrderingAnalysis {
     pub restart: RestartAnalysis,
     /// The series' search (`seed`, `seed+fixed:400`, `fc`, …), from the manifest.
     pub search: SearchConfig,
-    /// Draws per thread-second, when the manifest recorded the series' compute time.
-    pub draws_per_thread_second: Option<f64>,
 }
 
 /// Fewer solved draws than this below a restart optimum make it an extrapolation.
@@ -84,6 +82,9 @@ pub struct Analysis {
     /// Index of the seed's queue, if the experiment ran it.
     pub seed: Option<usize>,
     pub bootstrap: BootstrapConfig,
+    /// The command that makes this data on one machine: the manifest's `reproduce` field
+    /// where it has one, otherwise the first recorded command without `--shard` and `--out`.
+    pub reproduce: String,
 }
 
 impl Analysis {
@@ -123,26 +124,26 @@ impl Analysis {
                         })?;
                 let mut ordering = analyse_ordering(summary, histogram, cap, &bootstrap)?;
                 ordering.search = series_search(&manifest, ordering.label())?;
-                ordering.draws_per_thread_second = manifest
-                    .series_seconds
-                    .get(ordering.label())
-                    .filter(|&&seconds| seconds > 0.0)
-                    .map(|seconds| ordering.summary.draws as f64 / seconds);
+                // Files written before the search, restart, order and cap columns existed.
+                ordering.summary.describe(&ordering.search, cap);
                 Ok(ordering)
             })
             .collect::<anyhow::Result<Vec<_>>>()
             .with_context(|| format!("analysing {}", dir.display()))?;
-        let mut ranking: Vec<usize> = (0..orderings.len()).collect();
-        ranking.sort_by(|&a, &b| {
-            let (a, b) = (&orderings[a].summary, &orderings[b].summary);
-            (a.median, a.mean_log10)
-                .partial_cmp(&(b.median, b.mean_log10))
-                .expect("finite statistics")
-        });
+        let ranking = rank(&orderings);
         let samples: Vec<Sample> = orderings.iter().map(|o| o.sample.clone()).collect();
         let comparisons = compare_all(&samples);
         let seed = seed_index(&manifest, &orderings);
+        let raw: serde_json::Value = std::fs::read_to_string(dir.join("manifest.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
+        let reproduce = match raw["reproduce"].as_str() {
+            Some(command) => command.to_string(),
+            None => unsharded_command(first_command(&manifest)),
+        };
         Ok(Analysis {
+            reproduce,
             manifest,
             cap,
             orderings,
@@ -153,14 +154,14 @@ impl Analysis {
         })
     }
 
-    /// The ordering with the best median.
-    pub fn best(&self) -> &OrderingAnalysis {
-        &self.orderings[self.ranking[0]]
+    /// The ordering with the best median; `None` for a folder without draws.
+    pub fn best(&self) -> Option<&OrderingAnalysis> {
+        self.ranking.first().map(|&i| &self.orderings[i])
     }
 
-    /// The ordering with the worst median.
-    pub fn worst(&self) -> &OrderingAnalysis {
-        &self.orderings[*self.ranking.last().expect("at least one ordering")]
+    /// The ordering with the worst median; `None` for a folder without draws.
+    pub fn worst(&self) -> Option<&OrderingAnalysis> {
+        self.ranking.last().map(|&i| &self.orderings[i])
     }
 
     /// The comparison of orderings `a` and `b` (in either order).
@@ -174,6 +175,52 @@ impl Analysis {
     pub fn index_of(&self, label: &str) -> Option<usize> {
         self.orderings.iter().position(|o| o.label() == label)
     }
+}
+
+/// The rule of the ranking, as the report states it.
+pub const RANKING_RULE: &str = "by median iterations per draw; equal medians by the mean of log10 iterations, then by the order of the spec";
+
+/// Indices of `orderings` by [`RANKING_RULE`]: median, then mean log10, then spec order.
+pub fn rank(orderings: &[OrderingAnalysis]) -> Vec<usize> {
+    let mut ranking: Vec<usize> = (0..orderings.len()).collect();
+    ranking.sort_by(|&a, &b| {
+        let (x, y) = (&orderings[a].summary, &orderings[b].summary);
+        x.median
+            .cmp(&y.median)
+            .then(x.mean_log10.total_cmp(&y.mean_log10))
+            .then(a.cmp(&b))
+    });
+    ranking
+}
+
+/// The command that started the run, as `boardlab …` whatever path or copy of the binary
+/// ran it (the manifest keeps the exact command line).
+pub fn first_command(manifest: &Manifest) -> String {
+    let command = manifest
+        .sessions
+        .first()
+        .map_or(manifest.command.as_str(), |s| s.command.as_str());
+    match command.split_once(' ') {
+        Some((_, arguments)) => format!("boardlab {arguments}"),
+        None => "boardlab".to_string(),
+    }
+}
+
+/// `command` without `--shard K/N` and `--out DIR` (either as two words or with `=`): the
+/// command that makes all the draws on one machine, into the default folder.
+pub fn unsharded_command(command: String) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    let mut words = command.split(' ');
+    while let Some(word) = words.next() {
+        match word {
+            "--shard" | "--out" => {
+                words.next();
+            }
+            _ if word.starts_with("--shard=") || word.starts_with("--out=") => {}
+            _ => kept.push(word),
+        }
+    }
+    kept.join(" ")
 }
 
 fn analyse_ordering(
@@ -202,7 +249,6 @@ fn analyse_ordering(
         p90: binned(0.9),
         p99: binned(0.99),
         search: SearchConfig::SEED,
-        draws_per_thread_second: None,
         tail: (sample.censored_fraction() <= MAX_CENSORED_FOR_TAIL)
             .then(|| hill(&sample, default_hill_k(&sample)).ok())
             .flatten(),

@@ -65,7 +65,7 @@ fn the_folder_has_every_file_and_the_manifest_says_how_it_was_made() {
     assert!(draws.starts_with("ordering,draw,outcome,iterations,step_backs,retries\nQNBR,0,"));
     let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
     assert!(summary.starts_with(
-        "ordering,queue,draws,solved,censored,exhausted,mean,median,p90,p99,max,mean_log10\n"
+        "ordering,search,restart,order,queue,cap,draws,solved,censored,exhausted,mean,median,p90,p99,max,mean_log10\n"
     ));
     assert_eq!(summary.lines().count(), 3);
     let histogram = std::fs::read_to_string(out.join("histogram.csv")).unwrap();

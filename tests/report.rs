@@ -236,3 +236,240 @@ fn the_report_shows_where_the_backtracker_goes_wrong_when_the_folder_has_mistake
         (1200, 230 + 26 * 6)
     );
 }
+
+/// Runs `boardlab run ARGS --out DIR/out --quiet` and returns the folder; the run must
+/// finish, write a summary with its header and a REPORT.md.
+fn run_args(dir: &Path, args: &[&str]) -> PathBuf {
+    let out = dir.join("out");
+    boardlab()
+        .arg("run")
+        .args(args)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary.starts_with("ordering,search,restart,order,queue,cap,draws,"),
+        "{summary}"
+    );
+    assert!(out.join("REPORT.md").exists());
+    out
+}
+
+#[test]
+fn a_run_in_which_no_draw_solves_gets_charts_and_a_report() {
+    for args in [
+        ["--draws", "2", "--cap", "1"],
+        ["--draws", "20", "--cap", "40"],
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = run_args(dir.path(), &args);
+        let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
+        assert!(
+            report.contains("No order has a median below the cap"),
+            "{report}"
+        );
+        assert!(!report.contains("Best order"), "{report}");
+        assert!(!report.contains("95% CI in brackets"), "{report}");
+        for stem in ["orderings", "survival", "histograms"] {
+            assert_eq!(png_size(&out.join(format!("charts/{stem}.png"))).0, 1200);
+        }
+        let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+        let cap = args[3];
+        assert!(
+            summary.lines().nth(1).unwrap().starts_with(&format!(
+                "QNBR,seed,none,QNBR,QQQQqqqqNNNNnnnnBBBBbbbbRRRRrrrr,{cap},"
+            )),
+            "{summary}"
+        );
+    }
+}
+
+#[test]
+fn an_empty_shard_gets_a_report_that_says_it_is_one_shard_without_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_args(dir.path(), &["--draws", "3", "--shard", "5/10"]);
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert_eq!(summary.lines().count(), 1, "only the header: {summary}");
+    let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(report.contains("shard 5/10"), "{report}");
+    assert!(report.contains("describes this shard alone"), "{report}");
+    assert!(report.contains("No draws"), "{report}");
+    // The command that makes the whole data set, without the shard and the folder.
+    assert!(
+        report.contains("the data with `boardlab run --draws 3 --quiet`"),
+        "{report}"
+    );
+}
+
+#[test]
+fn one_draw_per_order_is_not_compared_and_has_no_interval() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_args(dir.path(), &["--draws", "1", "--cap", "200000"]);
+    let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(report.contains("(one draw, no CI)"), "{report}");
+    assert!(report.contains("Too few draws to rank"), "{report}");
+    assert!(!report.contains("differ significantly"), "{report}");
+    assert!(!report.contains("× the median"), "{report}");
+    assert!(!report.contains("95% CI in brackets"), "{report}");
+    assert!(
+        !report.contains("Fastest"),
+        "no bench.csv, no speed: {report}"
+    );
+}
+
+/// Chart builders on degenerate inputs: finite, sane axes and a small drawing.
+mod degenerate_charts {
+    use boardlab::output::charts::{
+        Chart, CurveRole, HistogramBar, LogHistogram, LogHistogramChart, OrderingInterval,
+        OrderingsChart, RestartChart, RestartCurve, SurvivalChart, SurvivalCurve,
+    };
+    use plotters::prelude::*;
+    use proptest::prelude::*;
+
+    fn sane((low, high): (f64, f64)) -> bool {
+        low.is_finite() && high.is_finite() && low > 0.0 && high > low && high / low < 1e31
+    }
+
+    /// Draws `chart` into a small in-memory bitmap.
+    fn draws(chart: &impl Chart) {
+        boardlab::output::charts::register_fonts();
+        let mut buffer = vec![0u8; 400 * 300 * 3];
+        let root = BitMapBackend::with_buffer(&mut buffer, (400, 300)).into_drawing_area();
+        root.fill(&WHITE).unwrap();
+        chart.draw(&root).unwrap();
+    }
+
+    /// Values as a run makes them: 0 (a draw solved at once), equal values, the cap.
+    fn value() -> impl Strategy<Value = f64> {
+        prop_oneof![Just(0.0), Just(1.0), Just(500_000.0), 0.0f64..1e7]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        #[test]
+        fn chart_axes_are_finite_for_any_data(
+            values in proptest::collection::vec(value(), 0..4),
+            share in 0.0f64..=1.0,
+            cap in proptest::option::of(prop_oneof![Just(1.0), Just(40.0), 1.0f64..1e7]),
+        ) {
+            let orderings = OrderingsChart {
+                title: "t".into(),
+                orderings: values.iter().map(|&v| OrderingInterval {
+                    label: "QNBR".into(), median: v, median_ci: (v, v), p10: v, p90: v, p99: v,
+                    censored: share,
+                }).collect(),
+                cap,
+                highlight: None,
+                row_noun: "order".into(),
+            };
+            prop_assert!(sane(orderings.x_range()));
+            draws(&orderings);
+            let survival = SurvivalChart {
+                title: "t".into(),
+                curves: vec![SurvivalCurve {
+                    label: "QNBR".into(),
+                    points: values.iter().map(|&v| (v, share)).collect(),
+                    role: CurveRole::Seed,
+                }],
+                floor: 1.0 / 200_000.0,
+                cap,
+                others: "others".into(),
+            };
+            prop_assert!(sane(survival.x_range()) && sane(survival.y_range()));
+            draws(&survival);
+            let histograms = LogHistogramChart {
+                title: "t".into(),
+                histograms: vec![LogHistogram {
+                    label: "QNBR".into(),
+                    bars: values.iter().map(|&v| HistogramBar { lower: v, upper: v * 1.2, share }).collect(),
+                    censored: 1.0 - share,
+                }],
+                cap,
+            };
+            prop_assert!(sane(histograms.x_range()));
+            prop_assert!(histograms.tallest().is_finite());
+            draws(&histograms);
+            let restart = RestartChart {
+                title: "t".into(),
+                curves: values.iter().map(|&v| RestartCurve {
+                    label: "QNBR".into(), points: vec![(v, v), (v + 1.0, v * 2.0)], best: (v, v),
+                }).collect(),
+            };
+            let (x, y) = restart.ranges();
+            prop_assert!(sane(x) && sane(y));
+            draws(&restart);
+        }
+    }
+}
+
+#[test]
+fn a_report_reproduces_with_the_manifest_s_reproduce_field_when_it_has_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_args(dir.path(), &["--draws", "2", "--cap", "300"]);
+    let path = out.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    manifest["reproduce"] = "boardlab run whole.toml".into();
+    std::fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+    boardlab().arg("report").arg(&out).assert().success();
+    let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(
+        report.contains("the data with `boardlab run whole.toml`"),
+        "{report}"
+    );
+    assert!(
+        !report.contains("This folder is shard"),
+        "not a shard: {report}"
+    );
+}
+
+#[test]
+fn a_merged_report_describes_the_whole_run_and_reproduces_it_unsharded() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("two.toml");
+    std::fs::write(
+        &spec,
+        "name = \"two\"\norderings = [\"QNBR\", \"NQBR\"]\ndraws = 6\ncap = 2000\nseed = 5\n",
+    )
+    .unwrap();
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|k| dir.path().join(format!("part{k}")))
+        .collect();
+    for (k, part) in parts.iter().enumerate() {
+        boardlab()
+            .arg("run")
+            .arg(&spec)
+            .args(["--shard", &format!("{}/2", k + 1), "--quiet", "--out"])
+            .arg(part)
+            .assert()
+            .success();
+        let report = std::fs::read_to_string(part.join("REPORT.md")).unwrap();
+        assert!(
+            report.contains(&format!("This folder is shard {}/2", k + 1)),
+            "{report}"
+        );
+    }
+    let merged = dir.path().join("merged");
+    boardlab()
+        .arg("merge")
+        .arg(&merged)
+        .args(&parts)
+        .assert()
+        .success();
+    let report = std::fs::read_to_string(merged.join("REPORT.md")).unwrap();
+    assert!(!report.contains("This folder is shard"), "{report}");
+    let line = report
+        .lines()
+        .find(|l| l.contains("**Reproduce:**"))
+        .unwrap();
+    let start = format!("the data with `boardlab run {}", spec.display());
+    assert!(line.contains(&start), "{start} in {line}");
+    assert!(
+        !line.contains("--shard") && !line.contains("--out"),
+        "{line}"
+    );
+}

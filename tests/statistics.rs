@@ -192,3 +192,156 @@ fn a_full_size_binned_experiment_is_analysed_end_to_end() {
         assert!(pair.holm_p < 0.05 && pair.test.a_faster > 0.5, "{pair:?}");
     }
 }
+
+/// Property tests over the samples that small and failed runs make: empty, fully censored,
+/// a single draw, all draws equal. Every statistic must answer (or refuse with an error),
+/// never panic, and stay within its definition's range.
+mod degenerate_samples {
+    use boardlab::stats::quantile::{order_statistic, quantile_rank};
+    use boardlab::stats::restart::fixed_cutoff_prediction;
+    use boardlab::stats::{
+        BootstrapConfig, Quantile, Sample, StatsError, default_hill_k, hill, ks_statistic,
+        mann_whitney, median, median_interval, quantile, restart_analysis, survival, survival_at,
+    };
+    use proptest::prelude::*;
+
+    /// Solved values at or below the cap, a number of unsolved draws, and the cap; a third
+    /// of the cases have all solved values equal, and many have few or no solved draws.
+    fn sample_parts() -> impl Strategy<Value = (Vec<u64>, u64, u64)> {
+        (1u64..2_000, 0usize..12, 0u64..6, any::<bool>()).prop_flat_map(
+            |(cap, solved, unsolved, equal)| {
+                let values = if equal {
+                    (0..=cap).prop_map(move |v| vec![v; solved]).boxed()
+                } else {
+                    proptest::collection::vec(0..=cap, solved).boxed()
+                };
+                (values, Just(unsolved), Just(cap))
+            },
+        )
+    }
+
+    fn build(values: &[u64], unsolved: u64, cap: u64) -> Result<Sample, StatsError> {
+        Sample::from_bins(values.iter().map(|&v| (v, 1)), unsolved, Some(cap))
+    }
+
+    fn config() -> BootstrapConfig {
+        BootstrapConfig {
+            replicates: 64,
+            ..BootstrapConfig::default()
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn quantiles_are_ordered_and_within_the_data((values, unsolved, cap) in sample_parts(), p in 0.0f64..=1.0) {
+            let sample = match build(&values, unsolved, cap) {
+                Err(StatsError::Empty) => {
+                    prop_assert!(values.is_empty() && unsolved == 0);
+                    return Ok(());
+                }
+                other => other.unwrap(),
+            };
+            let n = sample.draws();
+            let rank = quantile_rank(n, p).unwrap();
+            prop_assert!((1..=n).contains(&rank));
+            let q = quantile(&sample, p).unwrap();
+            let (min, max) = (values.iter().min(), values.iter().max());
+            match q {
+                Quantile::Value(v) => prop_assert!(Some(&v) >= min && Some(&v) <= max),
+                Quantile::Censored => prop_assert!(rank > sample.solved()),
+            }
+            prop_assert!(quantile(&sample, 0.0).unwrap() <= q && q <= quantile(&sample, 1.0).unwrap());
+            prop_assert_eq!(median(&sample), order_statistic(&sample, n.div_ceil(2)));
+            if values.iter().all(|&v| Some(&v) == min) && unsolved == 0 {
+                prop_assert_eq!(q, Quantile::Value(values[0]));
+            }
+        }
+
+        #[test]
+        fn the_bootstrap_interval_holds_the_median((values, unsolved, cap) in sample_parts()) {
+            let Ok(sample) = build(&values, unsolved, cap) else { return Ok(()) };
+            let interval = median_interval(&sample, &config(), "degenerate").unwrap();
+            prop_assert!(interval.lower <= interval.median && interval.median <= interval.upper);
+            let distinct = sample.values().len() as u64 + u64::from(sample.unsolved() > 0);
+            if distinct == 1 {
+                // One draw, or all draws equal (or all unsolved): nothing to resample.
+                prop_assert_eq!(interval.lower, interval.upper);
+                prop_assert_eq!(interval.lower, interval.median);
+            }
+            if sample.solved() == 0 {
+                prop_assert_eq!(interval.upper, Quantile::Censored);
+            }
+        }
+
+        #[test]
+        fn survival_falls_from_one_to_the_censored_share((values, unsolved, cap) in sample_parts()) {
+            let Ok(sample) = build(&values, unsolved, cap) else { return Ok(()) };
+            let points = survival(&sample);
+            prop_assert_eq!(points.len(), sample.values().len());
+            prop_assert!(points.windows(2).all(|w| w[0].survival >= w[1].survival));
+            prop_assert!(points.iter().all(|p| (0.0..=1.0).contains(&p.survival)));
+            if let Some(last) = points.last() {
+                prop_assert!((last.survival - sample.censored_fraction()).abs() < 1e-12);
+            }
+            prop_assert_eq!(survival_at(&sample, cap), Some(sample.censored_fraction()));
+            prop_assert_eq!(survival_at(&sample, cap + 1), None);
+        }
+
+        #[test]
+        fn the_rank_test_is_finite_and_symmetric(
+            (a, ua, cap_a) in sample_parts(),
+            (b, ub, cap_b) in sample_parts(),
+        ) {
+            let (Ok(a), Ok(b)) = (build(&a, ua, cap_a), build(&b, ub, cap_b)) else {
+                return Ok(());
+            };
+            let ab = mann_whitney(&a, &b);
+            let ba = mann_whitney(&b, &a);
+            prop_assert!(ab.z.is_finite() && (0.0..=1.0).contains(&ab.p_value));
+            prop_assert!((0.0..=1.0).contains(&ab.a_faster));
+            prop_assert!((ab.z + ba.z).abs() < 1e-9 && (ab.p_value - ba.p_value).abs() < 1e-9);
+            prop_assert!((ab.a_faster + ba.a_faster - 1.0).abs() < 1e-12);
+            let itself = mann_whitney(&a, &a);
+            prop_assert_eq!((itself.z, itself.p_value, itself.a_faster), (0.0, 1.0, 0.5));
+            prop_assert!((0.0..=1.0).contains(&ks_statistic(&a, &b)));
+        }
+
+        #[test]
+        fn the_tail_index_is_an_error_or_finite((values, unsolved, cap) in sample_parts(), k in 0u64..20) {
+            let Ok(sample) = build(&values, unsolved, cap) else { return Ok(()) };
+            let default_k = default_hill_k(&sample);
+            prop_assert!(default_k < sample.draws());
+            for k in [k, default_k] {
+                if let Ok(tail) = hill(&sample, k) {
+                    prop_assert!(tail.alpha.is_finite() && tail.alpha > 0.0);
+                    prop_assert!(tail.gamma_std_error.is_finite());
+                    prop_assert!(tail.solved_fraction > 0.0 && tail.solved_fraction <= 1.0);
+                }
+            }
+            if sample.solved() == 0 || values.iter().all(|&v| v == values[0]) && unsolved == 0 {
+                prop_assert!(hill(&sample, default_k).is_err());
+            }
+        }
+
+        #[test]
+        fn restart_costs_are_finite_and_the_optimum_is_on_the_curve((values, unsolved, cap) in sample_parts(), cutoff in 1u64..2_000) {
+            let Ok(sample) = build(&values, unsolved, cap) else { return Ok(()) };
+            let analysis = restart_analysis(&sample);
+            prop_assert_eq!(analysis.curve.len(), sample.values().len());
+            prop_assert_eq!(analysis.best.is_none(), sample.solved() == 0);
+            prop_assert_eq!(analysis.mean_without_restart.is_none(), unsolved > 0);
+            for point in &analysis.curve {
+                prop_assert!(point.cost.is_finite() && point.cost >= 0.0);
+            }
+            if let Some(best) = analysis.best {
+                prop_assert!(analysis.curve.iter().all(|p| p.cost >= best.cost));
+            }
+            let prediction = fixed_cutoff_prediction(&sample, cutoff.min(cap), cap);
+            prop_assert!((0.0..=1.0).contains(&prediction.censored_probability));
+            prop_assert!(prediction.capped_mean.is_finite() && prediction.capped_mean <= cap as f64 + 1e-6);
+            prop_assert!(prediction.censored_std_error.is_finite());
+        }
+    }
+}

@@ -31,19 +31,19 @@ pub fn derive_files(folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
     let mut histograms: Vec<(&str, &Histogram)> = Vec::new();
     for (series, tally) in plan.spec.series.iter().zip(tallies.iter_mut()) {
         if !tally.is_empty() {
-            summaries.push(tally.summary(&series.label, &series.queue_letters));
+            summaries.push(tally.summary(
+                &series.label,
+                &series.queue_letters,
+                &series.search,
+                plan.spec.cap,
+            ));
         }
     }
     for (series, tally) in plan.spec.series.iter().zip(&tallies) {
         histograms.push((&series.label, &tally.histogram));
     }
     write_atomic_with(&folder.summary(), |file| {
-        let mut writer = csv::Writer::from_writer(file);
-        for row in &summaries {
-            writer.serialize(row)?;
-        }
-        writer.flush()?;
-        Ok(())
+        crate::output::summary::write(file, &summaries)
     })?;
     write_atomic_with(&folder.histogram(), |file| {
         let mut writer = csv::Writer::from_writer(file);

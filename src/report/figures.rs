@@ -74,6 +74,9 @@ pub fn write_charts(analysis: &Analysis, dir: &Path) -> anyhow::Result<Vec<&'sta
         .to_string();
     let context = context_line(analysis);
     let mut written = Vec::new();
+    if analysis.orderings.is_empty() {
+        return Ok(written);
+    }
     let mut emit =
         |stem: &'static str, result: anyhow::Result<[PathBuf; 2]>| -> anyhow::Result<()> {
             result?;
@@ -172,7 +175,7 @@ fn orderings_chart(analysis: &Analysis, title: &str) -> OrderingsChart {
 fn role_of(analysis: &Analysis, index: usize) -> CurveRole {
     if Some(index) == analysis.seed {
         CurveRole::Seed
-    } else if index == analysis.ranking[0] {
+    } else if analysis.ranking.first() == Some(&index) {
         CurveRole::Best
     } else if Some(&index) == analysis.ranking.last() {
         CurveRole::Worst
@@ -210,7 +213,11 @@ fn survival_chart(analysis: &Analysis, title: &str) -> SurvivalChart {
             .iter()
             .enumerate()
             .map(|(i, o)| SurvivalCurve {
-                label: o.label().to_string(),
+                label: if Some(i) == analysis.seed && analysis.ranking.first() == Some(&i) {
+                    format!("{} (also the best median)", o.label())
+                } else {
+                    o.label().to_string()
+                },
                 points: survival_points(o),
                 role: role_of(analysis, i),
             })
@@ -276,11 +283,15 @@ fn histogram_chart(analysis: &Analysis, title: &str) -> LogHistogramChart {
     }
 }
 
-/// The seed's order, the best, the middle and the worst order that has a finite optimum.
+/// The seed's order, the one whose restart optimum the findings call cheapest, the best by
+/// median, the middle and the worst order whose optimum is not an extrapolation.
 fn restart_chart(analysis: &Analysis, title: &str) -> Option<RestartChart> {
     let n = analysis.ranking.len();
     let mut picks: Vec<usize> = analysis.seed.into_iter().collect();
-    picks.extend([analysis.ranking[0], analysis.ranking[n / 2]]);
+    picks.extend(
+        super::markdown::cheapest_restart(analysis).and_then(|(o, _)| analysis.index_of(o.label())),
+    );
+    picks.extend([*analysis.ranking.first()?, analysis.ranking[n / 2]]);
     // The worst series whose optimum is not an extrapolation from a few lucky draws.
     picks.extend(
         analysis
@@ -350,7 +361,33 @@ fn heatmap(analysis: &Analysis, title: &str) -> Option<KindPositionHeatmap> {
     kind_position_means(analysis).map(|values| KindPositionHeatmap {
         title: title.to_string(),
         values,
+        capped: kind_position_capped(analysis),
     })
+}
+
+/// Per (kind, position): whether an order of the cell has a censored median (more than
+/// half its draws unsolved), so that the cell's mean is a lower bound.
+fn kind_position_capped(analysis: &Analysis) -> [[bool; 4]; 4] {
+    let mut capped = [[false; 4]; 4];
+    let Some(size) = analysis.manifest.spec["board_size"]
+        .as_u64()
+        .and_then(|s| BoardSize::new(s as usize).ok())
+    else {
+        return capped;
+    };
+    for ordering in &analysis.orderings {
+        let summary = &ordering.summary;
+        if summary.solved >= summary.draws.div_ceil(2) {
+            continue;
+        }
+        let order = Queue::parse(ordering.label(), size)
+            .ok()
+            .and_then(|q| q.type_order());
+        for (position, kind) in order.iter().flatten().enumerate() {
+            capped[kind.index()][position] = true;
+        }
+    }
+    capped
 }
 
 /// Kinds ordered by how much they gain from being placed first rather than last.

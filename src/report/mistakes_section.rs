@@ -6,6 +6,24 @@ use crate::output::numbers::{percent, thousands};
 use crate::sat::mistakes::MistakesSummary;
 use std::fmt::Write;
 
+/// How many draws made a mistake: those located exactly and those located only
+/// approximately (a question over the solver's budget) both made one.
+fn mistake_count(draws: usize, exact: usize, approximate: usize) -> String {
+    let made = exact + approximate;
+    let all = if made == draws {
+        format!("All {draws} draws made a mistake")
+    } else {
+        format!("{made} of {draws} draws made a mistake")
+    };
+    if approximate == 0 {
+        format!("{all}, each located exactly.")
+    } else {
+        format!(
+            "{all}: {exact} located exactly, {approximate} only approximately (a question there exceeded the solver's effort budget)."
+        )
+    }
+}
+
 pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) {
     writeln!(out, "## Where the backtracker goes wrong\n").unwrap();
     writeln!(
@@ -24,11 +42,7 @@ pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) 
         shares.clone().fold(f64::MAX, f64::min),
         shares.fold(0.0, f64::max),
     );
-    writeln!(
-        out,
-        "- {with} of {draws} draws made a mistake ({unresolved} of them located only approximately, where a question exceeded the solver's effort budget)."
-    )
-    .unwrap();
+    writeln!(out, "- {}", mistake_count(draws, with, unresolved)).unwrap();
     writeln!(
         out,
         "- Per order, {} to {} of all iterations are spent below mistakes.",
@@ -76,4 +90,21 @@ pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) 
         .unwrap();
     }
     writeln!(out).unwrap();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn approximately_located_mistakes_are_mistakes() {
+        assert_eq!(
+            mistake_count(720, 712, 8),
+            "All 720 draws made a mistake: 712 located exactly, 8 only approximately (a question there exceeded the solver's effort budget)."
+        );
+        assert_eq!(
+            mistake_count(30, 29, 0),
+            "29 of 30 draws made a mistake, each located exactly."
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! Reports of a results folder: the charts (`charts/*.svg|png`) and `REPORT.md`, made from
 //! the folder's small files alone by way of [`crate::analysis`].
 
+mod bench;
 mod figures;
 mod markdown;
 mod mistakes_section;
@@ -10,6 +11,7 @@ pub use figures::{CHARTS, kind_position_means, kinds_by_early_gain};
 
 use crate::analysis::Analysis;
 use crate::output::atomic::write_atomic;
+use crate::output::summary;
 use crate::sat::mistakes::MistakesSummary;
 use anyhow::Context;
 use std::path::Path;
@@ -33,6 +35,23 @@ pub fn plot(dir: &Path) -> anyhow::Result<Vec<&'static str>> {
         written.push("mistakes");
     }
     Ok(written)
+}
+
+/// Rewrites `summary.csv` in the current column layout when it differs (a file from before
+/// the search, restart, order and cap columns); the numbers are kept as they are.
+fn refresh_summary(dir: &Path, analysis: &Analysis) -> anyhow::Result<()> {
+    let rows: Vec<_> = analysis
+        .orderings
+        .iter()
+        .map(|o| o.summary.clone())
+        .collect();
+    let mut text = Vec::new();
+    summary::write(&mut text, &rows)?;
+    let path = dir.join("summary.csv");
+    if std::fs::read(&path).ok().as_deref() != Some(&text[..]) {
+        write_atomic(&path, &text)?;
+    }
+    Ok(())
 }
 
 fn read_mistakes(path: &Path) -> anyhow::Result<MistakesSummary> {
@@ -64,12 +83,20 @@ pub fn report(dir: &Path) -> anyhow::Result<()> {
         })?),
         None => None,
     };
+    refresh_summary(dir, &analysis)?;
     let mistakes = optional_mistakes(dir)?;
     let mut charts = figures::write_charts(&analysis, &dir.join("charts"))?;
     if let Some(mistakes) = &mistakes {
         figures::write_mistakes_chart(mistakes, Some(&analysis), &dir.join("charts"))?;
         charts.push("mistakes");
     }
-    let text = markdown::render(&analysis, &charts, baseline.as_ref(), mistakes.as_ref());
+    let bench = bench::read(dir)?.map(|runs| bench::speeds(&runs));
+    let text = markdown::render(
+        &analysis,
+        &charts,
+        baseline.as_ref(),
+        mistakes.as_ref(),
+        bench.as_deref(),
+    );
     write_atomic(&dir.join("REPORT.md"), text.as_bytes())
 }

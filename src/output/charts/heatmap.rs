@@ -13,6 +13,25 @@ pub struct KindPositionHeatmap {
     pub title: String,
     /// `values[kind][position]`: mean log10 of the median iterations.
     pub values: [[f64; 4]; 4],
+    /// `capped[kind][position]`: some order of the cell has a censored median (counted at
+    /// the cap), so the cell is a lower bound and reads `≥`.
+    pub capped: [[bool; 4]; 4],
+}
+
+/// The colour bar's range: the cells' range, or a unit around their value when all are
+/// equal (a bar of zero height has no scale).
+pub fn bar_range(low: f64, high: f64) -> (f64, f64) {
+    if high - low < 1e-6 {
+        (low - 0.5, high + 0.5)
+    } else {
+        (low, high)
+    }
+}
+
+/// Decimals for colour-bar labels over `[low, high]` so that about five ticks all differ.
+pub fn bar_decimals(low: f64, high: f64) -> usize {
+    let step = (high - low) / 5.0;
+    (-step.log10()).ceil().clamp(1.0, 6.0) as usize
 }
 
 const POSITIONS: [&str; 4] = ["placed 1st", "placed 2nd", "placed 3rd", "placed 4th"];
@@ -31,8 +50,9 @@ impl Chart for KindPositionHeatmap {
             all.clone().fold(f64::MAX, f64::min),
             all.fold(f64::MIN, f64::max),
         );
-        let spread = (high - low).max(1e-9);
-        let colour_of = |v: f64| ViridisRGB.get_color_normalized(v, low, low + spread);
+        let (bar_low, bar_high) = bar_range(low, high);
+        let spread = bar_high - bar_low;
+        let colour_of = |v: f64| ViridisRGB.get_color_normalized(v, bar_low, bar_high);
         let (main, legend) = root.split_horizontally(900);
         let mut chart = ChartBuilder::on(&main)
             .caption(&self.title, style::title(24))
@@ -65,7 +85,7 @@ impl Chart for KindPositionHeatmap {
                 chart
                     .draw_series([Rectangle::new(corners, colour_of(value).filled())])
                     .map_err(plot_error)?;
-                let text_colour = if (value - low) / spread > 0.6 {
+                let text_colour = if (value - bar_low) / spread > 0.6 {
                     DARK
                 } else {
                     WHITE
@@ -73,7 +93,12 @@ impl Chart for KindPositionHeatmap {
                 let centre = (SegmentValue::CenterOf(x), SegmentValue::CenterOf(y));
                 let big = style::text(24).color(&text_colour).pos(text_anchor());
                 let small = style::text(16).color(&text_colour).pos(text_anchor());
-                let iterations = style::thousands(10f64.powf(value));
+                let at_least = if self.capped[kind][position] {
+                    "≥ "
+                } else {
+                    ""
+                };
+                let iterations = format!("{at_least}{}", style::thousands(10f64.powf(value)));
                 chart
                     .draw_series([
                         EmptyElement::at(centre.clone()) + Text::new(iterations, (0, -12), big),
@@ -83,7 +108,7 @@ impl Chart for KindPositionHeatmap {
                     .map_err(plot_error)?;
             }
         }
-        draw_colour_bar(&legend, low, high, colour_of)
+        draw_colour_bar(&legend, bar_low, bar_high, colour_of)
     }
 }
 
@@ -114,13 +139,14 @@ where
         .margin_bottom(70)
         .margin_right(20)
         .y_label_area_size(70)
-        .build_cartesian_2d(0.0..1.0, low..high.max(low + 1e-9))
+        .build_cartesian_2d(0.0..1.0, low..high)
         .map_err(plot_error)?;
     bar.configure_mesh()
         .disable_mesh()
         .disable_x_axis()
         .y_desc("log10 of the median iterations")
-        .y_label_formatter(&|v| format!("{v:.1}"))
+        .y_labels(6)
+        .y_label_formatter(&|v| format!("{v:.*}", bar_decimals(low, high)))
         .label_style(style::text(16))
         .axis_desc_style(style::text(17))
         .draw()
@@ -136,4 +162,22 @@ where
     }))
     .map_err(plot_error)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_bar_labels_differ_and_equal_cells_get_a_scale() {
+        assert_eq!(bar_range(5.0, 5.0), (4.5, 5.5));
+        assert_eq!(bar_range(4.47, 5.70), (4.47, 5.70));
+        // Five steps of 0.246: one decimal; of 0.02: two.
+        assert_eq!(bar_decimals(4.47, 5.70), 1);
+        assert_eq!(bar_decimals(4.40, 4.50), 2);
+        let labels: Vec<String> = (0..=5)
+            .map(|i| format!("{:.*}", bar_decimals(4.40, 4.50), 4.40 + 0.02 * i as f64))
+            .collect();
+        assert!(labels.windows(2).all(|w| w[0] != w[1]), "{labels:?}");
+    }
 }

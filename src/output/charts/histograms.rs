@@ -31,22 +31,81 @@ pub struct LogHistogramChart {
 
 const COLOURS: [RGBColor; 3] = [BLUE, ORANGE, GREEN];
 
+/// Where the censored bar of the `number`-th histogram stands, right of the cap.
+fn censored_bar(cap: f64, number: usize) -> (f64, f64) {
+    (
+        cap * 1.3f64.powi(number as i32),
+        cap * 1.3f64.powi(number as i32 + 1),
+    )
+}
+
+/// The outline of adjacent bars as one step line (down to 0 across gaps).
+fn outline(bars: &[HistogramBar]) -> Vec<(f64, f64)> {
+    let mut points: Vec<(f64, f64)> = Vec::with_capacity(bars.len() * 4);
+    for bar in bars {
+        let height = bar.share * 100.0;
+        match points.last() {
+            Some(&(x, _)) if x == bar.lower => {}
+            Some(&(x, _)) => points.extend([(x, 0.0), (bar.lower, 0.0)]),
+            None => points.push((bar.lower, 0.0)),
+        }
+        points.extend([(bar.lower, height), (bar.upper, height)]);
+    }
+    if let Some(&(x, _)) = points.last() {
+        points.push((x, 0.0));
+    }
+    points
+}
+
+impl LogHistogramChart {
+    /// The x axis: the bars, the cap and the censored bars right of it, a little margin.
+    pub fn x_range(&self) -> (f64, f64) {
+        let bars = self.histograms.iter().flat_map(|h| h.bars.iter());
+        let censored = self.cap.into_iter().flat_map(|cap| {
+            self.histograms
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.censored > 0.0)
+                .flat_map(move |(i, _)| {
+                    let (left, right) = censored_bar(cap, i);
+                    [left, right]
+                })
+        });
+        style::log_range(
+            bars.flat_map(|b| [b.lower, b.upper])
+                .chain(self.cap)
+                .chain(censored),
+        )
+    }
+
+    /// The height the y axis must show, as a share of draws: the tallest bar of solved
+    /// draws, or the tallest censored bar when nothing solved. A censored bar above it is
+    /// cut and labelled with its share.
+    pub fn tallest(&self) -> f64 {
+        let finite_max = |values: &mut dyn Iterator<Item = f64>| {
+            values.filter(|v| v.is_finite()).fold(0.0, f64::max)
+        };
+        let bars = finite_max(
+            &mut self
+                .histograms
+                .iter()
+                .flat_map(|h| h.bars.iter().map(|b| b.share)),
+        );
+        if bars > 0.0 {
+            bars
+        } else {
+            finite_max(&mut self.histograms.iter().map(|h| h.censored))
+        }
+    }
+}
+
 impl Chart for LogHistogramChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static,
     {
-        let bars = self.histograms.iter().flat_map(|h| h.bars.iter());
-        let smallest = bars.clone().map(|b| b.lower).fold(f64::MAX, f64::min);
-        let largest = bars
-            .clone()
-            .map(|b| b.upper)
-            .fold(self.cap.unwrap_or(0.0) * 2.0, f64::max);
-        let tallest = bars
-            .map(|b| b.share)
-            .chain(self.histograms.iter().map(|h| h.censored))
-            .fold(0.0, f64::max);
-        let (x_low, x_high) = style::decade_bounds(smallest, largest);
+        let (x_low, x_high) = self.x_range();
+        let tallest = self.tallest().max(1e-3);
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, style::title(26))
             .margin(20)
@@ -66,7 +125,16 @@ impl Chart for LogHistogramChart {
             .draw()
             .map_err(plot_error)?;
         for (number, (histogram, colour)) in self.histograms.iter().zip(COLOURS).enumerate() {
-            let fill = colour.mix(0.35).filled();
+            // Light fills with a strong outline: where bars overlap, both outlines show, and
+            // the legend draws the same mark.
+            // Only the first histogram is filled; the others are outlines, so that where
+            // they overlap the fill keeps its colour and every outline shows.
+            let fill = if number == 0 {
+                colour.mix(0.25).filled()
+            } else {
+                TRANSPARENT.filled()
+            };
+            let line = colour.stroke_width(if number == 0 { 2 } else { 3 });
             chart
                 .draw_series(
                     histogram.bars.iter().map(|b| {
@@ -79,26 +147,22 @@ impl Chart for LogHistogramChart {
                     histogram.label,
                     100.0 * histogram.censored
                 ))
-                .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 20, y + 6)], fill));
+                .legend(move |(x, y)| {
+                    EmptyElement::at((x, y))
+                        + Rectangle::new([(0, -6), (20, 6)], fill)
+                        + Rectangle::new([(0, -6), (20, 6)], line)
+                });
             chart
-                .draw_series(histogram.bars.iter().map(|b| {
-                    PathElement::new(
-                        [(b.lower, b.share * 100.0), (b.upper, b.share * 100.0)],
-                        colour.stroke_width(2),
-                    )
-                }))
+                .draw_series(LineSeries::new(outline(&histogram.bars), line))
                 .map_err(plot_error)?;
             if let Some(cap) = self.cap.filter(|_| histogram.censored > 0.0) {
-                let (left, right) = (
-                    cap * 1.3f64.powi(number as i32),
-                    cap * 1.3f64.powi(number as i32 + 1),
-                );
+                let (left, right) = censored_bar(cap, number);
                 let height = (histogram.censored * 100.0).min(tallest * 100.0 * 1.1);
                 chart
-                    .draw_series([Rectangle::new(
-                        [(left, 0.0), (right, height)],
-                        colour.mix(0.7).filled(),
-                    )])
+                    .draw_series([
+                        Rectangle::new([(left, 0.0), (right, height)], fill),
+                        Rectangle::new([(left, 0.0), (right, height)], line),
+                    ])
                     .map_err(plot_error)?;
                 if histogram.censored > tallest * 1.1 {
                     chart

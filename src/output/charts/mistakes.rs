@@ -2,7 +2,7 @@
 //! of draws whose first placement without completion was at each step of the queue (a column),
 //! from `boardlab sat mistakes`. Steps are grouped by the queue's four kinds.
 
-use super::style::{self, DARK, GREY};
+use super::style::{self, DARK};
 use super::{Chart, plot_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -18,6 +18,21 @@ fn shade(level: f64) -> RGBColor {
         mix(pale.2, dark.2),
     )
 }
+
+/// The colour of a cell holding `share` of its order's draws (a square-root scale, so
+/// that single draws stay visible).
+fn share_colour(share: f64) -> RGBColor {
+    shade(0.15 + 0.85 * share.sqrt())
+}
+
+/// The shares the colour scale of the legend shows.
+const SCALE: [(f64, &str); 5] = [
+    (0.03, "3%"),
+    (0.1, "10%"),
+    (0.25, "25%"),
+    (0.5, "50%"),
+    (1.0, "100% of the order's draws"),
+];
 
 /// One order's first-mistake steps.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,7 +63,7 @@ impl Chart for MistakeStepsChart {
         let n = self.rows.len() as i32;
         let steps = self.rows.iter().map(|r| r.by_step.len()).max().unwrap_or(1) as i32;
         let (_, height) = root.dim_in_pixel();
-        let (plot_area, legend_area) = root.split_vertically(height - 50);
+        let (plot_area, legend_area) = root.split_vertically(height - 60);
         let mut chart = ChartBuilder::on(&plot_area)
             .caption(&self.title, style::title(24))
             .margin(20)
@@ -79,7 +94,7 @@ impl Chart for MistakeStepsChart {
                     .unwrap_or_default(),
                 _ => String::new(),
             })
-            .label_style(style::text(15))
+            .label_style(style::text(16))
             .axis_desc_style(style::text(18))
             .draw()
             .map_err(plot_error)?;
@@ -90,7 +105,7 @@ impl Chart for MistakeStepsChart {
                 let colour = if count == 0 {
                     WHITE
                 } else {
-                    shade(0.15 + 0.85 * share.sqrt())
+                    share_colour(share)
                 };
                 let step = step as i32;
                 Rectangle::new(
@@ -111,8 +126,8 @@ impl Chart for MistakeStepsChart {
                 )) + Text::new(
                     letter.to_string(),
                     (3, 0),
-                    style::text(12)
-                        .color(&GREY)
+                    style::title(15)
+                        .color(&DARK)
                         .pos(Pos::new(HPos::Left, VPos::Center)),
                 )
             });
@@ -138,17 +153,19 @@ impl Chart for MistakeStepsChart {
                 )])
                 .map_err(plot_error)?;
         }
-        let legend = [
-            (
-                style::LegendMark::Bar(shade(0.5).to_rgba()),
-                "darker: more of the order's draws made their first fatal placement at that step"
-                    .to_string(),
-            ),
-            (
-                style::LegendMark::Line(DARK, 2),
-                "kind boundaries; grey letters: the kind placed in each quarter".to_string(),
-            ),
-        ];
+        let mut legend: Vec<(style::LegendMark, String)> = SCALE
+            .iter()
+            .map(|&(share, label)| {
+                (
+                    style::LegendMark::Bar(share_colour(share).to_rgba()),
+                    label.to_string(),
+                )
+            })
+            .collect();
+        legend.push((
+            style::LegendMark::Line(DARK, 2),
+            "kind boundaries; letters: the kind placed in each quarter".to_string(),
+        ));
         style::legend_strip(&legend_area, &legend)
     }
 }

@@ -18,6 +18,7 @@ pub use histograms::{HistogramBar, LogHistogram, LogHistogramChart};
 pub use mistakes::{MistakeRow, MistakeStepsChart};
 pub use orderings::{OrderingInterval, OrderingsChart};
 pub use restart::{RestartChart, RestartCurve};
+pub use style::register_fonts;
 pub use survival::{CurveRole, SurvivalChart, SurvivalCurve};
 
 use anyhow::{Context, anyhow};

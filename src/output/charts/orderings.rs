@@ -43,6 +43,23 @@ pub struct OrderingsChart {
     pub row_noun: String,
 }
 
+impl OrderingsChart {
+    /// The x axis: every interval, the cap, and room right of the cap for the censored
+    /// shares.
+    pub fn x_range(&self) -> (f64, f64) {
+        let values = self
+            .orderings
+            .iter()
+            .flat_map(|o| [o.p10, o.median_ci.0, o.median, o.median_ci.1, o.p90, o.p99]);
+        let largest = self
+            .cap
+            .into_iter()
+            .chain(values.clone())
+            .fold(0.0, f64::max);
+        style::log_range(values.chain(self.cap).chain([largest * 2.2]))
+    }
+}
+
 impl Chart for OrderingsChart {
     fn size(&self) -> (u32, u32) {
         (1200, 240 + 30 * self.orderings.len().max(8) as u32)
@@ -53,16 +70,10 @@ impl Chart for OrderingsChart {
         DB::ErrorType: 'static,
     {
         let n = self.orderings.len();
-        let smallest = self
-            .orderings
-            .iter()
-            .map(|o| o.p10.min(o.median_ci.0))
-            .fold(f64::MAX, f64::min);
-        let largest = self
-            .cap
-            .unwrap_or(0.0)
-            .max(self.orderings.iter().map(|o| o.p99).fold(0.0, f64::max));
-        let (low, high) = style::decade_bounds(smallest, largest * 1.9);
+        if n == 0 {
+            return style::no_data(root, &self.title);
+        }
+        let (low, high) = self.x_range();
         let labels: Vec<String> = self.orderings.iter().map(|o| o.label.clone()).collect();
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 50);

@@ -22,27 +22,41 @@ pub struct RestartChart {
 
 const COLOURS: [RGBColor; 5] = [BLUE, GREEN, ORANGE, VERMILION, DARK];
 
+impl RestartChart {
+    /// The axes: every cutoff; costs from the cheapest optimum to three decades above it
+    /// (the curves rise steeply at short cutoffs), with room for every optimum.
+    pub fn ranges(&self) -> ((f64, f64), (f64, f64)) {
+        let cutoffs = self
+            .curves
+            .iter()
+            .flat_map(|c| c.points.iter().map(|p| p.0));
+        let optima = self.curves.iter().map(|c| c.best.1);
+        let lowest = optima
+            .clone()
+            .filter(|v| v.is_finite())
+            .fold(f64::MAX, f64::min);
+        let highest = optima.filter(|v| v.is_finite()).fold(0.0, f64::max);
+        let top = self
+            .curves
+            .iter()
+            .flat_map(|c| c.points.iter().map(|p| p.1))
+            .filter(|v| v.is_finite())
+            .fold(0.0, f64::max)
+            .min(lowest * 1000.0)
+            .max(highest * 3.0);
+        (style::log_range(cutoffs), style::log_range([lowest, top]))
+    }
+}
+
 impl Chart for RestartChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static,
     {
-        let points = self.curves.iter().flat_map(|c| c.points.iter());
-        let (x_low, x_high) = style::decade_bounds(
-            points.clone().map(|p| p.0).fold(f64::MAX, f64::min),
-            points.clone().map(|p| p.0).fold(0.0, f64::max),
-        );
-        let lowest_cost = self
-            .curves
-            .iter()
-            .map(|c| c.best.1)
-            .fold(f64::MAX, f64::min);
-        let highest_optimum = self.curves.iter().map(|c| c.best.1).fold(0.0, f64::max);
-        // Three decades above the cheapest optimum, and room for every optimum.
-        let (y_low, y_high) = style::decade_bounds(
-            lowest_cost,
-            (lowest_cost * 1000.0).max(highest_optimum * 3.0),
-        );
+        if self.curves.is_empty() {
+            return style::no_data(root, &self.title);
+        }
+        let ((x_low, x_high), (y_low, y_high)) = self.ranges();
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 80);
         let mut chart = style::log_log_chart(

@@ -35,28 +35,62 @@ pub const VERMILION: RGBColor = RGBColor(213, 94, 0);
 pub const GREY: RGBColor = RGBColor(170, 170, 170);
 pub const DARK: RGBColor = RGBColor(40, 40, 40);
 
-/// The powers of ten from the one at or below `low` to the one at or above `high`.
-pub fn decade_bounds(low: f64, high: f64) -> (f64, f64) {
-    let low = 10f64.powf(low.max(f64::MIN_POSITIVE).log10().floor());
-    let high = 10f64.powf(high.max(low * 10.0).log10().ceil());
-    (low, high)
+/// The widest axis a chart draws, in decades: beyond it the data are not plotted sensibly.
+const MAX_DECADES: f64 = 30.0;
+
+/// The range of a logarithmic axis that holds every value of `values` in (10⁻³⁰⁰, 10³⁰⁰), with
+/// a margin of about a tenth of a decade on each side, at least one decade wide, and at
+/// most [`MAX_DECADES`] wide (kept at its upper end). With no such value it is 1 to 10, so
+/// an empty or fully censored chart still gets a sane, small axis.
+pub fn log_range(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
+    let Some((low, high)) = values
+        .into_iter()
+        .filter(|v| *v > 1e-300 && *v < 1e300)
+        .fold(None, |range: Option<(f64, f64)>, v| match range {
+            None => Some((v, v)),
+            Some((low, high)) => Some((low.min(v), high.max(v))),
+        })
+    else {
+        return (1.0, 10.0);
+    };
+    let (mut low, mut high) = (low.log10() - 0.1, high.log10() + 0.1);
+    if high - low < 1.0 {
+        let centre = (low + high) / 2.0;
+        (low, high) = (centre - 0.5, centre + 0.5);
+    }
+    low = low.max(high - MAX_DECADES);
+    (10f64.powf(low), 10f64.powf(high))
 }
 
-/// The powers of ten within `[low, high]`.
-pub fn powers_of_ten(low: f64, high: f64) -> Vec<f64> {
-    let first = low.log10().ceil() as i32;
+/// Tick positions for a logarithmic axis over `[low, high]`: the powers of ten within it,
+/// with 2× and 5× multiples added when fewer than three powers fall inside. Empty for a
+/// range that is not finite and positive; never more than a few dozen ticks.
+pub fn log_ticks(low: f64, high: f64) -> Vec<f64> {
+    if !(low.is_finite() && high.is_finite() && low > 0.0 && low <= high) {
+        return Vec::new();
+    }
+    let first = (low.log10().ceil() as i32).max(high.log10().floor() as i32 - MAX_DECADES as i32);
     let last = high.log10().floor() as i32;
-    (first..=last).map(|e| 10f64.powi(e)).collect()
+    let powers: Vec<f64> = (first..=last).map(|e| 10f64.powi(e)).collect();
+    if powers.len() >= 3 {
+        return powers;
+    }
+    let mut ticks: Vec<f64> = (first - 1..=last)
+        .flat_map(|e| [1.0, 2.0, 5.0].map(|m| m * 10f64.powi(e)))
+        .filter(|t| (low..=high).contains(t))
+        .collect();
+    ticks.sort_by(f64::total_cmp);
+    ticks
 }
 
-/// A logarithmic axis with its ticks at the powers of ten.
+/// A logarithmic axis with its ticks at [`log_ticks`].
 pub type LogAxis = WithKeyPoints<LogCoord<f64>>;
 
-/// The logarithmic axis from `low` to `high` (powers of ten, see [`decade_bounds`]).
+/// The logarithmic axis from `low` to `high` (see [`log_range`] and [`log_ticks`]).
 pub fn log_axis(low: f64, high: f64) -> LogAxis {
     (low..high)
         .log_scale()
-        .with_key_points(powers_of_ten(low, high))
+        .with_key_points(log_ticks(low, high))
 }
 
 /// A chart on `area` with logarithmic axes over `x` and `y`, its mesh labelled in powers of
@@ -90,12 +124,50 @@ where
     Ok(chart)
 }
 
+/// Draws only `title` and a line saying that there is nothing to plot: the chart of a
+/// folder without draws (an empty shard), or without the values a chart needs.
+pub fn no_data<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let (width, height) = root.dim_in_pixel();
+    let centred = plotters::style::text_anchor::Pos::new(
+        plotters::style::text_anchor::HPos::Center,
+        plotters::style::text_anchor::VPos::Center,
+    );
+    root.draw(&Text::new(
+        title.to_string(),
+        (width as i32 / 2, 40),
+        self::title(26).pos(centred),
+    ))
+    .and_then(|_| {
+        root.draw(&Text::new(
+            "no data to plot",
+            (width as i32 / 2, height as i32 / 2),
+            text(22).pos(centred),
+        ))
+    })
+    .map_err(super::plot_error)
+}
+
 /// Labels a power of ten as `10³`; other values as plain numbers.
 pub fn power_label(value: &f64) -> String {
     const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     let exponent = value.log10().round();
     if (10f64.powf(exponent) - value).abs() > value * 1e-9 {
-        return format!("{value}");
+        // A 2× or 5× tick: `2×10⁵` beside the powers, short enough for the label area.
+        let below = value.log10().floor();
+        let mantissa = value / 10f64.powf(below);
+        return if *value >= 10_000.0 && (mantissa - mantissa.round()).abs() < 1e-9 {
+            format!("{}×{}", mantissa.round(), power_label(&10f64.powf(below)))
+        } else if *value >= 1000.0 {
+            thousands(*value)
+        } else {
+            format!("{value}")
+        };
     }
     let digits: String = (exponent.abs() as u32)
         .to_string()
@@ -120,10 +192,29 @@ mod tests {
         assert_eq!(power_label(&1e12), "10¹²");
         assert_eq!(power_label(&250.0), "250");
         assert_eq!(
-            powers_of_ten(30.0, 500_000.0),
+            log_ticks(30.0, 500_000.0),
             [100.0, 1000.0, 10000.0, 100000.0]
         );
-        assert_eq!(decade_bounds(32.0, 500_000.0), (10.0, 1_000_000.0));
+        assert_eq!(log_ticks(150.0, 900.0), [200.0, 500.0]);
+        assert_eq!(power_label(&2000.0), "2,000");
+        assert_eq!(power_label(&200_000.0), "2×10⁵");
+        assert_eq!(power_label(&123_456.0), "123,456");
+    }
+
+    #[test]
+    fn log_ranges_end_near_the_data_and_survive_no_data() {
+        // A tenth of a decade past each end.
+        let (low, high) = log_range([1000.0, 500_000.0, f64::NAN, 0.0, -3.0]);
+        assert!((low - 1000.0 / 10f64.powf(0.1)).abs() < 1e-6, "{low}");
+        assert!((high - 500_000.0 * 10f64.powf(0.1)).abs() < 1e-3, "{high}");
+        assert_eq!(log_range([]), (1.0, 10.0));
+        assert_eq!(log_range([f64::MAX * 2.0, 0.0]), (1.0, 10.0));
+        // One value: a decade centred on it.
+        let (low, high) = log_range([100.0]);
+        assert!((low * high - 1e4).abs() < 1e-6 && (high / low - 10.0).abs() < 1e-9);
+        // Ticks of nonsense ranges are empty, of huge ranges bounded.
+        assert!(log_ticks(0.0, 10.0).is_empty());
+        assert!(log_ticks(f64::MIN_POSITIVE, f64::MAX).len() <= 31);
     }
 }
 

@@ -37,8 +37,8 @@ pub struct SurvivalChart {
 fn role_style(role: CurveRole) -> (RGBColor, u32, &'static str) {
     match role {
         CurveRole::Other => (GREY, 1, "the others"),
-        CurveRole::Seed => (BLUE, 4, "the seed's order"),
-        CurveRole::Best => (GREEN, 4, "best median"),
+        CurveRole::Seed => (BLUE, 2, "the seed's order"),
+        CurveRole::Best => (GREEN, 6, "best median"),
         CurveRole::Worst => (VERMILION, 4, "worst median"),
     }
 }
@@ -48,27 +48,23 @@ impl Chart for SurvivalChart {
     where
         DB::ErrorType: 'static,
     {
-        let xs = self
-            .curves
-            .iter()
-            .flat_map(|c| c.points.iter().map(|p| p.0));
-        let smallest = xs.clone().fold(f64::MAX, f64::min);
-        let largest = self.cap.unwrap_or(0.0).max(xs.fold(0.0, f64::max));
-        let (x_low, x_high) = style::decade_bounds(smallest, largest);
-        let (y_low, _) = style::decade_bounds(self.floor, 1.0);
+        let (x_low, x_high) = self.x_range();
+        let (y_low, y_high) = self.y_range();
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 50);
         let mut chart = style::log_log_chart(
             &plot_area,
             &self.title,
-            ((x_low, x_high), (y_low, 1.0)),
+            ((x_low, x_high), (y_low, y_high)),
             (
                 "iterations x (log scale)",
                 "P(iterations > x), share of draws still unsolved (log scale)",
             ),
         )?;
+        // The seed's order last, thinner, on top of the wide best curve: both stay visible
+        // where they coincide.
         let mut ordered: Vec<&SurvivalCurve> = self.curves.iter().collect();
-        ordered.sort_by_key(|c| c.role != CurveRole::Other);
+        ordered.sort_by_key(|c| draw_rank(c.role));
         let mut legend = Vec::new();
         for curve in ordered {
             let (colour, width, role_name) = role_style(curve.role);
@@ -94,7 +90,7 @@ impl Chart for SurvivalChart {
         if let Some(cap) = self.cap {
             chart
                 .draw_series(DashedLineSeries::new(
-                    [(cap, y_low), (cap, 1.0)],
+                    [(cap, y_low), (cap, y_high)],
                     6,
                     4,
                     VERMILION.mix(0.6).stroke_width(2),
@@ -108,6 +104,38 @@ impl Chart for SurvivalChart {
         legend.sort_by_key(|(mark, _)| matches!(mark, LegendMark::Line(GREY, _)));
         style::legend_strip(&legend_area, &legend)?;
         Ok(())
+    }
+}
+
+/// Drawing order: the grey curves first, the seed's order last (on top).
+fn draw_rank(role: CurveRole) -> u8 {
+    match role {
+        CurveRole::Other => 0,
+        CurveRole::Best => 1,
+        CurveRole::Worst => 2,
+        CurveRole::Seed => 3,
+    }
+}
+
+impl SurvivalChart {
+    /// The x axis: from the first step to the last step or the cap, a little margin each side.
+    pub fn x_range(&self) -> (f64, f64) {
+        let xs = self
+            .curves
+            .iter()
+            .flat_map(|c| c.points.iter().map(|p| p.0));
+        style::log_range(xs.chain(self.cap))
+    }
+
+    /// The y axis: from just below the smallest share drawn (at least `floor`) to 1.
+    pub fn y_range(&self) -> (f64, f64) {
+        let shares = self
+            .curves
+            .iter()
+            .flat_map(|c| c.points.iter().map(|p| p.1))
+            .filter(|&p| p >= self.floor && p > 0.0);
+        let (low, _) = style::log_range(shares.chain([1.0]));
+        (low.min(0.1), 1.0)
     }
 }
 
