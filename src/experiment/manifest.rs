@@ -124,9 +124,10 @@ impl RunIdentity {
     }
 }
 
+/// `text` cut to at most 60 characters (not bytes: a description may be in any script).
 fn shorten(text: &str) -> String {
-    if text.len() > 60 {
-        format!("{}…", &text[..57])
+    if text.chars().count() > 60 {
+        format!("{}…", text.chars().take(57).collect::<String>())
     } else {
         text.to_string()
     }
