@@ -1,7 +1,6 @@
 //! `boardlab run` and `boardlab merge`: experiments from a spec into a results folder.
 
 use crate::experiment::{self, DEFAULT_SPEC, Overrides, Plan, RunEnd, RunRequest, Spec};
-use crate::report;
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -108,19 +107,16 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let spec =
         Spec::parse(&spec_text, &overrides).with_context(|| format!("spec {spec_source}"))?;
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
-    anyhow::ensure!(threads > 0, "--threads must be at least 1");
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&spec.name));
+    let shard = experiment::parse_shard(args.shard.as_deref())?;
     let request = RunRequest {
-        plan: Plan {
-            shard: experiment::parse_shard(args.shard.as_deref())?,
-            spec,
-            boards: args.boards,
-        },
+        plan: Plan::new(spec, shard, args.boards),
         spec_source,
         spec_text,
+        overrides,
         out,
         threads,
         resume: args.resume,
@@ -130,7 +126,6 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let shown = request.out.display();
     match experiment::run(&request)? {
         RunEnd::Complete { draws } => {
-            report::report(&request.out).with_context(|| format!("reporting on {shown}"))?;
             if !args.quiet {
                 eprintln!("wrote {shown}: {draws} draws, charts and REPORT.md");
             }
@@ -151,7 +146,6 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
 
 pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let draws = experiment::merge(&args.out, &args.shards, args.force)?;
-    report::report(&args.out).with_context(|| format!("reporting on {}", args.out.display()))?;
     eprintln!(
         "wrote {}: {draws} draws from {} shards, charts and REPORT.md",
         args.out.display(),

@@ -35,7 +35,9 @@ impl AtomicFile {
             .prefix(&prefix)
             .suffix(".tmp")
             .tempfile_in(dir)
-            .with_context(|| format!("cannot create a temporary file to write {}", path.display()))?;
+            .with_context(|| {
+                format!("cannot create a temporary file to write {}", path.display())
+            })?;
         Ok(AtomicFile {
             path: path.to_path_buf(),
             writer: BufWriter::new(file),
