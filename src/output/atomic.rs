@@ -31,13 +31,9 @@ impl AtomicFile {
         let dir = parent_of(path);
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let prefix = format!(".{name}.");
-        let file = tempfile::Builder::new()
-            .prefix(&prefix)
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .with_context(|| {
-                format!("cannot create a temporary file to write {}", path.display())
-            })?;
+        let file = temporary_in(dir, &prefix, ".tmp").with_context(|| {
+            format!("cannot create a temporary file to write {}", path.display())
+        })?;
         Ok(AtomicFile {
             path: path.to_path_buf(),
             writer: BufWriter::new(file),
@@ -73,6 +69,20 @@ impl AtomicFile {
     pub fn discard(self) {
         drop(self);
     }
+}
+
+/// A new temporary file `PREFIX<random>SUFFIX` in `dir`, created with the permissions of an
+/// ordinary file (read-write for all, less the umask) rather than the owner-only default of
+/// temporary files, since it becomes a result file.
+pub fn temporary_in(dir: &Path, prefix: &str, suffix: &str) -> std::io::Result<NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix).suffix(suffix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
 }
 
 /// The folder holding `path` (`.` for a bare name).

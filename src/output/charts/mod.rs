@@ -47,10 +47,7 @@ pub fn render(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<[Pat
     // Drawn into temporary files (named with the extension plotters reads the format
     // from) and renamed into place, so that a kill never leaves half a chart.
     let temporary = |stem: &str, extension: &str| {
-        tempfile::Builder::new()
-            .prefix(&format!(".{stem}."))
-            .suffix(&format!(".tmp.{extension}"))
-            .tempfile_in(dir)
+        crate::output::atomic::temporary_in(dir, &format!(".{stem}."), &format!(".tmp.{extension}"))
             .with_context(|| format!("cannot create a temporary file in {}", dir.display()))
     };
     let (svg_file, png_file) = (temporary(stem, "svg")?, temporary(stem, "png")?);
