@@ -123,7 +123,9 @@ fn manifest_status(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("manifest.json"))
         .ok()
         .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .map_or("none".to_string(), |m| m["status"].as_str().unwrap().to_string())
+        .map_or("none".to_string(), |m| {
+            m["status"].as_str().unwrap().to_string()
+        })
 }
 
 #[test]
@@ -166,7 +168,10 @@ fn a_failed_report_leaves_pending_outputs_that_report_or_resume_complete() {
         .success();
     assert_eq!(manifest(&out)["status"], "complete");
     let straight = here.join("straight");
-    run(&spec, &straight, &[]).current_dir(here).assert().success();
+    run(&spec, &straight, &[])
+        .current_dir(here)
+        .assert()
+        .success();
     assert!(data(&out) == data(&straight));
 
     // --resume of a complete folder rewrites a missing or stale report, and only then.
@@ -231,7 +236,13 @@ fn edited_or_missing_data_is_refused() {
     let edited: Vec<String> = draws
         .lines()
         .enumerate()
-        .map(|(i, l)| if i == 3 { edit_iterations(l) } else { l.to_string() })
+        .map(|(i, l)| {
+            if i == 3 {
+                edit_iterations(l)
+            } else {
+                l.to_string()
+            }
+        })
         .collect();
     std::fs::write(out.join("draws.csv"), edited.join("\n") + "\n").unwrap();
     run(&spec, &out, &["--resume"])
@@ -401,6 +412,7 @@ fn start_long_run(dir: &Path, out: &Path) -> std::process::Child {
         std::thread::sleep(Duration::from_millis(10));
     }
     child.kill().unwrap();
+    child.wait().unwrap();
     panic!("the run wrote no rows within a minute");
 }
 
@@ -465,7 +477,11 @@ fn merge_never_touches_its_inputs_and_survives_a_kill() {
         (&p1, vec![&p1, &p2], "is the shard folder"),
         (&p1.join("inner"), vec![&p1, &p2], "is the shard folder"),
         (&sh, vec![&p1, &p2], "is inside OUT"),
-        (&dir.path().join("m"), vec![&p1, &p1_again, &p2], "given twice"),
+        (
+            &dir.path().join("m"),
+            vec![&p1, &p1_again, &p2],
+            "given twice",
+        ),
     ] {
         let inputs: Vec<&Path> = inputs.iter().map(|p| p.as_path()).collect();
         merge(out, &inputs, &["--force"])
@@ -504,7 +520,13 @@ fn merge_never_touches_its_inputs_and_survives_a_kill() {
     let edited: Vec<String> = draws
         .lines()
         .enumerate()
-        .map(|(i, l)| if i == 5 { edit_iterations(l) } else { l.to_string() })
+        .map(|(i, l)| {
+            if i == 5 {
+                edit_iterations(l)
+            } else {
+                l.to_string()
+            }
+        })
         .collect();
     std::fs::write(p2.join("draws.csv"), edited.join("\n") + "\n").unwrap();
     merge(&dir.path().join("bad"), &[&p1, &p2], &[])
