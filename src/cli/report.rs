@@ -27,7 +27,7 @@ pub fn plot(args: &FolderArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn report(args: &FolderArgs) -> anyhow::Result<ExitCode> {
-    crate::report::report(&args.dir)?;
+    crate::experiment::report_folder(&args.dir)?;
     eprintln!(
         "wrote {} and its charts",
         args.dir.join("REPORT.md").display()

@@ -1,7 +1,6 @@
 //! `boardlab run` and `boardlab merge`: experiments from a spec into a results folder.
 
 use crate::experiment::{self, DEFAULT_SPEC, Overrides, Plan, RunEnd, RunRequest, Spec};
-use crate::report;
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -117,14 +116,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&spec.name));
+    let shard = experiment::parse_shard(args.shard.as_deref())?;
     let request = RunRequest {
-        plan: Plan {
-            shard: experiment::parse_shard(args.shard.as_deref())?,
-            spec,
-            boards: args.boards,
-        },
+        plan: Plan::new(spec, shard, args.boards),
         spec_source,
         spec_text,
+        overrides,
         out,
         threads,
         resume: args.resume,
@@ -134,7 +131,6 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let shown = request.out.display();
     match experiment::run(&request)? {
         RunEnd::Complete { draws } => {
-            report::report(&request.out).with_context(|| format!("reporting on {shown}"))?;
             if !args.quiet {
                 eprintln!("wrote {shown}: {draws} draws, charts and REPORT.md");
             }
@@ -168,7 +164,6 @@ fn default_threads(slurm_cpus: Option<&str>) -> anyhow::Result<usize> {
 
 pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let draws = experiment::merge(&args.out, &args.shards, args.force)?;
-    report::report(&args.out).with_context(|| format!("reporting on {}", args.out.display()))?;
     eprintln!(
         "wrote {}: {draws} draws from {} shards, charts and REPORT.md",
         args.out.display(),

@@ -1,13 +1,109 @@
-//! Making the derived files of a finished run: `summary.csv` and `histogram.csv` are
-//! computed from `draws.csv` alone, by one code path for a single run, a resumed run and a
-//! merge, so their bytes depend only on the draws.
+//! Making the outputs of a finished run: `summary.csv` and `histogram.csv` are computed
+//! from `draws.csv` alone, by one code path for a single run, a resumed run and a merge, so
+//! their bytes depend only on the draws; then the charts and `REPORT.md`.
+//!
+//! A folder whose draws are all written is marked `data-complete` first; only when every
+//! output is written does the manifest say `complete`, with a hash of each output. A kill or
+//! a failure in between leaves a folder that `run --resume` or `boardlab report` finishes.
 
+use super::checksum;
 use super::folder::ResultsFolder;
+use super::manifest::{Manifest, RunStatus};
 use super::plan::Plan;
-use crate::output::atomic::write_atomic_with;
+use crate::output::atomic::{sync_folder, write_atomic_with};
 use crate::output::draws;
+use crate::output::faults::abort_point;
 use crate::output::histogram::{self, Histogram};
 use crate::output::summary::{SeriesTally, SummaryRow};
+use anyhow::Context;
+use std::collections::BTreeMap;
+
+/// Completes a folder whose draws are all written (status `data-complete`): puts
+/// `draws.csv` in place, checks it against the manifest's checksum, writes the summary,
+/// histogram, charts and report, and marks the manifest complete.
+pub fn finish(folder: &ResultsFolder, plan: &Plan, mut manifest: Manifest) -> anyhow::Result<()> {
+    let (draws, partial) = (folder.draws(), folder.partial_draws());
+    if !draws.exists() && partial.exists() {
+        std::fs::rename(&partial, &draws)
+            .with_context(|| format!("cannot rename {} to draws.csv", partial.display()))?;
+        sync_folder(folder.root());
+        abort_point("renamed");
+    }
+    check_draws(folder, &manifest)?;
+    folder.clear_outputs()?;
+    derive_files(folder, plan)?;
+    abort_point("derived");
+    crate::report::report(folder.root())
+        .with_context(|| format!("reporting on {}", folder.root().display()))?;
+    abort_point("reported");
+    manifest.outputs = hash_outputs(folder)?;
+    manifest.status = RunStatus::Complete;
+    manifest.write(&folder.manifest())
+}
+
+/// Checks that `draws.csv` is there and is the file the manifest's checksum describes.
+pub fn check_draws(folder: &ResultsFolder, manifest: &Manifest) -> anyhow::Result<()> {
+    let path = folder.draws();
+    let shown = path.display();
+    anyhow::ensure!(
+        path.is_file(),
+        "{shown} is missing although the manifest says every draw was written; run it again with --force"
+    );
+    if let Some(mark) = &manifest.data {
+        let length = std::fs::metadata(&path)
+            .with_context(|| format!("cannot read {shown}"))?
+            .len();
+        anyhow::ensure!(
+            length == mark.bytes && checksum::matches(&path, mark)?,
+            "{shown} does not match the checksum in the manifest (edited or damaged); run it again with --force"
+        );
+    }
+    Ok(())
+}
+
+/// The outputs made from the data (summary, histogram, REPORT.md and every chart) with
+/// their hashes, by path within the folder.
+pub fn hash_outputs(folder: &ResultsFolder) -> anyhow::Result<BTreeMap<String, String>> {
+    let mut names: Vec<String> = ["summary.csv", "histogram.csv", "REPORT.md"]
+        .map(String::from)
+        .to_vec();
+    let charts = folder.root().join("charts");
+    if charts.is_dir() {
+        let mut found: Vec<String> = std::fs::read_dir(&charts)
+            .with_context(|| format!("cannot read {}", charts.display()))?
+            .filter_map(|entry| entry.ok())
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| !name.starts_with('.'))
+            .map(|name| format!("charts/{name}"))
+            .collect();
+        found.sort();
+        names.extend(found);
+    }
+    names
+        .into_iter()
+        .map(|name| {
+            let hash = checksum::hash_file(&folder.root().join(&name))?;
+            Ok((name, hash))
+        })
+        .collect()
+}
+
+/// Whether every output the manifest recorded is there and unchanged (for a manifest from
+/// before outputs were recorded: whether the summary, histogram and report are there).
+pub fn outputs_current(folder: &ResultsFolder, manifest: &Manifest) -> anyhow::Result<bool> {
+    if manifest.outputs.is_empty() {
+        return Ok(["summary.csv", "histogram.csv", "REPORT.md"]
+            .iter()
+            .all(|name| folder.root().join(name).is_file()));
+    }
+    for (name, hash) in &manifest.outputs {
+        let path = folder.root().join(name);
+        if !path.is_file() || checksum::hash_file(&path)? != *hash {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
 
 /// Reads `draws.csv`, checks that it holds exactly the plan's rows in order, and writes
 /// `summary.csv` and `histogram.csv`.
@@ -54,4 +150,38 @@ pub fn derive_files(folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
         writer.flush()?;
         Ok(())
     })
+}
+
+/// `boardlab report DIR` on a results folder: under the folder's lock, completes a folder
+/// whose outputs are pending, or rewrites the charts and report of a complete one (and their
+/// hashes in the manifest). A folder without a manifest (`sat mistakes` output) is reported
+/// as it is.
+pub fn report_folder(dir: &std::path::Path) -> anyhow::Result<()> {
+    use super::folder::FolderState;
+    let folder = ResultsFolder::new(dir);
+    if !folder.manifest().exists() {
+        return crate::report::report(dir);
+    }
+    let _lock = super::lock::FolderLock::exclusive(dir)?;
+    let shown = dir.display();
+    match folder.state()? {
+        FolderState::DataComplete(manifest) => {
+            let plan = manifest.plan()?;
+            folder.remove_temporaries()?;
+            finish(&folder, &plan, *manifest)
+        }
+        FolderState::Partial(_) => anyhow::bail!(
+            "{shown} holds an unfinished run; complete it with boardlab run and --resume first"
+        ),
+        FolderState::Damaged(why) => anyhow::bail!("{shown} cannot be reported: {why}"),
+        FolderState::Complete(mut manifest) => {
+            crate::report::report(dir)?;
+            if !manifest.outputs.is_empty() {
+                manifest.outputs = hash_outputs(&folder)?;
+                manifest.write(&folder.manifest())?;
+            }
+            Ok(())
+        }
+        FolderState::Fresh => crate::report::report(dir),
+    }
 }

@@ -1,6 +1,13 @@
-//! A results folder and the state it is in: fresh, partly written, complete, or not ours.
+//! A results folder and the state it is in: fresh, unfinished, data complete with outputs
+//! pending, complete, damaged (boardlab's files without a readable manifest), or not ours.
+//!
+//! Every state a kill can leave is one of these, and each is either continued by
+//! `run --resume` or replaced by `--force`; a folder holding anything boardlab did not write
+//! is never touched.
 
+use super::lock::LOCK_FILE;
 use super::manifest::{Manifest, RunStatus};
+use crate::output::atomic::{is_temporary_name, sync_folder};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 
@@ -13,15 +20,21 @@ pub struct ResultsFolder {
 /// What a folder holds.
 #[derive(Debug)]
 pub enum FolderState {
-    /// Missing or empty.
+    /// Missing, empty, or holding only a lock file and temporary files.
     Fresh,
+    /// boardlab's files without a readable manifest (deleted, truncated or edited); the
+    /// text says what is wrong. Only `--force` can replace it.
+    Damaged(String),
     /// A run that has not finished (still running, interrupted or killed).
     Partial(Box<Manifest>),
+    /// Every draw written; some outputs (summary, histogram, charts, report) are pending.
+    DataComplete(Box<Manifest>),
     /// A finished run.
     Complete(Box<Manifest>),
 }
 
-/// Files and folders that boardlab writes into a results folder.
+/// Files and folders that boardlab writes into a results folder (besides the lock file and
+/// temporary files).
 const OWN_ENTRIES: [&str; 9] = [
     "manifest.json",
     "manifest.json.tmp",
@@ -33,6 +46,9 @@ const OWN_ENTRIES: [&str; 9] = [
     "charts",
     "sat",
 ];
+
+/// The outputs made from the data, removed before they are made again.
+const OUTPUTS: [&str; 4] = ["summary.csv", "histogram.csv", "REPORT.md", "charts"];
 
 impl ResultsFolder {
     pub fn new(root: impl Into<PathBuf>) -> ResultsFolder {
@@ -64,8 +80,24 @@ impl ResultsFolder {
         self.root.join("histogram.csv")
     }
 
-    /// Reads the folder's state. A non-empty folder without a manifest is refused: it is not
-    /// a boardlab results folder, and nothing in it is touched.
+    /// Names of the folder's entries (none if it does not exist).
+    fn entries(&self) -> anyhow::Result<Vec<String>> {
+        if !self.root.exists() {
+            return Ok(Vec::new());
+        }
+        let shown = self.root.display();
+        std::fs::read_dir(&self.root)
+            .with_context(|| format!("cannot read folder {shown}"))?
+            .map(|entry| {
+                let entry = entry.with_context(|| format!("cannot read folder {shown}"))?;
+                Ok(entry.file_name().to_string_lossy().into_owned())
+            })
+            .collect()
+    }
+
+    /// Reads the folder's state. A non-empty folder without a manifest that holds anything
+    /// boardlab does not write is refused: it is not a boardlab results folder, and nothing
+    /// in it is touched.
     pub fn state(&self) -> anyhow::Result<FolderState> {
         let shown = self.root.display();
         if !self.root.exists() {
@@ -77,19 +109,25 @@ impl ResultsFolder {
         );
         let manifest_path = self.manifest();
         if !manifest_path.exists() {
-            let empty = std::fs::read_dir(&self.root)
-                .with_context(|| format!("cannot read folder {shown}"))?
-                .next()
-                .is_none();
-            anyhow::ensure!(
-                empty,
-                "{shown} exists and is not a boardlab results folder (no manifest.json); choose another --out or empty it"
-            );
-            return Ok(FolderState::Fresh);
+            let entries = self.entries()?;
+            if let Some(foreign) = entries.iter().find(|name| !is_own(name)) {
+                anyhow::bail!(
+                    "{shown} exists and is not a boardlab results folder (no manifest.json, and it holds {foreign}); choose another --out or empty it"
+                );
+            }
+            return Ok(if entries.iter().all(|name| is_scratch(name)) {
+                FolderState::Fresh
+            } else {
+                FolderState::Damaged("its manifest.json is missing".to_string())
+            });
         }
-        let manifest = Box::new(Manifest::read(&manifest_path)?);
+        let manifest = match Manifest::read(&manifest_path) {
+            Ok(manifest) => Box::new(manifest),
+            Err(error) => return Ok(FolderState::Damaged(format!("{error:#}"))),
+        };
         Ok(match manifest.status {
             RunStatus::Complete => FolderState::Complete(manifest),
+            RunStatus::DataComplete => FolderState::DataComplete(manifest),
             RunStatus::Running | RunStatus::Interrupted => FolderState::Partial(manifest),
         })
     }
@@ -104,9 +142,21 @@ impl ResultsFolder {
         })
     }
 
-    /// Removes everything boardlab wrote here, for a fresh start with `--force`.
+    /// Removes everything boardlab wrote here but the lock file, for a fresh start with
+    /// `--force`. The manifest goes first, so that a kill part way leaves a folder that is
+    /// damaged (and replaceable) rather than one that seems whole.
     pub fn clear(&self) -> anyhow::Result<()> {
-        for entry in OWN_ENTRIES {
+        self.remove(&OWN_ENTRIES)?;
+        self.remove_temporaries()
+    }
+
+    /// Removes the outputs made from the data, before they are made again.
+    pub fn clear_outputs(&self) -> anyhow::Result<()> {
+        self.remove(&OUTPUTS)
+    }
+
+    fn remove(&self, entries: &[&str]) -> anyhow::Result<()> {
+        for entry in entries {
             let path = self.root.join(entry);
             let removed = if path.is_dir() {
                 std::fs::remove_dir_all(&path)
@@ -117,6 +167,29 @@ impl ResultsFolder {
             };
             removed.with_context(|| format!("cannot remove {}", path.display()))?;
         }
+        sync_folder(&self.root);
         Ok(())
     }
+
+    /// Removes temporary files left by a killed process (call it holding the lock).
+    pub fn remove_temporaries(&self) -> anyhow::Result<()> {
+        for name in self.entries()? {
+            if is_temporary_name(&name) {
+                let path = self.root.join(&name);
+                std::fs::remove_file(&path)
+                    .with_context(|| format!("cannot remove {}", path.display()))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether a folder entry is one boardlab writes.
+fn is_own(name: &str) -> bool {
+    OWN_ENTRIES.contains(&name) || is_scratch(name)
+}
+
+/// Whether a folder entry holds no results: the lock file or a temporary file.
+fn is_scratch(name: &str) -> bool {
+    name == LOCK_FILE || is_temporary_name(name)
 }

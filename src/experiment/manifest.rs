@@ -6,7 +6,9 @@
 //! session when a run was interrupted and resumed, or per shard when folders were merged.
 
 use super::Shard;
-use super::spec::Spec;
+use super::checksum::DataMark;
+use super::plan::Plan;
+use super::spec::{Overrides, Spec};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -21,7 +23,11 @@ pub enum RunStatus {
     Running,
     /// Stopped by Ctrl-C or a termination signal; `--resume` continues it.
     Interrupted,
-    /// All draws written and the derived files made.
+    /// All draws written and checksummed; the summary, histogram, charts or report are not
+    /// all written yet. `run --resume` or `boardlab report` writes them.
+    #[serde(rename = "data-complete")]
+    DataComplete,
+    /// All draws written and every output made.
     Complete,
 }
 
@@ -71,6 +77,19 @@ pub struct Manifest {
     /// by this is a series' throughput per thread, the comparable speed of its search.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub series_seconds: BTreeMap<String, f64>,
+    /// The draws file as far as it is known to be written: rows, bytes and FNV-1a 64 hash
+    /// of its first bytes (all of it once the data are complete); checked on resume and merge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<DataMark>,
+    /// FNV-1a 64 hashes of the outputs made from the data (summary, histogram, charts,
+    /// REPORT.md), by path within the folder; a missing or different one is rewritten by
+    /// `run --resume`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub outputs: BTreeMap<String, String>,
+    /// A command that reproduces this folder's data on one machine (for a merged folder,
+    /// the whole run rather than one shard's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce: Option<String>,
     /// For a merged folder: the shard folders it was made from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,
@@ -124,9 +143,10 @@ impl RunIdentity {
     }
 }
 
+/// `text` cut to at most 60 characters (not bytes: a description may be in any script).
 fn shorten(text: &str) -> String {
-    if text.len() > 60 {
-        format!("{}…", &text[..57])
+    if text.chars().count() > 60 {
+        format!("{}…", text.chars().take(57).collect::<String>())
     } else {
         text.to_string()
     }
@@ -139,6 +159,38 @@ impl Manifest {
             shard: self.shard,
             boards: self.boards,
         }
+    }
+
+    /// The spec as run, rebuilt from the recorded spec text, with the command-line values
+    /// that replaced the text's. Per-series draw counts stay unless `--draws` replaced them
+    /// all, so every candidate is tried and the one that rebuilds the recorded spec is kept.
+    pub fn rebuild_spec(&self) -> anyhow::Result<(Spec, Overrides)> {
+        let plain = Spec::parse(&self.spec_text, &Overrides::default())
+            .context("the spec text recorded in the manifest")?;
+        let recorded = |key: &str| self.spec.get(key).and_then(serde_json::Value::as_u64);
+        let differs = |key: &str, text: Option<u64>| recorded(key).filter(|&v| Some(v) != text);
+        let cap = differs("cap", plain.cap);
+        let seed = differs("seed", Some(plain.seed));
+        for draws in [None, recorded("draws")] {
+            let overrides = Overrides { draws, cap, seed };
+            let spec = Spec::parse(&self.spec_text, &overrides)?;
+            if serde_json::to_value(&spec)? == self.spec {
+                return Ok((spec, overrides));
+            }
+        }
+        anyhow::bail!(
+            "the spec recorded in the manifest does not rebuild the same run (another boardlab version?)"
+        )
+    }
+
+    /// The plan of the folder's run (its shard, or the whole run).
+    pub fn plan(&self) -> anyhow::Result<Plan> {
+        let (spec, _) = self.rebuild_spec()?;
+        Ok(Plan::new(
+            spec,
+            self.shard.unwrap_or(Shard::WHOLE),
+            self.boards,
+        ))
     }
 
     pub fn read(path: &Path) -> anyhow::Result<Manifest> {
@@ -166,6 +218,38 @@ impl Manifest {
     }
 }
 
+/// `boardlab run` with the arguments that make the data of `spec_source` with `overrides`:
+/// the command recorded as `reproduce` (threads, resume and force do not change the data).
+pub fn reproduce_command(
+    spec_source: &str,
+    overrides: &Overrides,
+    shard: Option<Shard>,
+    boards: bool,
+    out: &Path,
+) -> String {
+    let mut words = vec!["boardlab".to_string(), "run".to_string()];
+    if !spec_source.starts_with("embedded default") {
+        words.push(quote(spec_source));
+    }
+    for (option, value) in [
+        ("--draws", overrides.draws),
+        ("--cap", overrides.cap),
+        ("--seed", overrides.seed),
+    ] {
+        if let Some(value) = value {
+            words.push(format!("{option} {value}"));
+        }
+    }
+    if let Some(shard) = shard {
+        words.push(format!("--shard {shard}"));
+    }
+    if boards {
+        words.push("--boards".to_string());
+    }
+    words.push(format!("--out {}", quote(&out.display().to_string())));
+    words.join(" ")
+}
+
 /// Now, as an RFC 3339 UTC time to the second.
 pub fn now_rfc3339() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
@@ -174,19 +258,22 @@ pub fn now_rfc3339() -> String {
 /// The command line of this process, quoted where needed.
 pub fn command_line() -> String {
     std::env::args()
-        .map(|arg| {
-            let plain = !arg.is_empty()
-                && arg
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
-            if plain {
-                arg
-            } else {
-                format!("'{}'", arg.replace('\'', "'\\''"))
-            }
-        })
+        .map(|arg| quote(&arg))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `arg` as a shell word: unchanged when plain, else in single quotes.
+fn quote(arg: &str) -> String {
+    let plain = !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', "'\\''"))
+    }
 }
 
 /// `git describe --always --dirty --tags` of the source tree this binary was built from.

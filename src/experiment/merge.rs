@@ -1,85 +1,262 @@
 //! `boardlab merge`: combines the folders of all shards of one run into the folder a single
 //! machine would have written. Rows are interleaved back into the plan's order (draw i of a
-//! series comes from shard `i % N + 1`), checked one by one, and the derived files are made
-//! by the same code as a run's, so the data files are byte-identical.
+//! series comes from shard `i % N + 1`), checked one by one, each shard's file is checked
+//! against the checksum in its manifest, and the derived files are made by the same code as
+//! a run's, so the data files are byte-identical.
+//!
+//! Nothing is deleted before the new result is complete: it is built in a temporary folder
+//! beside OUT (`.OUT.merge-XXXXXX`) and moved into OUT at the end, manifest last. The shard
+//! folders are only read, under shared locks, and OUT may be neither one of them nor hold
+//! one.
 
+use super::Shard;
+use super::checksum::{DataMark, Fnv1a64};
+use super::finalize;
 use super::folder::{FolderState, ResultsFolder};
+use super::lock::{FolderLock, LOCK_FILE};
 use super::manifest::{self, Manifest, RunStatus};
 use super::plan::Plan;
-use super::spec::{Overrides, Spec};
-use super::{Shard, finalize};
+use crate::output::atomic::sync_folder;
 use crate::output::draws::{self, DrawRow};
+use crate::output::faults::abort_point;
 use anyhow::{Context, bail, ensure};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Merges complete shard folders `shards` into `out`; returns the number of draws.
 pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> anyhow::Result<u64> {
+    check_paths(out, shards)?;
+    let target = ResultsFolder::new(out);
+    let shown = out.display();
+    let refuse_existing = |state: &FolderState| -> anyhow::Result<()> {
+        match state {
+            FolderState::Fresh => Ok(()),
+            _ if force => Ok(()),
+            _ => bail!(
+                "{shown} already holds results; use --force to replace them or choose another OUT"
+            ),
+        }
+    };
+    refuse_existing(&target.state()?)?;
+    let _input_locks: Vec<FolderLock> = shards
+        .iter()
+        .map(|dir| FolderLock::shared(dir))
+        .collect::<anyhow::Result<_>>()?;
     let manifests = read_shard_manifests(shards)?;
     let first = &manifests[0];
-    let plan = whole_plan(first)?;
-    let folder = ResultsFolder::new(out);
-    let shown = out.display();
-    match folder.state()? {
-        FolderState::Fresh => {}
-        _ if force => {}
-        _ => bail!(
-            "{shown} already holds results; use --force to overwrite it or choose another OUT"
-        ),
-    }
-    folder.create()?;
-    folder.clear()?;
+    let (spec, overrides) = first.rebuild_spec()?;
+    let plan = Plan::new(spec, Shard::WHOLE, first.boards);
 
-    let mut readers: Vec<_> = ordered_by_shard(shards, &manifests)
-        .into_iter()
-        .map(|dir| draws::rows(&ResultsFolder::new(dir).draws()))
+    target.create()?;
+    let _lock = FolderLock::exclusive(out)?;
+    refuse_existing(&target.state()?)?;
+    remove_stale_builds(out)?;
+    let build = tempfile::Builder::new()
+        .prefix(&build_prefix(out))
+        .tempdir_in(parent_of(out))
+        .with_context(|| format!("cannot create a folder beside {shown}"))?;
+    let folder = ResultsFolder::new(build.path());
+    let mark = write_merged_draws(&folder, &plan, shards, &manifests)?;
+    let mut merged = merged_manifest(&manifests, shards, mark);
+    merged.reproduce = Some(manifest::reproduce_command(
+        &merged.spec_source,
+        &overrides,
+        None,
+        plan.boards,
+        out,
+    ));
+    merged.write(&folder.manifest())?;
+    finalize::finish(&folder, &plan, merged)?;
+    abort_point("merge-built");
+    move_into_place(build.path(), &target)?;
+    Ok(plan.total())
+}
+
+/// Refuses duplicate inputs, an output that is an input or inside one, and an input inside
+/// the output, comparing canonical paths.
+fn check_paths(out: &Path, shards: &[PathBuf]) -> anyhow::Result<()> {
+    ensure!(!shards.is_empty(), "give the shard folders to merge");
+    let out_real = canonical_to_be(out)?;
+    let mut seen: Vec<PathBuf> = Vec::new();
+    for dir in shards {
+        let real = dir
+            .canonicalize()
+            .with_context(|| format!("cannot find the shard folder {}", dir.display()))?;
+        ensure!(
+            !seen.contains(&real),
+            "{} is given twice; give each shard folder once",
+            dir.display()
+        );
+        ensure!(
+            !out_real.starts_with(&real),
+            "OUT {} is the shard folder {} or inside it; merge into another folder",
+            out.display(),
+            dir.display()
+        );
+        ensure!(
+            !real.starts_with(&out_real),
+            "the shard folder {} is inside OUT {}, which merge replaces; merge into another folder",
+            dir.display(),
+            out.display()
+        );
+        seen.push(real);
+    }
+    Ok(())
+}
+
+/// The canonical form of a path that may not exist yet: its deepest existing ancestor
+/// canonicalized, with the rest appended.
+fn canonical_to_be(path: &Path) -> anyhow::Result<PathBuf> {
+    let absolute =
+        std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
+    let mut rest: Vec<&std::ffi::OsStr> = Vec::new();
+    let mut existing = absolute.as_path();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            return Ok(rest.iter().rev().fold(real, |p, part| p.join(part)));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name);
+                existing = parent;
+            }
+            _ => return Ok(absolute.clone()),
+        }
+    }
+}
+
+fn parent_of(path: &Path) -> PathBuf {
+    match std::path::absolute(path)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+    {
+        Some(parent) => parent,
+        None => PathBuf::from("."),
+    }
+}
+
+/// The name prefix of the temporary folders that build `out`.
+fn build_prefix(out: &Path) -> String {
+    let name = std::path::absolute(out)
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "merged".to_string());
+    format!(".{name}.merge-")
+}
+
+/// Removes temporary folders left beside `out` by killed merges (called holding OUT's lock,
+/// so no merge into OUT is using them).
+fn remove_stale_builds(out: &Path) -> anyhow::Result<()> {
+    let (parent, prefix) = (parent_of(out), build_prefix(out));
+    let Ok(entries) = std::fs::read_dir(&parent) else {
+        return Ok(());
+    };
+    for entry in entries.filter_map(Result::ok) {
+        if entry.file_name().to_string_lossy().starts_with(&prefix) && entry.path().is_dir() {
+            std::fs::remove_dir_all(entry.path()).with_context(|| {
+                format!(
+                    "cannot remove the unfinished merge {}",
+                    entry.path().display()
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Replaces OUT's results by the finished build: OUT's manifest goes first (a kill then
+/// leaves a damaged folder that `merge --force` replaces), then its other files, then the
+/// new files come in, manifest last.
+fn move_into_place(build: &Path, target: &ResultsFolder) -> anyhow::Result<()> {
+    target.clear()?;
+    abort_point("merge-cleared");
+    let mut names: Vec<std::ffi::OsString> = std::fs::read_dir(build)
+        .with_context(|| format!("cannot read {}", build.display()))?
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name())
+        .filter(|name| name != "manifest.json" && name != LOCK_FILE)
+        .collect();
+    names.sort();
+    names.push("manifest.json".into());
+    for name in names {
+        let to = target.root().join(&name);
+        std::fs::rename(build.join(&name), &to)
+            .with_context(|| format!("cannot move the merged {} into place", to.display()))?;
+    }
+    sync_folder(target.root());
+    Ok(())
+}
+
+/// Interleaves the shards' rows into `folder/draws.csv.partial`, checking every row's key and
+/// each shard file against its manifest's checksum; returns the merged file's mark.
+fn write_merged_draws(
+    folder: &ResultsFolder,
+    plan: &Plan,
+    shards: &[PathBuf],
+    manifests: &[Manifest],
+) -> anyhow::Result<DataMark> {
+    let order = ordered_by_shard(shards, manifests);
+    for &i in &order {
+        finalize::check_draws(&ResultsFolder::new(&shards[i]), &manifests[i])?;
+    }
+    let mut readers: Vec<_> = order
+        .iter()
+        .map(|&i| draws::rows(&ResultsFolder::new(&shards[i]).draws()))
         .collect::<anyhow::Result<_>>()?;
-    let count = first.shard.expect("checked").count;
+    let count = manifests[0].shard.expect("checked").count;
     let partial = folder.partial_draws();
+    let shown = partial.display().to_string();
     let mut file = std::io::BufWriter::new(
-        std::fs::File::create(&partial).with_context(|| format!("cannot write in {shown}"))?,
+        std::fs::File::create(&partial).with_context(|| format!("cannot create {shown}"))?,
     );
-    file.write_all(&draws::header(plan.boards, plan.spec.has_restarts()))?;
+    let mut hash = Fnv1a64::default();
+    let mut bytes = 0u64;
+    let mut emit = |file: &mut std::io::BufWriter<std::fs::File>, text: &[u8]| {
+        hash.update(text);
+        bytes += text.len() as u64;
+        file.write_all(text)
+            .with_context(|| format!("writing {shown}"))
+    };
+    emit(
+        &mut file,
+        &draws::header(plan.boards, plan.spec.has_restarts()),
+    )?;
     let mut batch: Vec<DrawRow> = Vec::with_capacity(4096);
     for p in 0..plan.total() {
         let (label, index) = plan.row_key(p);
         let shard = Shard::owner_of(count, index) as usize - 1;
-        let row = readers[shard].next().with_context(|| {
-            format!(
-                "{} ends before {label} draw {index}",
-                shards[shard].display()
-            )
-        })??;
+        let dir = shards[order[shard]].display();
+        let row = readers[shard]
+            .next()
+            .with_context(|| format!("{dir} ends before {label} draw {index}"))??;
         ensure!(
             row.ordering == label && row.draw == index,
-            "shard {} has {} draw {} where {label} draw {index} belongs",
-            shard + 1,
+            "{dir} has {} draw {} where {label} draw {index} belongs",
             row.ordering,
             row.draw
         );
         batch.push(row);
         if batch.len() == batch.capacity() {
-            file.write_all(&draws::encode(&batch))?;
+            emit(&mut file, &draws::encode(&batch))?;
             batch.clear();
         }
     }
-    file.write_all(&draws::encode(&batch))?;
-    file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-    for (dir, reader) in shards.iter().zip(readers.iter_mut()) {
+    emit(&mut file, &draws::encode(&batch))?;
+    file.into_inner()
+        .map_err(|e| e.into_error())
+        .and_then(|file| file.sync_all())
+        .with_context(|| format!("writing {shown}"))?;
+    for (&i, reader) in order.iter().zip(readers.iter_mut()) {
         ensure!(
             reader.next().is_none(),
             "{} has more rows than its shard makes",
-            dir.display()
+            shards[i].display()
         );
     }
-    std::fs::rename(&partial, folder.draws())?;
-    finalize::derive_files(&folder, &plan)?;
-    merged_manifest(&manifests, shards, plan.total()).write(&folder.manifest())?;
-    Ok(plan.total())
+    Ok(DataMark::new(plan.total(), bytes, &hash))
 }
 
 fn read_shard_manifests(shards: &[PathBuf]) -> anyhow::Result<Vec<Manifest>> {
-    ensure!(!shards.is_empty(), "give the shard folders to merge");
     let manifests: Vec<Manifest> = shards
         .iter()
         .map(|dir| Manifest::read(&ResultsFolder::new(dir).manifest()))
@@ -96,7 +273,7 @@ fn read_shard_manifests(shards: &[PathBuf]) -> anyhow::Result<Vec<Manifest>> {
         let dir = dir.display();
         ensure!(
             manifest.status == RunStatus::Complete,
-            "{dir} is not finished; complete it with --resume first"
+            "{dir} is not finished; complete it with boardlab run and --resume first"
         );
         let Some(shard) = manifest.shard else {
             bail!("{dir} is not a shard (it was run without --shard)")
@@ -131,40 +308,16 @@ fn read_shard_manifests(shards: &[PathBuf]) -> anyhow::Result<Vec<Manifest>> {
     Ok(manifests)
 }
 
-/// The shard folders sorted by shard index.
-fn ordered_by_shard<'a>(shards: &'a [PathBuf], manifests: &[Manifest]) -> Vec<&'a PathBuf> {
-    let mut pairs: Vec<(u64, &PathBuf)> = manifests
-        .iter()
-        .zip(shards)
-        .map(|(m, dir)| (m.shard.expect("checked").index, dir))
-        .collect();
-    pairs.sort();
-    pairs.into_iter().map(|(_, dir)| dir).collect()
+/// Indices of the shard folders sorted by shard index.
+fn ordered_by_shard(shards: &[PathBuf], manifests: &[Manifest]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..shards.len()).collect();
+    order.sort_by_key(|&i| manifests[i].shard.expect("checked").index);
+    order
 }
 
-/// The single-machine plan of the run the shards belong to, rebuilt from the spec text.
-fn whole_plan(manifest: &Manifest) -> anyhow::Result<Plan> {
-    let number = |key: &str| manifest.spec.get(key).and_then(serde_json::Value::as_u64);
-    let overrides = Overrides {
-        draws: number("draws"),
-        cap: number("cap"),
-        seed: number("seed"),
-    };
-    let spec = Spec::parse(&manifest.spec_text, &overrides)?;
-    ensure!(
-        serde_json::to_value(&spec)? == manifest.spec,
-        "the spec recorded in the manifest does not rebuild the same run (another boardlab version?)"
-    );
-    Ok(Plan {
-        spec,
-        shard: Shard::WHOLE,
-        boards: manifest.boards,
-    })
-}
-
-fn merged_manifest(manifests: &[Manifest], shards: &[PathBuf], draws: u64) -> Manifest {
+fn merged_manifest(manifests: &[Manifest], shards: &[PathBuf], mark: DataMark) -> Manifest {
     let mut merged = manifests[0].clone();
-    merged.status = RunStatus::Complete;
+    merged.status = RunStatus::DataComplete;
     merged.command = manifest::command_line();
     merged.shard = None;
     merged.git_describe = manifest::git_describe();
@@ -183,6 +336,22 @@ fn merged_manifest(manifests: &[Manifest], shards: &[PathBuf], draws: u64) -> Ma
         }
     }
     merged.merged_from = shards.iter().map(|d| d.display().to_string()).collect();
-    merged.update_totals(draws);
+    merged.outputs.clear();
+    merged.update_totals(mark.rows);
+    merged.data = Some(mark);
     merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_not_yet_made_are_compared_by_their_existing_ancestor() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().canonicalize().unwrap();
+        std::fs::create_dir(dir.path().join("a")).unwrap();
+        let planned = dir.path().join("a/../a/b/c");
+        assert_eq!(canonical_to_be(&planned).unwrap(), real.join("a/b/c"));
+    }
 }

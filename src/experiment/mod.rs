@@ -3,10 +3,14 @@
 //! whatever the thread count or sharding.
 //!
 //! A results folder holds `draws.csv` (one row per draw), `summary.csv` and `histogram.csv`
-//! (derived from it) and `manifest.json` (how it was made; the only file with timings).
+//! (derived from it), the charts and `REPORT.md`, and `manifest.json` (how it was made, with
+//! checksums of the data; the only file with timings), and `boardlab.lock` while a process
+//! writes it.
 
+mod checksum;
 mod finalize;
 mod folder;
+mod lock;
 mod manifest;
 mod merge;
 mod plan;
@@ -15,10 +19,12 @@ mod runner;
 mod shard;
 pub mod spec;
 
+pub use finalize::report_folder;
 pub use folder::{FolderState, ResultsFolder};
+pub use lock::{FolderLock, LOCK_FILE};
 pub use manifest::{Manifest, RunStatus};
 pub use merge::merge;
 pub use plan::Plan;
-pub use runner::{RunEnd, RunRequest, parse_shard, run};
+pub use runner::{MAX_THREADS, RunEnd, RunRequest, check_threads, parse_shard, run};
 pub use shard::Shard;
 pub use spec::{DEFAULT_SPEC, Overrides, Spec};

@@ -2,7 +2,9 @@
 //!
 //! Position `p` counts the draws of this shard across series: series by series, and within a
 //! series by increasing draw index. Every draw depends only on (spec, series, draw index), so
-//! any prefix of the positions can be computed, written, and continued later.
+//! any prefix of the positions can be computed, written, and continued later. A plan holds
+//! one number per series, never one per draw or chunk, so its size does not grow with the
+//! draw count.
 
 use super::Shard;
 use super::spec::Spec;
@@ -15,39 +17,52 @@ pub struct Plan {
     pub shard: Shard,
     /// Whether `draws.csv` carries the final board of each draw.
     pub boards: bool,
+    /// `starts[s]`: the position of series `s`'s first draw; the last entry is the total.
+    starts: Vec<u64>,
 }
 
 impl Plan {
+    /// The plan of `shard` of `spec`. The spec's total is bounded by `Spec::parse`, so the
+    /// positions cannot overflow.
+    pub fn new(spec: Spec, shard: Shard, boards: bool) -> Plan {
+        let mut starts = Vec::with_capacity(spec.series.len() + 1);
+        let mut start = 0u64;
+        starts.push(start);
+        for series in &spec.series {
+            start = start
+                .checked_add(shard.draws_of(series.draws(spec.draws)))
+                .expect("a parsed spec has a bounded number of draws");
+            starts.push(start);
+        }
+        Plan {
+            spec,
+            shard,
+            boards,
+            starts,
+        }
+    }
+
     /// Draws of series `series` that this shard runs.
     pub fn draws_of_series(&self, series: usize) -> u64 {
-        self.shard
-            .draws_of(self.spec.series[series].draws(self.spec.draws))
+        self.starts[series + 1] - self.starts[series]
     }
 
     /// All draws of this shard.
     pub fn total(&self) -> u64 {
-        (0..self.spec.series.len())
-            .map(|s| self.draws_of_series(s))
-            .sum()
+        *self.starts.last().expect("starts has a first entry")
     }
 
-    /// The series and shard-local draw number at position `p`.
+    /// The series and shard-local draw number at position `p < total()`.
     pub fn locate(&self, p: u64) -> (usize, u64) {
-        let mut start = 0;
-        for series in 0..self.spec.series.len() {
-            let count = self.draws_of_series(series);
-            if p < start + count {
-                return (series, p - start);
-            }
-            start += count;
-        }
-        panic!("position {p} is beyond the plan's {start} draws");
+        assert!(p < self.total(), "position {p} is beyond the plan's draws");
+        // The last series whose start is at or before p (empty series share a start).
+        let series = self.starts.partition_point(|&start| start <= p) - 1;
+        (series, p - self.starts[series])
     }
 
     /// The position just after the last draw of the series holding position `p`.
     pub fn series_end(&self, p: u64) -> u64 {
-        let (series, local) = self.locate(p);
-        p - local + self.draws_of_series(series)
+        self.starts[self.locate(p).0 + 1]
     }
 
     /// The (series label, draw index) that the row at position `p` must have.
@@ -92,5 +107,95 @@ impl Plan {
             self.boards,
             self.spec.has_restarts(),
         ))
+    }
+
+    /// The chunks of at most `size` positions that cover `[done, total())`, never
+    /// straddling two series, numbered from 0.
+    pub fn chunks_from(&self, done: u64, size: u64) -> Chunks<'_> {
+        let mut first = Vec::with_capacity(self.spec.series.len() + 1);
+        let mut count = 0u64;
+        for series in 0..self.spec.series.len() {
+            first.push(count);
+            let start = self.starts[series].max(done);
+            let end = self.starts[series + 1];
+            count += end.saturating_sub(start).div_ceil(size);
+        }
+        first.push(count);
+        Chunks {
+            plan: self,
+            done,
+            size,
+            first,
+        }
+    }
+}
+
+/// The chunks of a plan from a position on, computed on demand.
+pub struct Chunks<'a> {
+    plan: &'a Plan,
+    done: u64,
+    size: u64,
+    /// `first[s]`: the number of series `s`'s first chunk; the last entry is the count.
+    first: Vec<u64>,
+}
+
+impl Chunks<'_> {
+    /// Positions `[start, end)` of chunk `number`, or `None` past the last.
+    pub fn get(&self, number: u64) -> Option<(u64, u64)> {
+        if number >= *self.first.last()? {
+            return None;
+        }
+        let series = self.first.partition_point(|&f| f <= number) - 1;
+        let series_start = self.plan.starts[series].max(self.done);
+        let start = series_start + (number - self.first[series]) * self.size;
+        let end = (start + self.size).min(self.plan.starts[series + 1]);
+        Some((start, end))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::spec::Overrides;
+
+    fn plan(draws: &str, shard: Shard) -> Plan {
+        let text = format!(
+            "name = \"t\"\ndraws = 10\nseed = 1\n[[series]]\norderings = [\"QNBR\"]\ndraws = {draws}\n\
+             [[series]]\norderings = [\"RBNQ\"]\nalgorithm = \"fc\"\ndraws = 1\n\
+             [[series]]\norderings = [\"NQBR\"]\n"
+        );
+        Plan::new(
+            Spec::parse(&text, &Overrides::default()).unwrap(),
+            shard,
+            false,
+        )
+    }
+
+    #[test]
+    fn positions_locate_their_series_even_past_empty_ones() {
+        // Shard 2/3 of series with 7, 1 and 10 draws: 2, 0 and 3 draws.
+        let plan = plan("7", Shard { index: 2, count: 3 });
+        assert_eq!(plan.total(), 5);
+        let located: Vec<(usize, u64)> = (0..5).map(|p| plan.locate(p)).collect();
+        assert_eq!(located, [(0, 0), (0, 1), (2, 0), (2, 1), (2, 2)]);
+        assert_eq!(plan.row_key(3), ("NQBR", 4));
+        assert_eq!(plan.series_end(2), 5);
+    }
+
+    #[test]
+    fn chunks_cover_the_rest_without_straddling_series() {
+        let plan = plan("7", Shard::WHOLE);
+        let chunks = plan.chunks_from(3, 4);
+        let listed: Vec<(u64, u64)> = (0..).map_while(|n| chunks.get(n)).collect();
+        assert_eq!(listed, [(3, 7), (7, 8), (8, 12), (12, 16), (16, 18)]);
+        assert_eq!(plan.chunks_from(18, 4).get(0), None);
+    }
+
+    #[test]
+    fn a_huge_plan_is_planned_without_memory() {
+        let plan = plan("999999999000", Shard::WHOLE);
+        assert_eq!(plan.total(), 999_999_999_011);
+        let chunks = plan.chunks_from(0, 256);
+        assert_eq!(chunks.get(1), Some((256, 512)));
     }
 }

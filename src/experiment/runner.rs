@@ -3,28 +3,43 @@
 //! Workers take fixed-size chunks of positions from a shared counter, so chunks finish
 //! nearly in order; the calling thread writes each finished chunk to `draws.csv.partial` as
 //! soon as all earlier chunks are written. The file is therefore always a prefix of the final
-//! `draws.csv` (a kill can at most cut its last line), and `--resume` continues from the
-//! last complete row. Ctrl-C or a termination signal stops the workers after their current
-//! chunk; a second Ctrl-C exits at once.
+//! `draws.csv`. Every couple of seconds the file is synced and the manifest records how far
+//! it is written (rows, bytes and a running FNV-1a hash) with the session's draws so far;
+//! `--resume` checks the file against that record, cuts what came after it, and continues.
+//! Ctrl-C or a termination signal stops the workers after their current chunk; a second
+//! Ctrl-C exits at once.
+//!
+//! Everything the run refers to is checked before the folder is touched, and the folder is
+//! locked while it is written.
 
+use super::checksum::{DataMark, Fnv1a64};
 use super::folder::{FolderState, ResultsFolder};
+use super::lock::FolderLock;
 use super::manifest::{self, Manifest, RunIdentity, RunStatus, Session};
 use super::plan::Plan;
 use super::progress::Progress;
-use super::{Shard, finalize};
-use crate::output::draws::{self, DrawRow};
+use super::spec::Overrides;
+use super::{Shard, checksum, finalize};
+use crate::output::draws;
+use crate::output::faults::{abort_point, before_data_write};
 use crate::search::InvalidBoard;
 use anyhow::{Context, bail};
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Once, mpsc};
 use std::time::{Duration, Instant};
 
 /// Draws per chunk: the unit of work handed to a thread and of writing.
 const CHUNK_DRAWS: u64 = 256;
+
+/// How often the data file is synced and the manifest records the progress.
+const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(2);
+
+/// The most worker threads a run may have, whatever the machine.
+pub const MAX_THREADS: usize = 1024;
 
 /// Everything `boardlab run` needs, checked.
 #[derive(Clone, Debug)]
@@ -32,6 +47,8 @@ pub struct RunRequest {
     pub plan: Plan,
     pub spec_source: String,
     pub spec_text: String,
+    /// The command-line values that replaced the spec's (for the `reproduce` command).
+    pub overrides: Overrides,
     pub out: PathBuf,
     pub threads: usize,
     pub resume: bool,
@@ -42,7 +59,7 @@ pub struct RunRequest {
 /// How a run ended.
 #[derive(Debug, PartialEq, Eq)]
 pub enum RunEnd {
-    /// All draws written; the derived files are made.
+    /// All draws written and every output made (by this process, or pending ones completed).
     Complete { draws: u64 },
     /// `--resume` found nothing left to do.
     AlreadyComplete,
@@ -64,94 +81,220 @@ fn install_interrupt_handler() {
     });
 }
 
+/// Refuses a thread count the machine cannot sensibly run: more than four per core or
+/// more than [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> anyhow::Result<()> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let limit = cores.saturating_mul(4).min(MAX_THREADS);
+    anyhow::ensure!(threads > 0, "--threads must be at least 1");
+    anyhow::ensure!(
+        threads <= limit,
+        "--threads {threads} is more than this machine can use: at most {limit} (4 per core on {cores} cores, and never more than {MAX_THREADS})"
+    );
+    Ok(())
+}
+
+/// Checks what the spec refers to outside itself: a `baseline` must be a results folder.
+fn check_references(request: &RunRequest) -> anyhow::Result<()> {
+    if let Some(baseline) = &request.plan.spec.baseline {
+        let folder = ResultsFolder::new(baseline);
+        let usable = Manifest::read(&folder.manifest())
+            .map(|_| folder.summary().is_file() && folder.histogram().is_file());
+        match usable {
+            Ok(true) => {}
+            Ok(false) => bail!(
+                "the spec's baseline {baseline} has no summary.csv and histogram.csv; finish it first"
+            ),
+            Err(error) => bail!(
+                "the spec's baseline {baseline} is not a results folder ({error:#}); run boardlab from the folder it is relative to"
+            ),
+        }
+    }
+    Ok(())
+}
+
 /// Runs (or resumes) an experiment into its results folder.
 pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
+    STOP.store(false, Ordering::SeqCst);
+    install_interrupt_handler();
+    check_threads(request.threads)?;
+    check_references(request)?;
     let folder = ResultsFolder::new(&request.out);
-    let identity = RunIdentity::new(&request.plan.spec, request.plan.shard, request.plan.boards);
+    // Refuses a file or a folder that is not ours before anything is created in it.
+    folder.state()?;
+    folder.create()?;
+    let _lock = FolderLock::exclusive(folder.root())?;
+    let plan = &request.plan;
+    let identity = RunIdentity::new(&plan.spec, plan.shard, plan.boards);
     let shown = folder.root().display().to_string();
-    let state = folder.state()?;
-    let mut manifest = match state {
+    let same_run = |old: &Manifest, verb: &str| match identity.difference(&old.identity()) {
+        Some(why) => bail!(
+            "cannot {verb} {shown}: it holds a different run ({why}); use another --out, or --force to start over"
+        ),
+        None => Ok(()),
+    };
+    let mut manifest = match folder.state()? {
         FolderState::Complete(old) if request.resume && !request.force => {
-            if let Some(why) = identity.difference(&old.identity()) {
-                bail!(
-                    "{shown} holds a finished different run ({why}); use another --out, or --force to overwrite it"
-                );
-            }
-            return Ok(RunEnd::AlreadyComplete);
+            same_run(&old, "resume")?;
+            return resume_complete(&folder, plan, *old);
         }
         FolderState::Complete(_) if !request.force => bail!(
             "{shown} already holds a finished run; use --force to overwrite it or --out for another folder"
         ),
+        FolderState::DataComplete(old) if request.resume && !request.force => {
+            same_run(&old, "resume")?;
+            folder.remove_temporaries()?;
+            finalize::finish(&folder, plan, *old)?;
+            return Ok(RunEnd::Complete {
+                draws: plan.total(),
+            });
+        }
+        FolderState::DataComplete(_) if !request.force => bail!(
+            "{shown} holds a finished run whose summary, charts or report are not all written; complete them with --resume, or start over with --force"
+        ),
         FolderState::Partial(old) if request.resume && !request.force => {
-            if let Some(why) = identity.difference(&old.identity()) {
-                bail!(
-                    "cannot resume {shown}: it was made by a different run ({why}); use another --out, or --force to start over"
-                );
-            }
+            same_run(&old, "resume")?;
+            folder.remove_temporaries()?;
             *old
         }
-        FolderState::Partial(_) if !request.force => bail!(
-            "{shown} holds an unfinished run ({} draws written); continue it with --resume or start over with --force",
-            count_lines(&folder.partial_draws()).saturating_sub(1)
+        FolderState::Partial(old) if !request.force => bail!(
+            "{shown} holds an unfinished run ({} draws recorded); continue it with --resume or start over with --force",
+            old.data.map_or(0, |d| d.rows)
         ),
-        _ => {
-            folder.create()?;
-            folder.clear()?;
-            let manifest = new_manifest(request, &identity);
-            std::fs::write(
-                folder.partial_draws(),
-                draws::header(request.plan.boards, request.plan.spec.has_restarts()),
-            )
-            .with_context(|| format!("cannot write in {shown}; choose another --out"))?;
-            manifest
+        FolderState::Damaged(why) if !request.force => {
+            bail!("{shown} holds boardlab files but {why}; start over with --force")
         }
+        _ => start_fresh(request, &folder, &identity)?,
     };
-    let done = complete_rows(&folder, &request.plan)?;
+    let mark = open_data(&folder, plan, &manifest)?;
     manifest.status = RunStatus::Running;
+    manifest.reproduce = Some(manifest::reproduce_command(
+        &request.spec_source,
+        &request.overrides,
+        identity.shard,
+        plan.boards,
+        &request.out,
+    ));
     manifest.sessions.push(new_session(request));
-    manifest.update_totals(done);
+    manifest.update_totals(mark.mark.rows);
     manifest.write(&folder.manifest())?;
 
-    install_interrupt_handler();
-    STOP.store(false, Ordering::SeqCst);
-    let started = Instant::now();
-    let outcome = compute_and_write(request, &folder, done);
-    let session = manifest.sessions.last_mut().expect("this session");
-    session.end = Some(manifest::now_rfc3339());
-    session.wall_seconds = started.elapsed().as_secs_f64();
-    let written = match &outcome {
-        Ok(written) => written.clone(),
-        Err(_) => Written {
-            draws: complete_rows(&folder, &request.plan).unwrap_or(done),
-            ..Written::default()
-        },
+    let first_row = mark.mark.rows;
+    let mut recorder = Recorder::new(&folder, plan, manifest, first_row);
+    let outcome = compute_and_write(request, &folder, mark, &mut recorder);
+    let total = plan.total();
+    let written = match outcome {
+        Ok(written) => written,
+        Err(error) => {
+            // The manifest keeps its last checkpoint, which the file still matches; a
+            // failure to record the end must not hide the error that stopped the run.
+            let _ = recorder.end_session(RunStatus::Interrupted, None);
+            return Err(error);
+        }
     };
-    for (series, seconds) in request.plan.spec.series.iter().zip(&written.series_seconds) {
-        *manifest
-            .series_seconds
-            .entry(series.label.clone())
-            .or_insert(0.0) += seconds;
-    }
-    session.draws = written.draws - done;
-    session.iterations = written.iterations;
-    manifest.update_totals(written.draws);
-    let total = request.plan.total();
-    if outcome.is_err() || written.draws < total {
-        manifest.status = RunStatus::Interrupted;
-        manifest.write(&folder.manifest())?;
-        outcome?;
+    if written.mark.rows < total {
+        recorder.end_session(RunStatus::Interrupted, Some(&written))?;
         return Ok(RunEnd::Interrupted {
-            done: written.draws,
+            done: written.mark.rows,
             total,
         });
     }
-    std::fs::rename(folder.partial_draws(), folder.draws())
-        .with_context(|| format!("renaming the finished draws in {shown}"))?;
-    finalize::derive_files(&folder, &request.plan)?;
-    manifest.status = RunStatus::Complete;
-    manifest.end = Some(manifest::now_rfc3339());
-    manifest.write(&folder.manifest())?;
+    recorder.end_session(RunStatus::DataComplete, Some(&written))?;
+    abort_point("data-complete");
+    finalize::finish(&folder, plan, recorder.manifest)?;
     Ok(RunEnd::Complete { draws: total })
+}
+
+/// `--resume` of a complete folder: checks its data and rewrites missing or stale outputs.
+fn resume_complete(
+    folder: &ResultsFolder,
+    plan: &Plan,
+    manifest: Manifest,
+) -> anyhow::Result<RunEnd> {
+    finalize::check_draws(folder, &manifest)?;
+    if finalize::outputs_current(folder, &manifest)? {
+        return Ok(RunEnd::AlreadyComplete);
+    }
+    folder.remove_temporaries()?;
+    finalize::finish(folder, plan, manifest)?;
+    Ok(RunEnd::Complete {
+        draws: plan.total(),
+    })
+}
+
+/// Clears the folder and writes the first manifest; the data file comes after it, so a
+/// kill leaves either a fresh folder or one that `--resume` continues.
+fn start_fresh(
+    request: &RunRequest,
+    folder: &ResultsFolder,
+    identity: &RunIdentity,
+) -> anyhow::Result<Manifest> {
+    folder.clear()?;
+    abort_point("cleared");
+    let mut manifest = new_manifest(request, identity);
+    manifest.data = Some(header_mark(&request.plan));
+    manifest.write(&folder.manifest())?;
+    abort_point("manifest-written");
+    Ok(manifest)
+}
+
+/// The mark of a data file holding only its header.
+fn header_mark(plan: &Plan) -> DataMark {
+    let header = draws::header(plan.boards, plan.spec.has_restarts());
+    let mut hash = Fnv1a64::default();
+    hash.update(&header);
+    DataMark::new(0, header.len() as u64, &hash)
+}
+
+/// Makes `draws.csv.partial` the checked prefix the manifest records: creates it, or
+/// checks it against the recorded checksum and cuts what was written after it.
+fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> anyhow::Result<Written> {
+    let path = folder.partial_draws();
+    let shown = path.display().to_string();
+    if !path.exists() && folder.draws().exists() {
+        // Killed after the finished file was renamed, before the manifest said so.
+        std::fs::rename(folder.draws(), &path)
+            .with_context(|| format!("cannot rename {} back", folder.draws().display()))?;
+    }
+    let fresh = header_mark(plan);
+    let mark = manifest
+        .data
+        .clone()
+        .filter(|m| m.bytes >= fresh.bytes)
+        .unwrap_or(fresh);
+    if !path.exists() && mark.rows == 0 {
+        let header = draws::header(plan.boards, plan.spec.has_restarts());
+        let mut file = std::fs::File::create(&path).with_context(|| {
+            format!(
+                "cannot write in {}; choose another --out",
+                folder.root().display()
+            )
+        })?;
+        file.write_all(&header)
+            .and_then(|()| file.sync_all())
+            .with_context(|| format!("writing {shown}"))?;
+        abort_point("partial-created");
+    }
+    let hash = checksum::hash_prefix(&path, mark.bytes)?
+        .filter(|hash| hash.hex() == mark.fnv1a64)
+        .with_context(|| {
+            format!(
+                "{shown} does not match the checksum of its first {} rows in the manifest (edited or damaged); start over with --force",
+                mark.rows
+            )
+        })?;
+    let file = OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("cannot open {shown}"))?;
+    file.set_len(mark.bytes)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot cut {shown} to its checked rows"))?;
+    Ok(Written {
+        mark,
+        hash,
+        ..Written::default()
+    })
 }
 
 fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
@@ -177,6 +320,9 @@ fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
         iterations_per_second: 0.0,
         sessions: Vec::new(),
         series_seconds: Default::default(),
+        data: None,
+        outputs: Default::default(),
+        reproduce: None,
         merged_from: Vec::new(),
     }
 }
@@ -195,84 +341,108 @@ fn new_session(request: &RunRequest) -> Session {
     }
 }
 
-/// Cuts a partly written last line off `draws.csv.partial`, checks that every complete row
-/// is the one the plan puts there (recomputing the last one), and returns their number.
-fn complete_rows(folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<u64> {
-    let path = folder.partial_draws();
-    let shown = path.display().to_string();
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(&path)
-        .with_context(|| format!("cannot open {shown} to resume; start over with --force"))?;
-    let length = file.metadata()?.len();
-    let keep = length - trailing_partial_line(&mut file, length)?;
-    if keep < length {
-        file.set_len(keep)
-            .with_context(|| format!("cannot repair {shown}"))?;
-    }
-    let mut rows = 0u64;
-    let mut last: Option<DrawRow> = None;
-    draws::read(&path, |row| {
-        plan.check_row(rows, &row, &shown)
-            .context("the unfinished draws cannot be continued; start over with --force")?;
-        rows += 1;
-        last = Some(row);
-        Ok(())
-    })?;
-    if let Some(last) = last {
-        let again = plan.run_position(rows - 1)?;
-        anyhow::ensure!(
-            again == last,
-            "{shown}: the last row differs from a recomputation (another boardlab version?); start over with --force"
-        );
-    }
-    Ok(rows)
+/// The manifest of a running session, updated at checkpoints and at the end.
+struct Recorder<'a> {
+    folder: &'a ResultsFolder,
+    plan: &'a Plan,
+    manifest: Manifest,
+    started: Instant,
+    /// Rows in the file when this session started.
+    first_row: u64,
+    /// Thread-seconds per series from earlier sessions.
+    earlier_seconds: BTreeMap<String, f64>,
+    last_checkpoint: Option<Instant>,
 }
 
-/// Complete lines of a file (0 if it cannot be read), for messages.
-fn count_lines(path: &std::path::Path) -> u64 {
-    let Ok(file) = std::fs::File::open(path) else {
-        return 0;
-    };
-    let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
-    let mut lines = 0;
-    loop {
-        let Ok(buffer) = std::io::BufRead::fill_buf(&mut reader) else {
-            return lines;
-        };
-        if buffer.is_empty() {
-            return lines;
+impl<'a> Recorder<'a> {
+    fn new(
+        folder: &'a ResultsFolder,
+        plan: &'a Plan,
+        manifest: Manifest,
+        first_row: u64,
+    ) -> Recorder<'a> {
+        let earlier_seconds = manifest.series_seconds.clone();
+        Recorder {
+            folder,
+            plan,
+            manifest,
+            started: Instant::now(),
+            first_row,
+            earlier_seconds,
+            last_checkpoint: None,
         }
-        lines += buffer.iter().filter(|&&b| b == b'\n').count() as u64;
-        let consumed = buffer.len();
-        std::io::BufRead::consume(&mut reader, consumed);
+    }
+
+    /// Records `written` (already synced to disk) in the session and the manifest.
+    fn record(&mut self, written: &Written) {
+        let session = self.manifest.sessions.last_mut().expect("this session");
+        session.wall_seconds = self.started.elapsed().as_secs_f64();
+        session.draws = written.mark.rows - self.first_row;
+        session.iterations = written.iterations;
+        self.manifest.series_seconds = self.earlier_seconds.clone();
+        for (series, seconds) in self.plan.spec.series.iter().zip(&written.series_seconds) {
+            *self
+                .manifest
+                .series_seconds
+                .entry(series.label.clone())
+                .or_insert(0.0) += seconds;
+        }
+        self.manifest.data = Some(written.mark.clone());
+        self.manifest.update_totals(written.mark.rows);
+    }
+
+    /// Syncs the file and records a checkpoint if one is due (the first one at once).
+    fn checkpoint(&mut self, file: &std::fs::File, written: &Written) -> anyhow::Result<()> {
+        if self
+            .last_checkpoint
+            .is_some_and(|last| last.elapsed() < CHECKPOINT_INTERVAL)
+        {
+            return Ok(());
+        }
+        file.sync_data()
+            .with_context(|| format!("writing {}", self.folder.partial_draws().display()))?;
+        self.record(written);
+        self.manifest.write(&self.folder.manifest())?;
+        self.last_checkpoint = Some(Instant::now());
+        abort_point("checkpoint");
+        Ok(())
+    }
+
+    /// Ends the session with `status`; `written` (synced) is recorded when given, else the
+    /// last checkpoint stands.
+    fn end_session(&mut self, status: RunStatus, written: Option<&Written>) -> anyhow::Result<()> {
+        match written {
+            Some(written) => self.record(written),
+            None => {
+                let session = self.manifest.sessions.last_mut().expect("this session");
+                session.wall_seconds = self.started.elapsed().as_secs_f64();
+                let rows = self.manifest.draws;
+                self.manifest.update_totals(rows);
+            }
+        }
+        let session = self.manifest.sessions.last_mut().expect("this session");
+        session.end = Some(manifest::now_rfc3339());
+        if status == RunStatus::DataComplete {
+            self.manifest.end = session.end.clone();
+        }
+        self.manifest.status = status;
+        self.manifest.write(&self.folder.manifest())
     }
 }
 
-/// Length of the unterminated text after the last newline.
-fn trailing_partial_line(file: &mut std::fs::File, length: u64) -> anyhow::Result<u64> {
-    let tail_length = length.min(64 * 1024);
-    file.seek(SeekFrom::Start(length - tail_length))?;
-    let mut tail = Vec::with_capacity(tail_length as usize);
-    file.take(tail_length).read_to_end(&mut tail)?;
-    Ok(match tail.iter().rposition(|&b| b == b'\n') {
-        Some(newline) => (tail.len() - 1 - newline) as u64,
-        None => tail_length,
-    })
-}
-
-/// Draws written, and iterations and thread-seconds per series computed by this session.
+/// How far the data file is written (synced up to `mark` when recorded), with the running
+/// hash, and the iterations and thread-seconds per series that this session computed.
 #[derive(Clone, Debug, Default)]
 struct Written {
-    draws: u64,
+    mark: DataMark,
+    hash: Fnv1a64,
     iterations: u64,
     series_seconds: Vec<f64>,
 }
 
 /// A chunk's rows as CSV text, with its place in the writing order.
 struct ChunkOutput {
-    sequence: usize,
+    sequence: u64,
     bytes: Vec<u8>,
     draws: u64,
     iterations: u64,
@@ -280,25 +450,13 @@ struct ChunkOutput {
     seconds: f64,
 }
 
-/// Positions `[start, end)` of one chunk; chunks never straddle two series.
-fn chunks_from(plan: &Plan, done: u64) -> Vec<(u64, u64)> {
-    let mut chunks = Vec::new();
-    let mut start = done;
-    while start < plan.total() {
-        let end = (start + CHUNK_DRAWS).min(plan.series_end(start));
-        chunks.push((start, end));
-        start = end;
-    }
-    chunks
-}
-
 fn compute_chunk(
     plan: &Plan,
-    sequence: usize,
+    sequence: u64,
     (start, end): (u64, u64),
 ) -> Result<ChunkOutput, InvalidBoard> {
     let started = Instant::now();
-    let rows: Vec<DrawRow> = (start..end)
+    let rows: Vec<draws::DrawRow> = (start..end)
         .map(|p| plan.run_position(p))
         .collect::<Result<_, _>>()?;
     Ok(ChunkOutput {
@@ -314,11 +472,12 @@ fn compute_chunk(
 fn compute_and_write(
     request: &RunRequest,
     folder: &ResultsFolder,
-    done: u64,
+    start: Written,
+    recorder: &mut Recorder,
 ) -> anyhow::Result<Written> {
     let plan = &request.plan;
-    let chunks = chunks_from(plan, done);
-    let next_chunk = AtomicUsize::new(0);
+    let chunks = plan.chunks_from(start.mark.rows, CHUNK_DRAWS);
+    let next_chunk = AtomicU64::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(request.threads)
         .build()
@@ -327,7 +486,12 @@ fn compute_and_write(
         .append(true)
         .open(folder.partial_draws())
         .with_context(|| format!("cannot append to {}", folder.partial_draws().display()))?;
-    let mut progress = Progress::new(&plan.spec.name, plan.total(), done, request.quiet);
+    let mut progress = Progress::new(
+        &plan.spec.name,
+        plan.total(),
+        start.mark.rows,
+        request.quiet,
+    );
     let (sender, receiver) = mpsc::channel::<Result<ChunkOutput, InvalidBoard>>();
     pool.in_place_scope(|scope| {
         for _ in 0..request.threads {
@@ -336,7 +500,7 @@ fn compute_and_write(
             scope.spawn(move |_| {
                 while !STOP.load(Ordering::SeqCst) {
                     let sequence = next_chunk.fetch_add(1, Ordering::SeqCst);
-                    let Some(&range) = chunks.get(sequence) else {
+                    let Some(range) = chunks.get(sequence) else {
                         break;
                     };
                     let output = compute_chunk(plan, sequence, range);
@@ -349,24 +513,32 @@ fn compute_and_write(
             });
         }
         drop(sender);
-        write_in_order(receiver, &mut file, &mut progress, done)
+        let written = write_in_order(receiver, &mut file, &mut progress, start, recorder);
+        if written.is_err() {
+            STOP.store(true, Ordering::SeqCst);
+        }
+        written
+    })
+    .and_then(|written| {
+        file.sync_all()
+            .with_context(|| format!("writing {}", folder.partial_draws().display()))?;
+        Ok(written)
     })
 }
 
-/// Writes chunk outputs in sequence order as they arrive, until every worker has finished.
+/// Writes chunk outputs in sequence order as they arrive, until every worker has finished,
+/// with a checkpoint in the manifest every few seconds.
 fn write_in_order(
     receiver: mpsc::Receiver<Result<ChunkOutput, InvalidBoard>>,
     file: &mut std::fs::File,
     progress: &mut Progress,
-    done: u64,
+    mut written: Written,
+    recorder: &mut Recorder,
 ) -> anyhow::Result<Written> {
-    let mut waiting: BTreeMap<usize, ChunkOutput> = BTreeMap::new();
-    let mut written = Written {
-        draws: done,
-        ..Written::default()
-    };
+    let mut waiting: BTreeMap<u64, ChunkOutput> = BTreeMap::new();
     let mut next = 0;
     let mut failure = None;
+    let shown = recorder.folder.partial_draws().display().to_string();
     loop {
         match receiver.recv_timeout(Duration::from_secs(1)) {
             Ok(Ok(output)) => {
@@ -376,22 +548,32 @@ fn write_in_order(
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
+        let mut wrote = false;
         while let Some(output) = waiting.remove(&next) {
-            if let Err(error) = file.write_all(&output.bytes) {
-                STOP.store(true, Ordering::SeqCst);
-                return Err(error).context("writing draws.csv.partial");
-            }
-            written.draws += output.draws;
+            before_data_write()
+                .and_then(|()| file.write_all(&output.bytes))
+                .with_context(|| format!("writing {shown}"))?;
+            abort_point("chunk-written");
+            written.hash.update(&output.bytes);
+            written.mark = DataMark::new(
+                written.mark.rows + output.draws,
+                written.mark.bytes + output.bytes.len() as u64,
+                &written.hash,
+            );
             written.iterations += output.iterations;
             if written.series_seconds.len() <= output.series {
                 written.series_seconds.resize(output.series + 1, 0.0);
             }
             written.series_seconds[output.series] += output.seconds;
             next += 1;
+            wrote = true;
         }
-        progress.update(written.draws);
+        if wrote {
+            recorder.checkpoint(file, &written)?;
+        }
+        progress.update(written.mark.rows);
     }
-    progress.finish(written.draws);
+    progress.finish(written.mark.rows);
     match failure {
         Some(error) => Err(error.into()),
         None => Ok(written),

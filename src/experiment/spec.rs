@@ -137,6 +137,14 @@ fn default_algorithm() -> String {
     "seed".to_string()
 }
 
+/// The most draws one run may hold (over all series): far more than any machine computes in
+/// a year, and small enough that positions, byte counts and sums never overflow.
+pub const MAX_DRAWS: u64 = 1_000_000_000_000;
+
+/// The most series one spec may have (`random-queues` included): each series has a row in
+/// the summary and an entry in the manifest, which is rewritten every few seconds.
+pub const MAX_SERIES: usize = 10_000;
+
 /// Values given on the command line that replace those of the spec.
 #[derive(Clone, Debug, Default)]
 pub struct Overrides {
@@ -196,6 +204,12 @@ impl Spec {
         let mut series: Vec<Series> = Vec::new();
         for (orderings, search, group_draws) in groups {
             for queue in expand_orderings(orderings, size, seed)? {
+                if series.len() == MAX_SERIES {
+                    return Err(bad(
+                        "orderings",
+                        format!("more than the {MAX_SERIES} series a spec may have"),
+                    ));
+                }
                 let label = series_label(&queue, &search);
                 if series.iter().any(|s| s.label == label) {
                     return Err(bad("orderings", format!("'{label}' is listed twice")));
@@ -211,6 +225,7 @@ impl Spec {
                 });
             }
         }
+        check_size(&series, draws)?;
         Ok(Spec {
             name: file.name,
             description: file.description,
@@ -231,7 +246,7 @@ impl Spec {
         })
     }
 
-    /// Total number of draws over all series.
+    /// Total number of draws over all series (at most [`MAX_DRAWS`], checked by `parse`).
     pub fn total_draws(&self) -> u64 {
         self.series.iter().map(|s| s.draws(self.draws)).sum()
     }
@@ -301,6 +316,24 @@ fn group_search<'a>(
     }
     let draws = overrides.draws.or(group.draws);
     Ok((&group.orderings, SearchConfig { algorithm, restart }, draws))
+}
+
+/// Refuses a spec whose series or draws exceed what one run can hold, with checked sums.
+fn check_size(series: &[Series], draws: u64) -> Result<(), SpecError> {
+    let total = series
+        .iter()
+        .try_fold(0u64, |sum, s| sum.checked_add(s.draws(draws)))
+        .filter(|&total| total <= MAX_DRAWS);
+    match total {
+        Some(_) => Ok(()),
+        None => Err(bad(
+            "draws",
+            format!(
+                "{} series of {draws} draws make more than the {MAX_DRAWS} draws one run can hold; use fewer draws",
+                series.len()
+            ),
+        )),
+    }
 }
 
 fn check_name(name: &str) -> Result<(), SpecError> {
@@ -385,6 +418,12 @@ fn random_queues(
         .and_then(toml::Value::as_integer)
         .filter(|k| *k > 0)
         .ok_or_else(|| bad("orderings", "random-queues must be a positive integer"))?;
+    if count as u64 > MAX_SERIES as u64 {
+        return Err(bad(
+            "orderings",
+            format!("random-queues = {count} is more than the {MAX_SERIES} series a spec may have"),
+        ));
+    }
     let per_symbol = size.squares() / 16;
     let composition: Vec<char> = Symbol::ALL
         .iter()
@@ -532,6 +571,20 @@ mod tests {
             (
                 MINIMAL.replace("[\"QNBR\"]", "{ random-queues = 0 }"),
                 "positive integer",
+            ),
+            (
+                MINIMAL.replace("[\"QNBR\"]", "{ random-queues = 1000000000000 }"),
+                "is more than the 10000 series",
+            ),
+            (
+                MINIMAL.replace("draws = 10", "draws = 1000000000001"),
+                "more than the 1000000000000 draws",
+            ),
+            (
+                MINIMAL
+                    .replace("draws = 10", "draws = 9223372036854775807")
+                    .replace("[\"QNBR\"]", "\"all-type-orders\""),
+                "24 series of 9223372036854775807 draws make more than",
             ),
             (MINIMAL.replace("[\"QNBR\"]", "[]"), "no orderings given"),
             (

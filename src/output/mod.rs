@@ -8,6 +8,7 @@
 pub mod atomic;
 pub mod charts;
 pub mod draws;
+pub mod faults;
 pub mod histogram;
 pub mod numbers;
 pub mod summary;

@@ -45,8 +45,15 @@ pub fn render(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<[Pat
     let size = chart.size();
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
+    // Drawn into temporary files (named with the extension plotters reads the format
+    // from) and renamed into place, so that a kill never leaves half a chart.
+    let temporary = |stem: &str, extension: &str| {
+        crate::output::atomic::temporary_in(dir, &format!(".{stem}."), &format!(".tmp.{extension}"))
+            .with_context(|| format!("cannot create a temporary file in {}", dir.display()))
+    };
+    let (svg_file, png_file) = (temporary(stem, "svg")?, temporary(stem, "png")?);
     {
-        let root = SVGBackend::new(&svg, size).into_drawing_area();
+        let root = SVGBackend::new(svg_file.path(), size).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         chart
             .draw(&root)
@@ -56,7 +63,7 @@ pub fn render(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<[Pat
             .with_context(|| format!("writing {}", svg.display()))?;
     }
     {
-        let root = BitMapBackend::new(&png, size).into_drawing_area();
+        let root = BitMapBackend::new(png_file.path(), size).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         chart
             .draw(&root)
@@ -64,6 +71,11 @@ pub fn render(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<[Pat
         root.present()
             .map_err(plot_error)
             .with_context(|| format!("writing {}", png.display()))?;
+    }
+    for (file, path) in [(svg_file, &svg), (png_file, &png)] {
+        file.persist(path)
+            .map_err(|e| e.error)
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok([svg, png])
 }

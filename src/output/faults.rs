@@ -1,0 +1,48 @@
+//! Fault injection for the tests of the runner and the writers: a testing aid, active only in
+//! debug builds (the test profile), never in a release binary.
+//!
+//! - `BOARDLAB_TEST_ABORT_AT=<point>` aborts the process (as `kill -9` would: no cleanup, no
+//!   destructors) when it reaches the named point, so that the tests can leave a results
+//!   folder in the state of a kill at every phase boundary of a run or a merge.
+//! - `BOARDLAB_TEST_DISK_FULL=1` makes every write of data from the first chunk of draws on
+//!   fail with "No space left on device" (ENOSPC), as a full disk would.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set once the simulated disk has filled up.
+static DISK_FULL: AtomicBool = AtomicBool::new(false);
+
+/// The value of a fault variable, in debug builds only.
+fn variable(name: &str) -> Option<String> {
+    if cfg!(debug_assertions) {
+        std::env::var(name).ok()
+    } else {
+        None
+    }
+}
+
+/// Aborts the process if `BOARDLAB_TEST_ABORT_AT` names `point`.
+pub fn abort_point(point: &str) {
+    if variable("BOARDLAB_TEST_ABORT_AT").as_deref() == Some(point) {
+        eprintln!("aborting at {point} (BOARDLAB_TEST_ABORT_AT)");
+        std::process::abort();
+    }
+}
+
+/// Called before a chunk of draws is written: fills the simulated disk if asked to.
+pub fn before_data_write() -> std::io::Result<()> {
+    if variable("BOARDLAB_TEST_DISK_FULL").is_some() {
+        DISK_FULL.store(true, Ordering::SeqCst);
+    }
+    check_space()
+}
+
+/// Fails as a full disk would once the simulated disk is full.
+pub fn check_space() -> std::io::Result<()> {
+    if DISK_FULL.load(Ordering::SeqCst) {
+        // ENOSPC on Linux and the BSDs.
+        Err(std::io::Error::from_raw_os_error(28))
+    } else {
+        Ok(())
+    }
+}
