@@ -7,12 +7,17 @@
 //! ([`article`]'s heuristic readings, [`newell_simon`], [`mcts`], random and perfect); [`exact`]
 //! measures them exactly by walking the game tree; [`terminal`] lets a person play a bot.
 
+pub mod article;
 pub mod game;
+pub mod mcts;
+pub mod newell_simon;
 pub mod numbers;
 pub mod odd_even;
+pub mod players;
 pub mod position;
 pub mod solve;
 
 pub use game::{Fifteen, NumberGame};
 pub use odd_even::OddEven;
+pub use players::{Bot, Variant};
 pub use position::Position;
