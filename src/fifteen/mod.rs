@@ -8,6 +8,7 @@
 //! measures them exactly by walking the game tree; [`terminal`] lets a person play a bot.
 
 pub mod article;
+pub mod exact;
 pub mod game;
 pub mod mcts;
 pub mod newell_simon;
