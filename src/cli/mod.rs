@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod draw;
+mod fifteen;
 mod report;
 mod run;
 mod sat;
@@ -47,6 +48,8 @@ pub enum Command {
     Report(report::FolderArgs),
     /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
     Sat(sat::SatArgs),
+    /// The "15" game: solve it, analyse its bots exactly, bench them, play one.
+    Fifteen(fifteen::FifteenArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -112,6 +115,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Plot(args) => report::plot(&args),
         Command::Report(args) => report::report(&args),
         Command::Sat(args) => sat::run(&args),
+        Command::Fifteen(args) => fifteen::run(&args),
     }
 }
 

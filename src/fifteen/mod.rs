@@ -17,6 +17,8 @@ pub mod odd_even;
 pub mod players;
 pub mod position;
 pub mod solve;
+pub mod summary;
+pub mod terminal;
 
 pub use game::{Fifteen, NumberGame};
 pub use odd_even::OddEven;
