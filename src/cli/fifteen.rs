@@ -45,13 +45,15 @@ pub struct SolveArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Without --player: one table line per bot and seat (random, perfect, the \
+#[command(
+    after_help = "Without --player: one table line per bot and seat (random, perfect, the \
 twelve readings of the article's heuristic, newell-simon). With --player: that bot in detail, \
 with exact fractions and every position (up to symmetry) where it can throw away a win or a draw.
 
 Examples:
   boardlab fifteen analyze
-  boardlab fifteen analyze --player article:own")]
+  boardlab fifteen analyze --player article:own"
+)]
 pub struct AnalyzeArgs {
     /// One bot to analyse in detail (any but mcts:N, which has no exact distribution).
     #[arg(long, value_name = "PLAYER")]
@@ -95,10 +97,12 @@ pub enum FirstMover {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Type a number and Enter at each turn; end the input (Ctrl-D) to leave.
+#[command(
+    after_help = "Type a number and Enter at each turn; end the input (Ctrl-D) to leave.
 
 Example:
-  boardlab fifteen play --against article:own --first bot")]
+  boardlab fifteen play --against article:own --first bot"
+)]
 pub struct PlayArgs {
     /// The bot to play against.
     #[arg(long, default_value = "perfect", value_name = "PLAYER")]

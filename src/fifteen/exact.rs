@@ -111,7 +111,7 @@ pub fn adversary<G: NumberGame>(game: &G, bot: &Bot, seat: Seat) -> Option<Adver
     Some(Adversary {
         worst: worst as i8,
         expected,
-        max_loss: -loss,
+        max_loss: 0.0 - loss,
     })
 }
 

@@ -131,11 +131,7 @@ pub fn default_bots() -> Vec<Bot> {
         Bot::Random,
         Bot::parse("perfect", Variant::Classic).expect("a valid name"),
     ];
-    bots.extend(
-        super::article::Reading::all()
-            .into_iter()
-            .map(Bot::Article),
-    );
+    bots.extend(super::article::Reading::all().into_iter().map(Bot::Article));
     bots.push(Bot::NewellSimon);
     bots
 }

@@ -138,8 +138,16 @@ mod tests {
     fn refusals_name_the_problem() {
         let p = Position::START.with(5);
         assert!(check(&Fifteen, &p, "5").unwrap_err().contains("taken"));
-        assert!(check(&Fifteen, &p, "10").unwrap_err().contains("out of range"));
-        assert!(check(&Fifteen, &p, "x").unwrap_err().contains("not a number"));
+        assert!(
+            check(&Fifteen, &p, "10")
+                .unwrap_err()
+                .contains("out of range")
+        );
+        assert!(
+            check(&Fifteen, &p, "x")
+                .unwrap_err()
+                .contains("not a number")
+        );
         assert_eq!(check(&Fifteen, &p, "4"), Ok(4));
         assert!(check(&OddEven, &p, "3").unwrap_err().contains("2 4 6 8"));
     }
