@@ -3,12 +3,12 @@
 
 use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
-use crate::fifteen::terminal::{self, Ending};
+use crate::fifteen::terminal;
 use crate::fifteen::{Bot, Fifteen, NumberGame, OddEven, Variant};
 use crate::game::{GameResult, Seat, play_game};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -241,11 +241,16 @@ fn play<G: NumberGame>(game: &G, args: &PlayArgs) -> anyhow::Result<ExitCode> {
     };
     let mut rng = crate::rng::stream(args.seed, "fifteen/play", 0);
     let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
     let mut output = io::stdout().lock();
-    let ending = terminal::play(game, &mut bot, person, &mut rng, &mut input, &mut output)
+    let mut console = terminal::Console {
+        input: &mut input,
+        output: &mut output,
+        echo,
+    };
+    terminal::play(game, &mut bot, person, &mut rng, &mut console)
         .context("playing in the terminal")?;
     output.flush().context("writing to the terminal")?;
-    let _ = ending == Ending::Left;
     Ok(ExitCode::SUCCESS)
 }

@@ -19,16 +19,25 @@ pub enum Ending {
     Left,
 }
 
-/// Plays one game of `game` between the person (in seat `person`, reading `input`) and `bot`
-/// (drawing from `rng`), writing the board and messages to `output`.
+/// The person's side of a terminal game.
+pub struct Console<'a> {
+    pub input: &'a mut dyn BufRead,
+    pub output: &'a mut dyn Write,
+    /// Write each line read after its prompt (when the input is not a terminal, so that the
+    /// transcript reads as typed).
+    pub echo: bool,
+}
+
+/// Plays one game of `game` between the person (in seat `person`, at `console`) and `bot`
+/// (drawing from `rng`), writing the board and messages to the console.
 pub fn play<G: NumberGame>(
     game: &G,
     bot: &mut dyn Player<G>,
     person: Seat,
     rng: &mut dyn Rng,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
+    console: &mut Console,
 ) -> io::Result<Ending> {
+    let output = &mut *console.output;
     let mut position = game.start();
     writeln!(
         output,
@@ -42,6 +51,7 @@ pub fn play<G: NumberGame>(
         rules(G::NAME)
     )?;
     loop {
+        let output = &mut *console.output;
         show(&position, person, output)?;
         if let Some(result) = game.result(&position) {
             let message = match result {
@@ -53,15 +63,17 @@ pub fn play<G: NumberGame>(
             return Ok(Ending::Finished(result));
         }
         let n = if position.to_move == person {
-            match ask(game, &position, input, output)? {
+            match ask(game, &position, console)? {
                 Some(n) => n,
                 None => {
+                    let output = &mut *console.output;
                     writeln!(output, "\nInput ended: game left unfinished. Goodbye.")?;
                     return Ok(Ending::Left);
                 }
             }
         } else {
             let n = bot.choose(game, &position, rng);
+            let output = &mut *console.output;
             writeln!(output, "The bot takes {n}.")?;
             n
         };
@@ -92,17 +104,20 @@ fn show(position: &Position, person: Seat, output: &mut dyn Write) -> io::Result
 fn ask<G: NumberGame>(
     game: &G,
     position: &Position,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
+    console: &mut Console,
 ) -> io::Result<Option<u8>> {
+    let output = &mut *console.output;
     loop {
         write!(output, "Your number: ")?;
         output.flush()?;
         let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        if console.input.read_line(&mut line)? == 0 {
             return Ok(None);
         }
         let text = line.trim();
+        if console.echo {
+            writeln!(output, "{text}")?;
+        }
         match check(game, position, text) {
             Ok(n) => return Ok(Some(n)),
             Err(message) => writeln!(output, "{message}")?,
