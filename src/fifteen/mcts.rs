@@ -24,7 +24,7 @@ struct Node {
 #[inline(always)]
 pub fn pick(mask: u16, rng: &mut dyn Rng) -> u8 {
     let k = crate::rng::below(rng, mask.count_ones() as u64) as u32;
-    crate::rng::select_bit_broadword(mask as u64, k) as u8 + 1
+    super::numbers::nth(mask, k)
 }
 
 /// The reward of `result` for the seat that moved into `position`.

@@ -18,8 +18,40 @@ pub const fn bit(n: u8) -> u16 {
 }
 
 /// The numbers of `mask`, ascending.
+#[inline]
 pub fn numbers(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |&n| mask & bit(n) != 0)
+    let mut rest = mask & ALL;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let n = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
+            n
+        })
+    })
+}
+
+/// `SELECT[mask][k]`: the k-th smallest number of `mask` (0 past the end).
+static SELECT: [[u8; 9]; 512] = {
+    let mut table = [[0u8; 9]; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut k, mut n) = (0, 1);
+        while n <= 9 {
+            if mask >> (n - 1) & 1 == 1 {
+                table[mask][k] = n as u8;
+                k += 1;
+            }
+            n += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The `k`-th smallest number (from 0) of `mask`; `k` is below `mask.count_ones()`.
+#[inline(always)]
+pub fn nth(mask: u16, k: u32) -> u8 {
+    SELECT[(mask & ALL) as usize][k as usize]
 }
 
 /// The numbers of `mask` as text, ascending and separated by spaces (`-` when empty).
@@ -199,5 +231,7 @@ mod tests {
         assert!(has_line(bit(2) | bit(9) | bit(4)));
         assert!(!has_line(bit(1) | bit(2) | bit(3)));
         assert_eq!(list(bit(3) | bit(9)), "3 9");
+        assert_eq!(numbers(ALL).collect::<Vec<_>>(), (1..=9).collect::<Vec<_>>());
+        assert_eq!((nth(bit(2) | bit(7), 0), nth(bit(2) | bit(7), 1)), (2, 7));
     }
 }
