@@ -157,7 +157,7 @@ fn brute(v: &mut Variant, odds: &mut Vec<u8>, evens: &mut Vec<u8>, placed: &mut 
         v.games[0] += 1;
         return 0;
     }
-    let odd_to_move = placed.len() % 2 == 0;
+    let odd_to_move = placed.len().is_multiple_of(2);
     let own: Vec<u8> = (1..=9u8)
         .filter(|n| (n % 2 == 1) == odd_to_move && !placed.contains(n))
         .collect();

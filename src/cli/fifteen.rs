@@ -218,7 +218,9 @@ fn bench<G: NumberGame>(game: &G, args: &BenchArgs) -> anyhow::Result<ExitCode> 
         }] += 1;
     }
     let seconds = start.elapsed().as_secs_f64();
-    let cpu_seconds = thread_cpu_seconds().zip(cpu_start).map(|(end, start)| end - start);
+    let cpu_seconds = thread_cpu_seconds()
+        .zip(cpu_start)
+        .map(|(end, start)| end - start);
     let report = serde_json::json!({
         "game": G::NAME,
         "a": a.to_string(),

@@ -231,7 +231,10 @@ mod tests {
         assert!(has_line(bit(2) | bit(9) | bit(4)));
         assert!(!has_line(bit(1) | bit(2) | bit(3)));
         assert_eq!(list(bit(3) | bit(9)), "3 9");
-        assert_eq!(numbers(ALL).collect::<Vec<_>>(), (1..=9).collect::<Vec<_>>());
+        assert_eq!(
+            numbers(ALL).collect::<Vec<_>>(),
+            (1..=9).collect::<Vec<_>>()
+        );
         assert_eq!((nth(bit(2) | bit(7), 0), nth(bit(2) | bit(7), 1)), (2, 7));
     }
 }

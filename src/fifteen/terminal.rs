@@ -37,10 +37,9 @@ pub fn play<G: NumberGame>(
     rng: &mut dyn Rng,
     console: &mut Console,
 ) -> io::Result<Ending> {
-    let output = &mut *console.output;
     let mut position = game.start();
     writeln!(
-        output,
+        console.output,
         "You play {} against {}. {}",
         if person == Seat::First {
             "first"
@@ -51,30 +50,30 @@ pub fn play<G: NumberGame>(
         rules(G::NAME)
     )?;
     loop {
-        let output = &mut *console.output;
-        show(&position, person, output)?;
+        show(&position, person, console.output)?;
         if let Some(result) = game.result(&position) {
             let message = match result {
                 GameResult::Draw => "A draw.",
                 GameResult::Win(seat) if seat == person => "You win!",
                 GameResult::Win(_) => "The bot wins.",
             };
-            writeln!(output, "{message}")?;
+            writeln!(console.output, "{message}")?;
             return Ok(Ending::Finished(result));
         }
         let n = if position.to_move == person {
             match ask(game, &position, console)? {
                 Some(n) => n,
                 None => {
-                    let output = &mut *console.output;
-                    writeln!(output, "\nInput ended: game left unfinished. Goodbye.")?;
+                    writeln!(
+                        console.output,
+                        "\nInput ended: game left unfinished. Goodbye."
+                    )?;
                     return Ok(Ending::Left);
                 }
             }
         } else {
             let n = bot.choose(game, &position, rng);
-            let output = &mut *console.output;
-            writeln!(output, "The bot takes {n}.")?;
+            writeln!(console.output, "The bot takes {n}.")?;
             n
         };
         position = game.play(&position, &n);
@@ -106,21 +105,20 @@ fn ask<G: NumberGame>(
     position: &Position,
     console: &mut Console,
 ) -> io::Result<Option<u8>> {
-    let output = &mut *console.output;
     loop {
-        write!(output, "Your number: ")?;
-        output.flush()?;
+        write!(console.output, "Your number: ")?;
+        console.output.flush()?;
         let mut line = String::new();
         if console.input.read_line(&mut line)? == 0 {
             return Ok(None);
         }
         let text = line.trim();
         if console.echo {
-            writeln!(output, "{text}")?;
+            writeln!(console.output, "{text}")?;
         }
         match check(game, position, text) {
             Ok(n) => return Ok(Some(n)),
-            Err(message) => writeln!(output, "{message}")?,
+            Err(message) => writeln!(console.output, "{message}")?,
         }
     }
 }
