@@ -269,6 +269,21 @@ mod tests {
     }
 
     #[test]
+    fn article_own_against_random_in_both_seats() {
+        // Pinned from the walk; tests/fifteen_players.rs checks them against seeded games.
+        let first = odds(&Fifteen, [&bot("article:own"), &bot("random")]).unwrap();
+        assert_eq!(
+            first.for_seat(Seat::First).map(fraction),
+            ["83/96", "0", "13/96"]
+        );
+        let second = odds(&Fifteen, [&bot("random"), &bot("article:own")]).unwrap();
+        assert_eq!(
+            second.for_seat(Seat::Second).map(fraction),
+            ["16/21", "0", "5/21"]
+        );
+    }
+
+    #[test]
     fn perfect_and_newell_simon_never_lose_and_draw_each_other() {
         for name in ["perfect", "newell-simon"] {
             for seat in [Seat::First, Seat::Second] {

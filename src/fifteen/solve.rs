@@ -16,7 +16,6 @@ const UNREACHED: i8 = i8::MIN;
 
 /// The solved game: for every reachable position, its value for the seat to move (+1 win,
 /// 0 draw, −1 loss under perfect play) and the set of moves that keep that value.
-#[derive(Debug)]
 pub struct Solution {
     value: Vec<i8>,
     optimal: Vec<u16>,
@@ -80,6 +79,12 @@ impl Solution {
     /// Every position reachable from the start, finished ones included.
     pub fn reachable(&self) -> &[Position] {
         &self.reachable
+    }
+}
+
+impl std::fmt::Debug for Solution {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Solution({} reachable positions)", self.reachable.len())
     }
 }
 

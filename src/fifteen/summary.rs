@@ -217,7 +217,9 @@ pub fn details(summary: &Summary) -> String {
         );
         let _ = writeln!(
             text,
-            "  {} positions (up to symmetry) where it can throw away a win or a draw:",
+            "  {} moves in positions (up to symmetry) where it can throw away a win or a draw \
+             (a position listed twice with `:first` is reached in two images that the \
+             order-based tie-break treats differently):",
             seat.mistakes.len()
         );
         for m in &seat.mistakes {
