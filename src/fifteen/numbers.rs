@@ -122,7 +122,8 @@ pub fn completions(mine: u16, free: u16) -> u16 {
     })
 }
 
-/// How many of `lines` (triples, as masks) hold the number `n`.
+/// How many of the triples in the set `lines` (bit i for `LINES[i]`, as from [`live_lines`])
+/// hold the number `n`.
 #[inline]
 pub fn lines_through(n: u8, lines: u16) -> u32 {
     // `lines` is a set of line indexes (bit i for LINES[i]).
