@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod board;
 pub mod cli;
 pub mod experiment;
+pub mod fifteen;
 pub mod game;
 pub mod knights_tour;
 pub mod output;

@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod draw;
+mod fifteen;
 mod knights;
 mod report;
 mod run;
@@ -50,6 +51,8 @@ pub enum Command {
     Sat(sat::SatArgs),
     /// The knight's tour: the seed's replay, Warnsdorff tie-breaks, SAT, exact counts, bench.
     Knights(knights::KnightsArgs),
+    /// The "15" game: solve it, analyse its bots exactly, bench them, play one.
+    Fifteen(fifteen::FifteenArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -116,6 +119,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Report(args) => report::report(&args),
         Command::Sat(args) => sat::run(&args),
         Command::Knights(args) => knights::run(&args),
+        Command::Fifteen(args) => fifteen::run(&args),
     }
 }
 

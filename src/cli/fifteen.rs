@@ -1,0 +1,270 @@
+//! `boardlab fifteen`: the "15" game (see [`crate::fifteen`]): solve it, analyse its bots
+//! exactly, measure games per second, or play a bot in the terminal.
+
+use crate::fifteen::solve::{self, Facts};
+use crate::fifteen::summary;
+use crate::fifteen::terminal;
+use crate::fifteen::{Bot, Fifteen, NumberGame, OddEven, Variant};
+use crate::game::{GameResult, Seat, play_game};
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub struct FifteenArgs {
+    #[command(subcommand)]
+    pub command: FifteenCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FifteenCommand {
+    /// Solve the game: its value, games by result, reachable and terminal positions.
+    Solve(SolveArgs),
+    /// Exact win/draw/loss of the bots against random and perfect, adversaries, mistakes.
+    Analyze(AnalyzeArgs),
+    /// Games per second between two bots on one thread.
+    Bench(BenchArgs),
+    /// Play a bot in the terminal.
+    Play(PlayArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  boardlab fifteen solve
+  boardlab fifteen solve --variant odd-even --json")]
+pub struct SolveArgs {
+    /// Which game: `classic` or the article's `odd-even` exercise.
+    #[arg(long, value_enum, default_value_t = Variant::Classic)]
+    pub variant: Variant,
+
+    /// Print the facts as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Without --player: one table line per bot and seat (random, perfect, the \
+twelve readings of the article's heuristic, newell-simon). With --player: that bot in detail, \
+with exact fractions and every position (up to symmetry) where it can throw away a win or a draw.
+
+Examples:
+  boardlab fifteen analyze
+  boardlab fifteen analyze --player article:own"
+)]
+pub struct AnalyzeArgs {
+    /// One bot to analyse in detail (any but mcts:N, which has no exact distribution).
+    #[arg(long, value_name = "PLAYER")]
+    pub player: Option<String>,
+
+    /// Print the analysis as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Example:
+  boardlab fifteen bench --a article:own --b perfect --games 1000000")]
+pub struct BenchArgs {
+    /// The first seat's bot.
+    #[arg(long, default_value = "random", value_name = "PLAYER")]
+    pub a: String,
+
+    /// The second seat's bot.
+    #[arg(long, default_value = "random", value_name = "PLAYER")]
+    pub b: String,
+
+    /// Number of games.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub games: u64,
+
+    /// Master seed of the games' streams.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Which game.
+    #[arg(long, value_enum, default_value_t = Variant::Classic)]
+    pub variant: Variant,
+}
+
+/// Who moves first in a terminal game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstMover {
+    Me,
+    Bot,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Type a number and Enter at each turn; end the input (Ctrl-D) to leave.
+
+Example:
+  boardlab fifteen play --against article:own --first bot"
+)]
+pub struct PlayArgs {
+    /// The bot to play against.
+    #[arg(long, default_value = "perfect", value_name = "PLAYER")]
+    pub against: String,
+
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = FirstMover::Me)]
+    pub first: FirstMover,
+
+    /// Seed of the bot's random stream.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Which game.
+    #[arg(long, value_enum, default_value_t = Variant::Classic)]
+    pub variant: Variant,
+}
+
+pub fn run(args: &FifteenArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        FifteenCommand::Solve(args) => solve(args),
+        FifteenCommand::Analyze(args) => analyze(args),
+        FifteenCommand::Bench(args) => match args.variant {
+            Variant::Classic => bench(&Fifteen, args),
+            Variant::OddEven => bench(&OddEven, args),
+        },
+        FifteenCommand::Play(args) => match args.variant {
+            Variant::Classic => play(&Fifteen, args),
+            Variant::OddEven => play(&OddEven, args),
+        },
+    }
+}
+
+fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let facts = match args.variant {
+        Variant::Classic => solve::facts(&Fifteen, solve::fifteen()),
+        Variant::OddEven => solve::facts(&OddEven, solve::odd_even()),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&facts)?);
+    } else {
+        print!("{}", describe(&facts));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn describe(facts: &Facts) -> String {
+    let value = match facts.value {
+        "draw" => "a draw",
+        "first" => "a first-player win",
+        _ => "a second-player win",
+    };
+    let g = &facts.games;
+    let t = &facts.terminal;
+    format!(
+        "{}: {value} under perfect play\n\
+         games: {} ({} first-player wins, {} second-player wins, {} draws)\n\
+         reachable positions: {} ({} up to the 8 symmetries of the magic square)\n\
+         terminal positions: {} ({} first-player wins, {} second-player wins, {} draws; {} up \
+         to symmetry)\n",
+        facts.game,
+        g.total,
+        g.first_wins,
+        g.second_wins,
+        g.draws,
+        facts.positions,
+        facts.positions_up_to_symmetry,
+        t.total,
+        t.first_wins,
+        t.second_wins,
+        t.draws,
+        facts.terminal_up_to_symmetry
+    )
+}
+
+fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let bots = match &args.player {
+        Some(name) => vec![Bot::parse(name, Variant::Classic).context("--player")?],
+        None => summary::default_bots(),
+    };
+    let mut summaries = Vec::new();
+    for bot in &bots {
+        summaries.push(summary::summarize(bot).with_context(|| {
+            format!("--player {bot}: mcts:N has no exact move distribution to analyse")
+        })?);
+    }
+    if args.json {
+        println!("{}", serde_json::to_string(&summaries)?);
+    } else if args.player.is_some() {
+        print!("{}", summary::details(&summaries[0]));
+    } else {
+        print!("{}", summary::table(&summaries));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench<G: NumberGame>(game: &G, args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let variant = args.variant;
+    let mut a = Bot::parse(&args.a, variant).context("--a")?;
+    let mut b = Bot::parse(&args.b, variant).context("--b")?;
+    let label = format!("{}/{}/{}", G::NAME, args.a, args.b);
+    let mut counts = [0u64; 3];
+    let cpu_start = thread_cpu_seconds();
+    let start = Instant::now();
+    for index in 0..args.games {
+        let mut first = crate::rng::stream(args.seed, &label, 2 * index);
+        let mut second = crate::rng::stream(args.seed, &label, 2 * index + 1);
+        let (result, _) = play_game(game, [&mut a, &mut b], [&mut first, &mut second]);
+        counts[match result {
+            GameResult::Win(Seat::First) => 0,
+            GameResult::Draw => 1,
+            GameResult::Win(Seat::Second) => 2,
+        }] += 1;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu_seconds = thread_cpu_seconds()
+        .zip(cpu_start)
+        .map(|(end, start)| end - start);
+    let report = serde_json::json!({
+        "game": G::NAME,
+        "a": a.to_string(),
+        "b": b.to_string(),
+        "games": args.games,
+        "first_wins": counts[0],
+        "draws": counts[1],
+        "second_wins": counts[2],
+        "seconds": seconds,
+        "games_per_second": args.games as f64 / seconds,
+        "cpu_seconds": cpu_seconds,
+        "games_per_cpu_second": cpu_seconds.map(|cpu| args.games as f64 / cpu),
+        "threads": 1,
+    });
+    println!("{report}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (nanoseconds
+/// on a CPU first); `None` elsewhere. On a shared machine it measures the work, not the wait.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanoseconds as f64 * 1e-9)
+}
+
+fn play<G: NumberGame>(game: &G, args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let mut bot = Bot::parse(&args.against, args.variant).context("--against")?;
+    let person = match args.first {
+        FirstMover::Me => Seat::First,
+        FirstMover::Bot => Seat::Second,
+    };
+    let mut rng = crate::rng::stream(args.seed, "fifteen/play", 0);
+    let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut output = io::stdout().lock();
+    let mut console = terminal::Console {
+        input: &mut input,
+        output: &mut output,
+        echo,
+    };
+    terminal::play(game, &mut bot, person, &mut rng, &mut console)
+        .context("playing in the terminal")?;
+    output.flush().context("writing to the terminal")?;
+    Ok(ExitCode::SUCCESS)
+}

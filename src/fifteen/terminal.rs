@@ -1,0 +1,167 @@
+//! A person against a bot in the terminal: the person types a number per move; the screen shows
+//! the numbers each side holds and the free ones. A number that is taken, out of range, not the
+//! person's to place (odd/even variant) or not a number is refused with a message and asked
+//! again; the end of input ends the game politely.
+
+use super::game::NumberGame;
+use super::numbers::{bit, list};
+use super::position::Position;
+use crate::game::{GameResult, Player, Seat};
+use rand_core::Rng;
+use std::io::{self, BufRead, Write};
+
+/// How a terminal game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game was played out.
+    Finished(GameResult),
+    /// The input ended before the game did.
+    Left,
+}
+
+/// The person's side of a terminal game.
+pub struct Console<'a> {
+    pub input: &'a mut dyn BufRead,
+    pub output: &'a mut dyn Write,
+    /// Write each line read after its prompt (when the input is not a terminal, so that the
+    /// transcript reads as typed).
+    pub echo: bool,
+}
+
+/// Plays one game of `game` between the person (in seat `person`, at `console`) and `bot`
+/// (drawing from `rng`), writing the board and messages to the console.
+pub fn play<G: NumberGame>(
+    game: &G,
+    bot: &mut dyn Player<G>,
+    person: Seat,
+    rng: &mut dyn Rng,
+    console: &mut Console,
+) -> io::Result<Ending> {
+    let mut position = game.start();
+    writeln!(
+        console.output,
+        "You play {} against {}. {}",
+        if person == Seat::First {
+            "first"
+        } else {
+            "second"
+        },
+        bot.name(),
+        rules(G::NAME)
+    )?;
+    loop {
+        show(&position, person, console.output)?;
+        if let Some(result) = game.result(&position) {
+            let message = match result {
+                GameResult::Draw => "A draw.",
+                GameResult::Win(seat) if seat == person => "You win!",
+                GameResult::Win(_) => "The bot wins.",
+            };
+            writeln!(console.output, "{message}")?;
+            return Ok(Ending::Finished(result));
+        }
+        let n = if position.to_move == person {
+            match ask(game, &position, console)? {
+                Some(n) => n,
+                None => {
+                    writeln!(
+                        console.output,
+                        "\nInput ended: game left unfinished. Goodbye."
+                    )?;
+                    return Ok(Ending::Left);
+                }
+            }
+        } else {
+            let n = bot.choose(game, &position, rng);
+            writeln!(console.output, "The bot takes {n}.")?;
+            n
+        };
+        position = game.play(&position, &n);
+    }
+}
+
+fn rules(name: &str) -> &'static str {
+    if name == "fifteen" {
+        "Take numbers 1..9 in turn; the first to hold three that sum to 15 wins."
+    } else {
+        "Odd numbers move first, even second; whoever places a number that makes 15 with two \
+         placed numbers wins."
+    }
+}
+
+fn show(position: &Position, person: Seat, output: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        output,
+        "  you: {:<10} bot: {:<10} free: {}",
+        list(position.taken[person.index()]),
+        list(position.taken[person.other().index()]),
+        list(position.free())
+    )
+}
+
+/// Reads lines until one names a legal number; `None` at the end of input.
+fn ask<G: NumberGame>(
+    game: &G,
+    position: &Position,
+    console: &mut Console,
+) -> io::Result<Option<u8>> {
+    loop {
+        write!(console.output, "Your number: ")?;
+        console.output.flush()?;
+        let mut line = String::new();
+        if console.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let text = line.trim();
+        if console.echo {
+            writeln!(console.output, "{text}")?;
+        }
+        match check(game, position, text) {
+            Ok(n) => return Ok(Some(n)),
+            Err(message) => writeln!(console.output, "{message}")?,
+        }
+    }
+}
+
+/// The number typed in `text` if the person may take it, else a message saying why not.
+pub fn check<G: NumberGame>(game: &G, position: &Position, text: &str) -> Result<u8, String> {
+    let n: u8 = match text.parse::<i64>() {
+        Ok(n) if (1..=9).contains(&n) => n as u8,
+        Ok(n) => return Err(format!("{n} is out of range: choose a number from 1 to 9.")),
+        Err(_) => return Err(format!("`{text}` is not a number: choose one from 1 to 9.")),
+    };
+    if position.free() & bit(n) == 0 {
+        Err(format!("{n} is already taken."))
+    } else if game.legal_mask(position) & bit(n) == 0 {
+        Err(format!(
+            "{n} is not yours to place: you may place {}.",
+            list(game.legal_mask(position))
+        ))
+    } else {
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fifteen::{Fifteen, OddEven};
+
+    #[test]
+    fn refusals_name_the_problem() {
+        let p = Position::START.with(5);
+        assert!(check(&Fifteen, &p, "5").unwrap_err().contains("taken"));
+        assert!(
+            check(&Fifteen, &p, "10")
+                .unwrap_err()
+                .contains("out of range")
+        );
+        assert!(
+            check(&Fifteen, &p, "x")
+                .unwrap_err()
+                .contains("not a number")
+        );
+        assert_eq!(check(&Fifteen, &p, "4"), Ok(4));
+        assert!(check(&OddEven, &p, "3").unwrap_err().contains("2 4 6 8"));
+    }
+}
