@@ -4,6 +4,7 @@
 
 mod bench;
 mod check;
+mod draughts;
 mod draw;
 mod report;
 mod run;
@@ -47,6 +48,8 @@ pub enum Command {
     Report(report::FolderArgs),
     /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
     Sat(sat::SatArgs),
+    /// Czech draughts and English checkers: legal moves, perft, bench.
+    Draughts(draughts::DraughtsArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -112,6 +115,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Plot(args) => report::plot(&args),
         Command::Report(args) => report::report(&args),
         Command::Sat(args) => sat::run(&args),
+        Command::Draughts(args) => draughts::run(&args),
     }
 }
 
