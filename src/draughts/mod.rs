@@ -9,7 +9,9 @@
 //! ([`perft`]), the game with its draw rules ([`game`]) and the bots ([`bots`]).
 
 pub mod board;
+pub mod bots;
 pub mod fen;
+pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
