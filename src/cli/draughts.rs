@@ -1,8 +1,11 @@
 //! `boardlab draughts`: Czech draughts (and English checkers) on the command line: list the
 //! legal moves of a position, count perft, measure the generator's speed.
 
+use crate::draughts::bots::BotSpec;
+use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts};
 use crate::draughts::perft::{Captures, Perft};
 use crate::draughts::{Board, MoveText, Rules, parse_fen, to_fen};
+use crate::game::{GameResult, Seat, play_game};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
@@ -22,6 +25,8 @@ pub enum DraughtsCommand {
     Perft(PerftArgs),
     /// Measure perft speed from the start position on one thread.
     Bench(BenchArgs),
+    /// Play seeded games between two bots and print each result and the score.
+    Play(PlayArgs),
 }
 
 /// The position and rules shared by the subcommands.
@@ -99,11 +104,51 @@ pub struct BenchArgs {
     pub rules: Rules,
 }
 
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Bots: random, damebot (the seed's greedy player), alphabeta:D (search to \
+depth D), mcts:N (N playouts a move).
+
+Example:
+  boardlab draughts play --white damebot --black alphabeta:4 --games 10 --seed 1"
+)]
+pub struct PlayArgs {
+    /// The bot playing White (moves first).
+    #[arg(long, default_value = "damebot")]
+    pub white: BotSpec,
+
+    /// The bot playing Black.
+    #[arg(long, default_value = "random")]
+    pub black: BotSpec,
+
+    /// Number of games, 1 or more.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+
+    /// Master seed: game i uses streams (seed, "draughts:WHITE-BLACK", 2i) for White and 2i+1
+    /// for Black.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Rules: `czech` or `english`.
+    #[arg(long, value_enum, default_value_t = Rules::Czech)]
+    pub rules: Rules,
+
+    /// A game still going after this many plies is a draw (10 to 10000).
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(10..=10_000))]
+    pub max_plies: u32,
+
+    /// Also print every game's moves.
+    #[arg(long)]
+    pub moves: bool,
+}
+
 pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         DraughtsCommand::Moves(args) => moves(args),
         DraughtsCommand::Perft(args) => perft(args),
         DraughtsCommand::Bench(args) => bench(args),
+        DraughtsCommand::Play(args) => play(args),
     }
 }
 
@@ -168,5 +213,42 @@ fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             nodes as f64 / seconds.max(1e-9)
         );
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let game = Draughts {
+        rules: args.rules,
+        max_plies: args.max_plies,
+    };
+    let label = format!("draughts:{}-{}", args.white, args.black);
+    let mut score = [0u64; 3];
+    println!("game,result,plies");
+    for index in 0..args.games {
+        let mut white = args.white.player();
+        let mut black = args.black.player();
+        let mut white_rng = crate::rng::stream(args.seed, &label, 2 * index);
+        let mut black_rng = crate::rng::stream(args.seed, &label, 2 * index + 1);
+        let (result, moves) = play_game(
+            &game,
+            [white.as_mut(), black.as_mut()],
+            [&mut white_rng, &mut black_rng],
+        );
+        let (text, slot) = match result {
+            GameResult::Win(Seat::First) => ("white", 0),
+            GameResult::Win(Seat::Second) => ("black", 2),
+            GameResult::Draw => ("draw", 1),
+        };
+        score[slot] += 1;
+        println!("{index},{text},{}", moves.len());
+        if args.moves {
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            println!("# {}", list.join(" "));
+        }
+    }
+    eprintln!(
+        "{} (white) {} - {} draws - {} {} (black), {} rules",
+        args.white, score[0], score[1], score[2], args.black, args.rules
+    );
     Ok(ExitCode::SUCCESS)
 }
