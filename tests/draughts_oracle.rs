@@ -36,17 +36,20 @@ fn rules_of(english: bool) -> Rules {
     }
 }
 
+/// A move's text and the position after it.
+type Step = (String, String);
+
 /// The sorted move texts and following positions, by the fast generator and by the oracle.
-fn both_sides(fen: &str, english: bool) -> (Vec<(String, String)>, Vec<(String, String)>) {
+fn both_sides(fen: &str, english: bool) -> (Vec<Step>, Vec<Step>) {
     let board = parse_fen(fen).unwrap();
     let mut moves = Vec::new();
     legal_moves(&board, rules_of(english), &mut moves);
-    let mut fast: Vec<(String, String)> = moves
+    let mut fast: Vec<Step> = moves
         .iter()
         .map(|mv| (mv.to_string(), to_fen(&board.play(mv))))
         .collect();
     let simple = OracleBoard::from_fen(fen);
-    let mut slow: Vec<(String, String)> = simple
+    let mut slow: Vec<Step> = simple
         .moves(english)
         .iter()
         .map(|mv| (mv.text(), simple.play(mv).to_fen()))

@@ -48,7 +48,8 @@ pub enum SquareError {
 impl Square {
     /// The square on 0-based `rank` and `file`, if it is on the board and dark.
     pub fn from_coords(rank: u8, file: u8) -> Option<Square> {
-        (rank < 8 && file < 8 && (rank + file) % 2 == 0).then(|| Square((9 * rank + file) / 2))
+        (rank < 8 && file < 8 && (rank + file).is_multiple_of(2))
+            .then(|| Square((9 * rank + file) / 2))
     }
 
     /// The square with padded index `index`, if that index is a playable square.

@@ -32,6 +32,12 @@ pub struct OracleMove {
     pub captured: Vec<(i32, i32)>,
 }
 
+/// A square as (rank, file).
+type Coord = (i32, i32);
+
+/// A possible jump: the piece jumped and the squares the jumper may land on.
+type JumpOption = (Coord, Vec<Coord>);
+
 const DIRS: [(i32, i32); 4] = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
 
 fn name((rank, file): (i32, i32)) -> String {
@@ -218,7 +224,7 @@ impl OracleBoard {
         at: (i32, i32),
         english: bool,
         taken: &[(i32, i32)],
-    ) -> Vec<((i32, i32), Vec<(i32, i32)>)> {
+    ) -> Vec<JumpOption> {
         let mut options = Vec::new();
         for (dr, df) in DIRS {
             let mut square = (at.0 + dr, at.1 + df);
