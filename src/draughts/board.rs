@@ -128,6 +128,25 @@ impl Board {
         }
     }
 
+    /// The position after the quiet move of the piece on `from` to `to` (single-square sets).
+    #[inline(always)]
+    pub fn step(&self, from: u64, to: u64) -> Board {
+        let mut kings = self.kings;
+        if kings & from != 0 || to & self.side.promotion_rank() != 0 {
+            kings = (kings & !from) | to;
+        }
+        let (white, black) = match self.side {
+            Color::White => (self.white ^ from ^ to, self.black),
+            Color::Black => (self.white, self.black ^ from ^ to),
+        };
+        Board {
+            white,
+            black,
+            kings,
+            side: self.side.other(),
+        }
+    }
+
     /// The same position with colours and directions swapped (rotated by 180°).
     pub fn mirrored(&self) -> Board {
         let flip = |set: u64| (set.reverse_bits() >> 28) & VALID;

@@ -8,9 +8,10 @@
 //! whole-board shifts, without listing them.
 
 use super::board::Board;
-use super::movegen::{captures, count_quiet_moves, legal_moves};
+use super::movegen::{captures, count_quiet_moves, has_capture, legal_moves};
 use super::moves::Move;
 use super::rules::Rules;
+use super::square::{DIRECTIONS, shift};
 
 /// How captures that differ only in their path are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
@@ -79,6 +80,7 @@ impl Perft {
         match depth {
             0 => 1,
             1 => self.count_leaves(board),
+            2 if !has_capture(board, self.rules) => self.count_after_quiet_moves(board),
             _ => {
                 let mut moves = std::mem::take(&mut self.buffers[depth as usize - 1]);
                 self.moves(board, &mut moves);
@@ -90,6 +92,40 @@ impl Perft {
                 total
             }
         }
+    }
+
+    /// perft(2) of a position without captures: its quiet moves are made straight from the
+    /// bitboards, without building `Move` values.
+    fn count_after_quiet_moves(&mut self, board: &Board) -> u64 {
+        let (own, _) = board.own_and_opponent();
+        let empty = board.empty();
+        let men = own & !board.kings;
+        let mut total = 0;
+        for delta in board.side.forward() {
+            let mut targets = shift(men, delta) & empty;
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                total += self.count_leaves(&board.step(shift(to, -delta), to));
+            }
+        }
+        let mut kings = own & board.kings;
+        while kings != 0 {
+            let king = kings & kings.wrapping_neg();
+            kings ^= king;
+            for delta in DIRECTIONS {
+                let mut to = shift(king, delta) & empty;
+                while to != 0 {
+                    total += self.count_leaves(&board.step(king, to));
+                    to = if self.rules.flying_kings() {
+                        shift(to, delta) & empty
+                    } else {
+                        0
+                    };
+                }
+            }
+        }
+        total
     }
 
     /// perft(1) without playing the moves.
