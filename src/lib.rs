@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod board;
 pub mod cli;
+pub mod draughts;
 pub mod experiment;
 pub mod fifteen;
 pub mod game;

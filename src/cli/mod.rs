@@ -4,6 +4,7 @@
 
 mod bench;
 mod check;
+mod draughts;
 mod draw;
 mod fifteen;
 mod knights;
@@ -53,6 +54,8 @@ pub enum Command {
     Knights(knights::KnightsArgs),
     /// The "15" game: solve it, analyse its bots exactly, bench them, play one.
     Fifteen(fifteen::FifteenArgs),
+    /// Czech draughts and English checkers: legal moves, perft, bench.
+    Draughts(draughts::DraughtsArgs),
 }
 
 /// The puzzle instance: board size and placement order.
@@ -120,6 +123,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Sat(args) => sat::run(&args),
         Command::Knights(args) => knights::run(&args),
         Command::Fifteen(args) => fifteen::run(&args),
+        Command::Draughts(args) => draughts::run(&args),
     }
 }
 

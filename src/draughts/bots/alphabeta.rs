@@ -1,0 +1,327 @@
+//! `alphabeta:D`: negamax with alpha-beta pruning, iterative deepening to depth D, move
+//! ordering and a transposition table, on the evaluation of [`super::eval`].
+//!
+//! - Depth counts plies; at depth 0 a position where the side to move must capture is searched
+//!   on (captures only, as they are forced) so that exchanges are not cut in half; the search
+//!   stops at 64 plies from the root in any case.
+//! - A side without a legal move has lost: `-(MATE - ply)`, so shorter wins score higher.
+//! - Ordering: the transposition table's best move first, then captures taking more pieces,
+//!   then crowning moves. At the root the moves are first shuffled with the game's random
+//!   stream (so equal moves are chosen at random, reproducibly), then the previous
+//!   iteration's best move goes first.
+//! - Transposition table: 2^18 entries keyed by a Zobrist hash of the board, replaced always;
+//!   entries are tagged with the search they belong to and ignored by later searches, so a
+//!   choice depends only on the position and the random stream, never on earlier moves.
+//! - The draw rules (repetition, quiet plies) are not seen by the search: it looks at boards.
+
+use super::eval::evaluate;
+use crate::draughts::board::{Board, Color};
+use crate::draughts::game::{Draughts, GamePosition};
+use crate::draughts::movegen::legal_moves;
+use crate::draughts::moves::Move;
+use crate::draughts::rules::Rules;
+use crate::draughts::square::squares;
+use crate::game::{Game, Player};
+use rand_core::Rng;
+
+/// The score of a won position, less the plies needed to win it.
+pub const MATE: i32 = 1_000_000;
+const INFINITY: i32 = 2 * MATE;
+const MAX_PLY: u32 = 64;
+const TABLE_BITS: u32 = 18;
+
+const fn splitmix(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Zobrist keys: [white man, white king, black man, black king][square index].
+const ZOBRIST: [[u64; 36]; 4] = {
+    let mut table = [[0; 36]; 4];
+    let mut kind = 0;
+    while kind < 4 {
+        let mut square = 0;
+        while square < 36 {
+            table[kind][square] = splitmix((kind * 36 + square) as u64 + 1);
+            square += 1;
+        }
+        kind += 1;
+    }
+    table
+};
+const BLACK_TO_MOVE: u64 = splitmix(0xB1AC);
+
+/// The Zobrist hash of a board.
+pub fn hash(board: &Board) -> u64 {
+    let mut key = if board.side == Color::Black {
+        BLACK_TO_MOVE
+    } else {
+        0
+    };
+    let sets = [
+        board.white & !board.kings,
+        board.white & board.kings,
+        board.black & !board.kings,
+        board.black & board.kings,
+    ];
+    for (kind, set) in sets.into_iter().enumerate() {
+        for square in squares(set) {
+            key ^= ZOBRIST[kind][square.index() as usize];
+        }
+    }
+    key
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    search: u32,
+    depth: u32,
+    score: i32,
+    bound: Bound,
+    best: (u8, u8, u64),
+}
+
+/// The alpha-beta bot.
+pub struct AlphaBeta {
+    depth: u32,
+    table: Vec<Option<Entry>>,
+    search: u32,
+    rules: Rules,
+    /// Nodes visited by the last search.
+    pub nodes: u64,
+}
+
+impl AlphaBeta {
+    pub fn new(depth: u32) -> AlphaBeta {
+        AlphaBeta {
+            depth,
+            table: vec![None; 1 << TABLE_BITS],
+            search: 0,
+            rules: Rules::Czech,
+            nodes: 0,
+        }
+    }
+
+    /// The best move of `board` found by a search to this bot's depth, and its score.
+    pub fn best_move(&mut self, board: &Board, rules: Rules, rng: &mut dyn Rng) -> (Move, i32) {
+        self.search += 1;
+        self.rules = rules;
+        self.nodes = 0;
+        let mut root = Vec::new();
+        legal_moves(board, rules, &mut root);
+        assert!(!root.is_empty(), "the game is over");
+        for i in (1..root.len()).rev() {
+            let j = crate::rng::below(rng, i as u64 + 1) as usize;
+            root.swap(i, j);
+        }
+        let mut best = (root[0], -INFINITY);
+        for depth in 1..=self.depth {
+            let index = root.iter().position(|m| *m == best.0).unwrap_or(0);
+            let first = root.remove(index);
+            root.insert(0, first);
+            let mut alpha = -INFINITY;
+            let mut best_here = root[0];
+            for mv in &root {
+                let score = -self.negamax(&board.play(mv), depth - 1, -INFINITY, -alpha, 1);
+                if score > alpha {
+                    alpha = score;
+                    best_here = *mv;
+                }
+            }
+            best = (best_here, alpha);
+            if alpha.abs() >= MATE - MAX_PLY as i32 {
+                break;
+            }
+        }
+        best
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key >> (64 - TABLE_BITS)) as usize
+    }
+
+    fn negamax(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut moves = Vec::new();
+        legal_moves(board, self.rules, &mut moves);
+        if moves.is_empty() {
+            return -(MATE - ply as i32);
+        }
+        if (depth == 0 && !moves[0].is_capture()) || ply >= MAX_PLY {
+            return evaluate(board, self.rules);
+        }
+        let key = hash(board);
+        let slot = self.slot(key);
+        let mut table_move = None;
+        if let Some(entry) = self.table[slot]
+            && entry.key == key
+            && entry.search == self.search
+        {
+            table_move = Some(entry.best);
+            if entry.depth >= depth {
+                let score = from_table(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower => alpha = alpha.max(score),
+                    Bound::Upper => beta = beta.min(score),
+                }
+                if alpha >= beta {
+                    return score;
+                }
+            }
+        }
+        order(&mut moves, board, table_move);
+        let original_alpha = alpha;
+        let mut best = (-INFINITY, moves[0].key());
+        for mv in &moves {
+            let score = -self.negamax(
+                &board.play(mv),
+                depth.saturating_sub(1),
+                -beta,
+                -alpha,
+                ply + 1,
+            );
+            if score > best.0 {
+                best = (score, mv.key());
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best.0 <= original_alpha {
+            Bound::Upper
+        } else if best.0 >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Some(Entry {
+            key,
+            search: self.search,
+            depth,
+            score: to_table(best.0, ply),
+            bound,
+            best: best.1,
+        });
+        best.0
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score.abs() >= MATE - MAX_PLY as i32 * 2 {
+        score + score.signum() * ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score.abs() >= MATE - MAX_PLY as i32 * 2 {
+        score - score.signum() * ply as i32
+    } else {
+        score
+    }
+}
+
+/// The table's move first, then bigger captures, then crowning moves (stable otherwise).
+fn order(moves: &mut [Move], board: &Board, table_move: Option<(u8, u8, u64)>) {
+    let promotion = board.side.promotion_rank();
+    moves.sort_by_key(|mv| {
+        let first = Some(mv.key()) == table_move;
+        let crowns = board.kings & mv.from().bit() == 0 && promotion & mv.to().bit() != 0;
+        (
+            !first,
+            std::cmp::Reverse(mv.captured().count_ones()),
+            !crowns,
+        )
+    });
+}
+
+impl Player<Draughts> for AlphaBeta {
+    fn name(&self) -> String {
+        format!("alphabeta:{}", self.depth)
+    }
+
+    fn choose(&mut self, game: &Draughts, position: &GamePosition, rng: &mut dyn Rng) -> Move {
+        let mut moves = Vec::new();
+        game.legal_moves(position, &mut moves);
+        if moves.len() == 1 {
+            return moves[0];
+        }
+        self.best_move(&position.board, game.rules, rng).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::parse_fen;
+
+    #[test]
+    fn a_capture_that_ends_the_game_scores_as_a_win() {
+        let board = parse_fen("W:WKa1:Bc3,e5").unwrap();
+        let mut bot = AlphaBeta::new(3);
+        let mut rng = crate::rng::stream(1, "test", 0);
+        let (mv, score) = bot.best_move(&board, Rules::Czech, &mut rng);
+        assert!(mv.to_string().starts_with("a1:d4:"), "{mv}");
+        assert_eq!(score, MATE - 1);
+    }
+
+    #[test]
+    fn it_takes_the_king_rather_than_the_man_whatever_the_stream() {
+        // c3 can take the man on b4, e3 the king on f4; either way Black then takes back.
+        let board = parse_fen("W:Wc3,e3:Bb4,Kf4,h8").unwrap();
+        for index in 0..4 {
+            let mut bot = AlphaBeta::new(2);
+            let mut rng = crate::rng::stream(1, "test", index);
+            let (mv, _) = bot.best_move(&board, Rules::Czech, &mut rng);
+            assert_eq!(mv.to_string(), "e3:g5");
+        }
+    }
+
+    #[test]
+    fn it_finds_the_move_that_leaves_black_without_a_move() {
+        let board = parse_fen("W:Wa5,c5:Ba7").unwrap();
+        let mut bot = AlphaBeta::new(4);
+        let mut rng = crate::rng::stream(1, "test", 0);
+        assert_eq!(
+            bot.best_move(&board, Rules::Czech, &mut rng),
+            (bot_move(&board, "a5-b6"), MATE - 1)
+        );
+    }
+
+    fn bot_move(board: &Board, text: &str) -> Move {
+        let mut moves = Vec::new();
+        legal_moves(board, Rules::Czech, &mut moves);
+        *moves.iter().find(|m| m.to_string() == text).unwrap()
+    }
+
+    #[test]
+    fn hashes_differ_by_side_and_piece_kind() {
+        let a = parse_fen("W:Wc3:Bf6").unwrap();
+        let b = parse_fen("B:Wc3:Bf6").unwrap();
+        let c = parse_fen("W:WKc3:Bf6").unwrap();
+        assert_ne!(hash(&a), hash(&b));
+        assert_ne!(hash(&a), hash(&c));
+        assert_eq!(hash(&a), hash(&a.clone()));
+    }
+}

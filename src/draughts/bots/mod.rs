@@ -1,0 +1,122 @@
+//! Draughts bots on the shared [`Player`] trait. Each one's choice depends only on the
+//! position, its own settings and the game's random stream for it.
+//!
+//! - `random`: a uniformly random legal move.
+//! - `damebot`: the seed article's greedy player, as the contract defines it ([`damebot`]).
+//! - `alphabeta:D`: negamax with alpha-beta to depth D ([`alphabeta`]).
+//! - `mcts:N`: Monte Carlo tree search with N playouts ([`mcts`]).
+
+pub mod alphabeta;
+pub mod damebot;
+pub mod eval;
+pub mod mcts;
+pub mod random;
+
+use super::game::Draughts;
+use crate::game::Player;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A bot as written in specs and on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotSpec {
+    Random,
+    Damebot,
+    AlphaBeta { depth: u32 },
+    Mcts { playouts: u32 },
+}
+
+/// Bot text that names no bot.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error(
+    "bot `{text}`: {reason} (expected random, damebot, alphabeta:D with D 1-20, or mcts:N with N 1-1000000)"
+)]
+pub struct BotSpecError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl FromStr for BotSpec {
+    type Err = BotSpecError;
+
+    fn from_str(text: &str) -> Result<BotSpec, BotSpecError> {
+        let error = |reason: &str| BotSpecError {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let (name, argument) = match text.split_once(':') {
+            Some((name, argument)) => (name, Some(argument)),
+            None => (text, None),
+        };
+        let number = |low: u32, high: u32| -> Result<u32, BotSpecError> {
+            let argument = argument.ok_or_else(|| error("needs a number after `:`"))?;
+            let value: u32 = argument
+                .parse()
+                .map_err(|_| error(&format!("`{argument}` is not a number")))?;
+            if (low..=high).contains(&value) {
+                Ok(value)
+            } else {
+                Err(error(&format!("{value} is out of range")))
+            }
+        };
+        match name {
+            "random" | "damebot" if argument.is_some() => Err(error("takes no argument")),
+            "random" => Ok(BotSpec::Random),
+            "damebot" => Ok(BotSpec::Damebot),
+            "alphabeta" => Ok(BotSpec::AlphaBeta {
+                depth: number(1, 20)?,
+            }),
+            "mcts" => Ok(BotSpec::Mcts {
+                playouts: number(1, 1_000_000)?,
+            }),
+            _ => Err(error("unknown bot")),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => write!(f, "random"),
+            BotSpec::Damebot => write!(f, "damebot"),
+            BotSpec::AlphaBeta { depth } => write!(f, "alphabeta:{depth}"),
+            BotSpec::Mcts { playouts } => write!(f, "mcts:{playouts}"),
+        }
+    }
+}
+
+impl BotSpec {
+    /// A fresh player of this kind.
+    pub fn player(self) -> Box<dyn Player<Draughts>> {
+        match self {
+            BotSpec::Random => Box::new(random::RandomBot),
+            BotSpec::Damebot => Box::new(damebot::Damebot),
+            BotSpec::AlphaBeta { depth } => Box::new(alphabeta::AlphaBeta::new(depth)),
+            BotSpec::Mcts { playouts } => Box::new(mcts::Mcts::new(playouts)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_names_round_trip_and_bad_ones_are_refused() {
+        for text in ["random", "damebot", "alphabeta:4", "mcts:200"] {
+            assert_eq!(text.parse::<BotSpec>().unwrap().to_string(), text);
+        }
+        for text in [
+            "alphabeta",
+            "alphabeta:0",
+            "alphabeta:x",
+            "mcts:",
+            "random:3",
+            "minimax:2",
+        ] {
+            let error = text.parse::<BotSpec>().unwrap_err().to_string();
+            assert!(error.contains(text), "{error}");
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Positions as text in the PDN FEN style of the contract: `W:Wa1,c1,Ke3:Bb8,d8` is the side
+//! to move, then each side's squares (`K` before a king). Squares are printed in index order
+//! (a1, c1, e1, g1, b2, ...), so printing a parsed position gives one canonical text.
+
+use super::board::{Board, Color};
+use super::square::{Square, SquareError, squares};
+use thiserror::Error;
+
+/// FEN text that is not a position.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum FenError {
+    #[error("position `{0}`: expected three fields `SIDE:Wsquares:Bsquares`, e.g. `W:Wa1,c1:Bb8`")]
+    Fields(String),
+    #[error("position: side to move `{0}` is not W or B")]
+    Side(String),
+    #[error("position: piece list `{0}` must start with W or B")]
+    ListColor(String),
+    #[error("position: two lists for {0:?}")]
+    RepeatedColor(Color),
+    #[error("position: piece `{text}`: {source}")]
+    Square { text: String, source: SquareError },
+    #[error("position: square {0} is given twice")]
+    Occupied(Square),
+    #[error("position: a {color:?} man on {square}, its promotion rank, should be a king")]
+    ManOnLastRank { color: Color, square: Square },
+}
+
+/// Reads a position such as `W:Wa1,c1,Ke3:Bb8,d8` (an optional final `.` is allowed).
+pub fn parse_fen(text: &str) -> Result<Board, FenError> {
+    let body = text.trim();
+    let body = body.strip_suffix('.').unwrap_or(body);
+    let fields: Vec<&str> = body.split(':').collect();
+    if fields.len() != 3 {
+        return Err(FenError::Fields(text.trim().to_string()));
+    }
+    let side = match fields[0].trim() {
+        "W" | "w" => Color::White,
+        "B" | "b" => Color::Black,
+        other => return Err(FenError::Side(other.to_string())),
+    };
+    let mut board = Board {
+        white: 0,
+        black: 0,
+        kings: 0,
+        side,
+    };
+    let mut seen = [false; 2];
+    for field in &fields[1..] {
+        let field = field.trim();
+        let color = match field.chars().next() {
+            Some('W') => Color::White,
+            Some('B') => Color::Black,
+            _ => return Err(FenError::ListColor(field.to_string())),
+        };
+        if std::mem::replace(&mut seen[color as usize], true) {
+            return Err(FenError::RepeatedColor(color));
+        }
+        read_pieces(&field[1..], color, &mut board)?;
+    }
+    Ok(board)
+}
+
+fn read_pieces(list: &str, color: Color, board: &mut Board) -> Result<(), FenError> {
+    for item in list
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+    {
+        let (king, name) = match item.strip_prefix('K') {
+            Some(rest) => (true, rest),
+            None => (false, item),
+        };
+        let square: Square = name.parse().map_err(|source| FenError::Square {
+            text: item.to_string(),
+            source,
+        })?;
+        if board.occupied() & square.bit() != 0 {
+            return Err(FenError::Occupied(square));
+        }
+        if !king && color.promotion_rank() & square.bit() != 0 {
+            return Err(FenError::ManOnLastRank { color, square });
+        }
+        match color {
+            Color::White => board.white |= square.bit(),
+            Color::Black => board.black |= square.bit(),
+        }
+        if king {
+            board.kings |= square.bit();
+        }
+    }
+    Ok(())
+}
+
+/// The canonical text of a position.
+pub fn to_fen(board: &Board) -> String {
+    let list = |set: u64| {
+        squares(set)
+            .map(|square| {
+                let prefix = if board.kings & square.bit() != 0 {
+                    "K"
+                } else {
+                    ""
+                };
+                format!("{prefix}{square}")
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "{}:W{}:B{}",
+        board.side.letter(),
+        list(board.white),
+        list(board.black)
+    )
+}
+
+/// The start position's text.
+pub const START_FEN: &str =
+    "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_start_text_is_the_start_position() {
+        assert_eq!(parse_fen(START_FEN), Ok(Board::start()));
+        assert_eq!(to_fen(&Board::start()), START_FEN);
+    }
+
+    #[test]
+    fn the_contract_example_reads_and_prints_back() {
+        let board = parse_fen("W:Wa1,c1,Ke3:Bb8,d8").unwrap();
+        assert_eq!(board.kings.count_ones(), 1);
+        assert_eq!(to_fen(&board), "W:Wa1,c1,Ke3:Bb8,d8");
+        assert_eq!(to_fen(&parse_fen("B:B:W.").unwrap()), "B:W:B");
+    }
+
+    #[test]
+    fn bad_positions_name_the_problem() {
+        let message = |text: &str| parse_fen(text).unwrap_err().to_string();
+        assert!(message("W:Wa1").contains("three fields"));
+        assert!(message("X:Wa1:Bb8").contains("`X`"));
+        assert!(message("W:Wa2:Bb8").contains("light"));
+        assert!(message("W:Wa1,a1:Bb8").contains("a1 is given twice"));
+        assert!(message("W:Wb8:Bc7").contains("promotion rank"));
+        assert!(message("W:Wa1:Wb8").contains("two lists"));
+        assert!(message("W:Qa1:Bb8").contains("W or B"));
+    }
+
+    fn any_board() -> impl Strategy<Value = Board> {
+        (any::<u64>(), any::<u64>(), any::<u64>(), any::<bool>()).prop_map(
+            |(white, black, kings, black_to_move)| {
+                let valid = crate::draughts::square::VALID;
+                let white = white & valid;
+                let black = black & valid & !white;
+                let occupied = white | black;
+                // Men on their own promotion rank are not positions: crown them.
+                let kings = (kings & occupied)
+                    | (white & Color::White.promotion_rank())
+                    | (black & Color::Black.promotion_rank());
+                let side = if black_to_move {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                Board {
+                    white,
+                    black,
+                    kings,
+                    side,
+                }
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn printing_then_reading_gives_the_same_position(board in any_board()) {
+            let text = to_fen(&board);
+            prop_assert_eq!(parse_fen(&text), Ok(board));
+            prop_assert_eq!(to_fen(&parse_fen(&text).unwrap()), text);
+        }
+    }
+}

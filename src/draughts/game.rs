@@ -1,0 +1,171 @@
+//! Draughts as a [`Game`]: positions carry the draw-rule history, White takes the first seat.
+//!
+//! Draws, the project's convention for automated play (stated with every result): threefold
+//! repetition of the same position with the same side to move, or [`QUIET_PLY_LIMIT`]
+//! consecutive plies without a capture or a man move, or the game reaching its ply cap. A side
+//! to move without a legal move (no pieces, or all blocked) loses.
+
+use super::board::{Board, Color};
+use super::movegen::legal_moves;
+use super::moves::Move;
+use super::rules::Rules;
+use crate::game::{Game, GameResult, Seat};
+
+/// Plies without a capture or a man move after which the game is drawn.
+pub const QUIET_PLY_LIMIT: u32 = 60;
+
+/// Default cap on a game's length in plies.
+pub const DEFAULT_MAX_PLIES: u32 = 400;
+
+/// The game under one rules variant, with a cap on its length.
+#[derive(Clone, Copy, Debug)]
+pub struct Draughts {
+    pub rules: Rules,
+    /// Plies after which the game is drawn (default [`DEFAULT_MAX_PLIES`]).
+    pub max_plies: u32,
+}
+
+impl Draughts {
+    pub fn new(rules: Rules) -> Draughts {
+        Draughts {
+            rules,
+            max_plies: DEFAULT_MAX_PLIES,
+        }
+    }
+}
+
+/// A position in a game: the board and what the draw rules need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePosition {
+    pub board: Board,
+    /// Plies played since the start.
+    pub plies: u32,
+    /// Consecutive plies without a capture or a man move.
+    pub quiet_plies: u32,
+    /// The boards since the last capture or man move, this one included (only these can
+    /// repeat).
+    pub since_irreversible: Vec<Board>,
+}
+
+impl GamePosition {
+    /// A game position starting from `board`, with no history.
+    pub fn new(board: Board) -> GamePosition {
+        GamePosition {
+            board,
+            plies: 0,
+            quiet_plies: 0,
+            since_irreversible: vec![board],
+        }
+    }
+
+    fn repetitions(&self) -> usize {
+        self.since_irreversible
+            .iter()
+            .filter(|b| **b == self.board)
+            .count()
+    }
+}
+
+pub fn seat_of(color: Color) -> Seat {
+    match color {
+        Color::White => Seat::First,
+        Color::Black => Seat::Second,
+    }
+}
+
+impl Game for Draughts {
+    type Position = GamePosition;
+    type Move = Move;
+    const NAME: &'static str = "draughts";
+
+    fn start(&self) -> GamePosition {
+        GamePosition::new(Board::start())
+    }
+
+    fn to_move(&self, position: &GamePosition) -> Seat {
+        seat_of(position.board.side)
+    }
+
+    fn legal_moves(&self, position: &GamePosition, moves: &mut Vec<Move>) {
+        legal_moves(&position.board, self.rules, moves);
+    }
+
+    fn play(&self, position: &GamePosition, mv: &Move) -> GamePosition {
+        let board = position.board.play(mv);
+        let man_moved = position.board.kings & mv.from().bit() == 0;
+        let mut next = GamePosition {
+            board,
+            plies: position.plies + 1,
+            quiet_plies: position.quiet_plies + 1,
+            since_irreversible: position.since_irreversible.clone(),
+        };
+        if mv.is_capture() || man_moved {
+            next.quiet_plies = 0;
+            next.since_irreversible.clear();
+        }
+        next.since_irreversible.push(board);
+        next
+    }
+
+    fn result(&self, position: &GamePosition) -> Option<GameResult> {
+        let mut moves = Vec::new();
+        legal_moves(&position.board, self.rules, &mut moves);
+        if moves.is_empty() {
+            return Some(GameResult::Win(seat_of(position.board.side.other())));
+        }
+        let drawn = position.repetitions() >= 3
+            || position.quiet_plies >= QUIET_PLY_LIMIT
+            || position.plies >= self.max_plies;
+        drawn.then_some(GameResult::Draw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::{MoveText, parse_fen};
+
+    fn play_text(game: &Draughts, position: &GamePosition, text: &str) -> GamePosition {
+        let mut moves = Vec::new();
+        game.legal_moves(position, &mut moves);
+        let mv = MoveText::parse(text)
+            .unwrap()
+            .resolve(&moves, text)
+            .unwrap();
+        game.play(position, &mv)
+    }
+
+    #[test]
+    fn a_side_without_moves_loses() {
+        let game = Draughts::new(Rules::Czech);
+        let position = GamePosition::new(parse_fen("B:Wc3:B").unwrap());
+        assert_eq!(game.result(&position), Some(GameResult::Win(Seat::First)));
+        let blocked = GamePosition::new(parse_fen("W:Wa1:Bb2,c3").unwrap());
+        assert_eq!(game.result(&blocked), Some(GameResult::Win(Seat::Second)));
+    }
+
+    #[test]
+    fn kings_shuffling_back_and_forth_draw_by_threefold_repetition() {
+        let game = Draughts::new(Rules::Czech);
+        let mut position = GamePosition::new(parse_fen("W:WKa1:BKh2").unwrap());
+        let cycle = ["a1-b2", "h2-g1", "b2-a1", "g1-h2"];
+        for (i, text) in cycle.iter().cycle().take(8).enumerate() {
+            assert_eq!(game.result(&position), None, "after {i} plies");
+            position = play_text(&game, &position, text);
+        }
+        // The start position has now occurred three times.
+        assert_eq!(game.result(&position), Some(GameResult::Draw));
+    }
+
+    #[test]
+    fn sixty_quiet_king_plies_draw_and_a_man_move_resets_the_count() {
+        let game = Draughts::new(Rules::Czech);
+        let mut position = GamePosition::new(parse_fen("W:WKa1,c1:BKh8").unwrap());
+        position.quiet_plies = 59;
+        let after_king = play_text(&game, &position, "a1-b2");
+        assert_eq!(game.result(&after_king), Some(GameResult::Draw));
+        let after_man = play_text(&game, &position, "c1-d2");
+        assert_eq!(after_man.quiet_plies, 0);
+        assert_eq!(game.result(&after_man), None);
+    }
+}

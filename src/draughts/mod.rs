@@ -1,0 +1,25 @@
+//! Czech draughts (česká dáma) and English checkers: an exact, fast move generator on
+//! 32-square bitboards, proved by perft, and the bots that play on the shared game interface.
+//!
+//! The rules are the contract's (`shared/docs/draughts.md`), which follow the Czech Draughts
+//! Federation and the reference library whose published perft counts test the generator;
+//! the seed article (`shared/seeds/003_7fa3c52514782b22.txt`) describes the original browser
+//! game and its greedy bot, Damebot. Layers: squares and boards ([`square`], [`board`]),
+//! text ([`fen`], [`moves`]), rules and the generator ([`rules`], [`movegen`]), counting
+//! ([`perft`]), the game with its draw rules ([`game`]) and the bots ([`bots`]).
+
+pub mod board;
+pub mod bots;
+pub mod fen;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod rules;
+pub mod square;
+
+pub use board::{Board, Color};
+pub use fen::{FenError, parse_fen, to_fen};
+pub use moves::{Move, MoveError, MoveText};
+pub use rules::Rules;
+pub use square::Square;

@@ -1,0 +1,183 @@
+//! Perft: the number of legal move sequences of a given depth, the standard proof of a move
+//! generator against published counts.
+//!
+//! Two conventions for captures (see the contract): [`Captures::Paths`] counts every capture
+//! path, [`Captures::Moves`] counts once the paths with the same start, end and captured set
+//! (the reference library's `unique` generator). At the last ply the moves are counted, not
+//! played ("bulk counting"); a position without captures counts its quiet moves with
+//! whole-board shifts, without listing them.
+
+use super::board::Board;
+use super::movegen::{captures, count_quiet_moves, has_capture, legal_moves};
+use super::moves::Move;
+use super::rules::Rules;
+use super::square::{DIRECTIONS, shift};
+
+/// How captures that differ only in their path are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+pub enum Captures {
+    /// Every distinct capture path is a move.
+    #[default]
+    Paths,
+    /// Paths with the same start, end and captured pieces are one move.
+    Moves,
+}
+
+impl Captures {
+    pub fn name(self) -> &'static str {
+        match self {
+            Captures::Paths => "paths",
+            Captures::Moves => "moves",
+        }
+    }
+}
+
+/// A perft counter with its move buffers (one per ply, reused).
+pub struct Perft {
+    rules: Rules,
+    convention: Captures,
+    buffers: Vec<Vec<Move>>,
+}
+
+impl Perft {
+    pub fn new(rules: Rules, convention: Captures) -> Perft {
+        Perft {
+            rules,
+            convention,
+            buffers: Vec::new(),
+        }
+    }
+
+    /// perft(`depth`) from `board`.
+    pub fn count(&mut self, board: &Board, depth: u32) -> u64 {
+        if self.buffers.len() < depth as usize {
+            self.buffers
+                .resize_with(depth as usize, || Vec::with_capacity(64));
+        }
+        self.count_at(board, depth)
+    }
+
+    /// The moves of `board` under this counter's convention, each with its perft(depth − 1).
+    pub fn divide(&mut self, board: &Board, depth: u32) -> Vec<(Move, u64)> {
+        assert!(depth >= 1, "divide needs depth 1 or more");
+        let mut moves = Vec::new();
+        self.moves(board, &mut moves);
+        moves
+            .into_iter()
+            .map(|mv| (mv, self.count(&board.play(&mv), depth - 1)))
+            .collect()
+    }
+
+    /// The legal moves of `board`, duplicates merged under the moves convention.
+    pub fn moves(&self, board: &Board, moves: &mut Vec<Move>) {
+        legal_moves(board, self.rules, moves);
+        if self.convention == Captures::Moves {
+            merge_duplicates(moves);
+        }
+    }
+
+    fn count_at(&mut self, board: &Board, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_leaves(board),
+            2 if !has_capture(board, self.rules) => self.count_after_quiet_moves(board),
+            _ => {
+                let mut moves = std::mem::take(&mut self.buffers[depth as usize - 1]);
+                self.moves(board, &mut moves);
+                let total = moves
+                    .iter()
+                    .map(|mv| self.count_at(&board.play(mv), depth - 1))
+                    .sum();
+                self.buffers[depth as usize - 1] = moves;
+                total
+            }
+        }
+    }
+
+    /// perft(2) of a position without captures: its quiet moves are made straight from the
+    /// bitboards, without building `Move` values.
+    fn count_after_quiet_moves(&mut self, board: &Board) -> u64 {
+        let (own, _) = board.own_and_opponent();
+        let empty = board.empty();
+        let men = own & !board.kings;
+        let mut total = 0;
+        for delta in board.side.forward() {
+            let mut targets = shift(men, delta) & empty;
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                total += self.count_leaves(&board.step(shift(to, -delta), to));
+            }
+        }
+        let mut kings = own & board.kings;
+        while kings != 0 {
+            let king = kings & kings.wrapping_neg();
+            kings ^= king;
+            for delta in DIRECTIONS {
+                let mut to = shift(king, delta) & empty;
+                while to != 0 {
+                    total += self.count_leaves(&board.step(king, to));
+                    to = if self.rules.flying_kings() {
+                        shift(to, delta) & empty
+                    } else {
+                        0
+                    };
+                }
+            }
+        }
+        total
+    }
+
+    /// perft(1) without playing the moves.
+    fn count_leaves(&mut self, board: &Board) -> u64 {
+        let moves = &mut self.buffers[0];
+        moves.clear();
+        captures(board, self.rules, moves);
+        if moves.is_empty() {
+            return count_quiet_moves(board, self.rules);
+        }
+        if self.convention == Captures::Moves {
+            merge_duplicates(moves);
+        }
+        moves.len() as u64
+    }
+}
+
+/// Keeps one move of each (start, end, captured set), in a canonical order.
+fn merge_duplicates(moves: &mut Vec<Move>) {
+    if moves.len() > 1 && moves[0].is_capture() {
+        moves.sort_by_key(|mv| mv.key());
+        moves.dedup_by_key(|mv| mv.key());
+    }
+}
+
+/// perft(`depth`) from `board`.
+pub fn perft(board: &Board, rules: Rules, convention: Captures, depth: u32) -> u64 {
+    Perft::new(rules, convention).count(board, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_counts_to_depth_six_match_the_published_ones() {
+        let expected = [1, 7, 49, 302, 1469, 7361, 36768];
+        for rules in [Rules::Czech, Rules::English] {
+            for (depth, &count) in expected.iter().enumerate() {
+                let got = perft(&Board::start(), rules, Captures::Paths, depth as u32);
+                assert_eq!(got, count, "{rules} depth {depth}");
+            }
+        }
+    }
+
+    #[test]
+    fn divide_sums_to_perft() {
+        let board = crate::draughts::parse_fen("W:WKa1,c3,e3:Bd6,f6,Kh8").unwrap();
+        for convention in [Captures::Paths, Captures::Moves] {
+            let mut counter = Perft::new(Rules::Czech, convention);
+            let parts: u64 = counter.divide(&board, 4).iter().map(|(_, n)| n).sum();
+            assert_eq!(parts, counter.count(&board, 4));
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! The rules variants that share the move generator.
+//!
+//! **Czech** (`czech`, česká dáma, the contract's rules, after the Czech Draughts Federation):
+//! flying kings, and king priority (if a king can capture, the move must be a king's capture).
+//! **English** (`english`, checkers): kings move and capture one square at a time, and any
+//! capture may be chosen. Everything else is common: men step and capture forward only,
+//! capturing is compulsory and continues while possible, there is no rule to take the most
+//! pieces, and a man that ends its move on the last rank is crowned. Both start from the same
+//! position with White (the side on ranks 1–3) to move; English checkers names that side
+//! Black, which changes no count.
+
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+pub enum Rules {
+    /// Czech draughts: flying kings, king priority.
+    #[default]
+    Czech,
+    /// English checkers: short kings, free choice among captures.
+    English,
+}
+
+impl Rules {
+    /// Kings move and capture at any distance along a diagonal.
+    #[inline(always)]
+    pub fn flying_kings(self) -> bool {
+        matches!(self, Rules::Czech)
+    }
+
+    /// A king's capture, when there is one, must be chosen over a man's.
+    #[inline(always)]
+    pub fn king_priority(self) -> bool {
+        matches!(self, Rules::Czech)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Czech => "czech",
+            Rules::English => "english",
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Rules, String> {
+        match text {
+            "czech" => Ok(Rules::Czech),
+            "english" => Ok(Rules::English),
+            other => Err(format!(
+                "unknown rules `{other}` (expected czech or english)"
+            )),
+        }
+    }
+}
