@@ -169,11 +169,6 @@ impl Analysis {
             .iter()
             .find(|c| (c.a, c.b) == (a, b) || (c.a, c.b) == (b, a))
     }
-
-    /// The index of the ordering labelled `label`.
-    pub fn index_of(&self, label: &str) -> Option<usize> {
-        self.orderings.iter().position(|o| o.label() == label)
-    }
 }
 
 fn analyse_ordering(
