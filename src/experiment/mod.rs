@@ -10,7 +10,7 @@ mod folder;
 mod manifest;
 mod merge;
 mod plan;
-mod progress;
+pub mod progress;
 mod runner;
 mod shard;
 pub mod spec;
