@@ -60,8 +60,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let only_second = missing(&second, &first);
     let rows = compare_series(&first, &second)?;
     println!(
-        "{:<20} {:>10} {:>10} {:>8} {:>8} {:>9}  {}",
-        "series", "median 1", "median 2", "cens. 1", "cens. 2", "Holm p", "verdict"
+        "{:<20} {:>10} {:>10} {:>8} {:>8} {:>9}  verdict",
+        "series", "median 1", "median 2", "cens. 1", "cens. 2", "Holm p"
     );
     let mut differing = 0;
     for row in &rows {

@@ -197,7 +197,7 @@ mod tests {
         let text = line("orderings", 1_234_567, 4_800_000, Some(2310.4));
         assert_eq!(
             text,
-            "orderings  1,234,567/4,800,000  25.7%  2,310 draws/s  ETA 25 min"
+            "orderings  1,234,567/4,800,000  25.7%  2,310 draws/s  ETA 26 min"
         );
         let widest = line(
             "a-very-long-experiment-name-indeed",
