@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# One-thread throughput of the searches of experiments/algorithms.toml, for issue 6's target
-# (the best search against the seed's search on the seed's order, in draws per second on one
+# One-thread throughput of the searches of experiments/algorithms.toml, against the target
+# of results/algorithms (the best search against the seed's search on the seed's order, in draws per second on one
 # thread). Runs `boardlab bench --threads 1 --cap 500000` on each configuration, three times,
 # and prints a CSV row per run: configuration, draws, solved, iterations, seconds, draws/s,
 # boards/s (solved draws per second: dfs and mrv leave some draws unsolved at the cap) and

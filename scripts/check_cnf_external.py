@@ -17,10 +17,10 @@ INSTANCES = [
     (["--size", "8"], True),                      # the seed's instance, full 8×8
     (["--size", "8", "--order", "RBNQ"], True),   # same composition, another order
     (["--size", "6"], True),                      # 6×6, two pairs per symbol, full
-    (["--size", "5", "--order", "QNBRqn"], True),  # 5×5 with empty squares
-    (["--size", "8", "--order", "QQQQQ"], True),  # five white queen pairs, empty squares
-    (["--size", "4", "--order", "QQQQQ"], False),  # ten queens cannot pair up on 4×4
-    (["--size", "4", "--order", "RR", "--partial", "4/4/4/RRR1"], False),
+    (["--size", "5", "--order", "queue:QNBRqn"], True),  # 5×5 with empty squares
+    (["--size", "8", "--order", "queue:QQQQQ"], True),  # five white queen pairs, empty squares
+    (["--size", "4", "--order", "queue:QQQQQ"], False),  # ten queens cannot pair up on 4×4
+    (["--size", "4", "--order", "queue:RR", "--partial", "4/4/4/RRR1"], False),
 ]
 SOLVERS = ["cadical195", "glucose4"]
 

@@ -27,8 +27,10 @@ done
 echo "size,order,pairs,full,boards,classes,solver_calls,seconds,boards_more_than"
 for instance in "${instances[@]}"; do
     read -r n order <<<"$instance"
+    # Every order but the type order QNBR is a short queue, asked for with `queue:`.
+    case $order in QNBR) arg=$order ;; *) arg=queue:$order ;; esac
     start=$(date +%s.%N)
-    if json=$($boardlab sat count --size "$n" --order "$order" --up-to-symmetry --limit "$limit" --json 2>/tmp/sat-count-err); then
+    if json=$($boardlab sat count --board-size "$n" --order "$arg" --up-to-symmetry --limit "$limit" --json 2>/tmp/sat-count-err); then
         end=$(date +%s.%N)
         python3 - "$json" "$n" "$order" "$start" "$end" <<'PY'
 import json, sys
@@ -37,7 +39,7 @@ letters = j["order"]
 full = "yes" if 2 * len(letters) == n * n else "no"
 print(f"{n},{order},{len(letters)},{full},{j['boards']},{j['classes']},{j['solver_calls']},{float(sys.argv[5]) - float(sys.argv[4]):.2f},")
 PY
-    elif grep -q "more than" /tmp/sat-count-err; then
+    elif grep -q "more than\|over --limit" /tmp/sat-count-err; then
         python3 - "$n" "$order" "$limit" <<'PY'
 import sys
 n, order, limit = int(sys.argv[1]), sys.argv[2], sys.argv[3]

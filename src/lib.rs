@@ -1,6 +1,6 @@
 //! boardlab: a research harness for board-puzzle search.
 //!
-//! The first puzzle is the ChessMemory board (see `shared/docs/puzzle.md`): pairs of chess
+//! The first puzzle is the ChessMemory board (see `docs/puzzle.md`): pairs of chess
 //! pieces fill an n×n board so that every piece attacks exactly one piece of its own symbol.
 //! The crate is layered one way: the puzzle ([`pieces`], [`board`], [`rules`], [`queue`]),
 //! the searches over it ([`rng`], [`search`]) and the SAT encoding ([`sat`]), experiments

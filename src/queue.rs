@@ -56,6 +56,15 @@ pub enum QueueError {
 impl Queue {
     /// Reads a type order or a queue (see the module docs) for a board of `size`.
     pub fn parse(text: &str, size: BoardSize) -> Result<Queue, QueueError> {
+        let queue = Queue::parse_queue(text, size)?;
+        match as_type_order(&queue.symbols) {
+            Some(kinds) => Ok(Queue::from_type_order(kinds, size)),
+            None => Ok(queue),
+        }
+    }
+
+    /// Reads `text` as a queue, one letter per pair, even when it spells a type order.
+    pub fn parse_queue(text: &str, size: BoardSize) -> Result<Queue, QueueError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(QueueError::Empty);
@@ -68,9 +77,6 @@ impl Queue {
                 position: position + 1,
             })?;
             symbols.push(symbol);
-        }
-        if let Some(kinds) = as_type_order(&symbols) {
-            return Ok(Queue::from_type_order(kinds, size));
         }
         let max = size.squares() / 2;
         if symbols.len() > max {

@@ -83,35 +83,55 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
 ///
 /// Two implementations exist because the fastest one needs an instruction that not every
 /// x86-64 CPU has: the searches are compiled once for each and pick one at run time (see
-/// [`crate::search::seed_backtrack`]).
-pub trait BitSelect {
+/// [`crate::search::backtrack`]). A selector is a zero-sized value passed down the search:
+/// holding one is the proof that its instructions run on this CPU, so calling
+/// [`BitSelect::select`] is safe for every value safe code can obtain.
+pub trait BitSelect: Copy {
     /// The index of the `k`-th set bit of `bits`; `k` is below `bits.count_ones()`.
-    fn select(bits: u64, k: u32) -> u32;
+    fn select(self, bits: u64, k: u32) -> u32;
 }
 
 /// Portable selection: byte popcounts and their prefix sums in one word locate the byte
 /// (Vigna, "Broadword implementation of rank/select queries", 2008), a table finishes it.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct BroadwordSelect;
 
 impl BitSelect for BroadwordSelect {
     #[inline(always)]
-    fn select(bits: u64, k: u32) -> u32 {
+    fn select(self, bits: u64, k: u32) -> u32 {
         select_bit_broadword(bits, k)
     }
 }
 
 /// Selection with BMI2's `pdep`: deposit the bit `1 << k` into the set bits and find it.
-/// Only valid inside code compiled for BMI2 on a CPU that has it.
+///
+/// The only way to get one is [`PdepSelect::detect`], which checks the running CPU, so safe
+/// code cannot execute `pdep` where it does not exist:
+///
+/// ```compile_fail
+/// # #[cfg(target_arch = "x86_64")] {
+/// use boardlab::rng::{BitSelect, PdepSelect};
+/// let select = PdepSelect(()); // the field is private: no selector without detection
+/// # }
+/// ```
 #[cfg(target_arch = "x86_64")]
-pub struct PdepSelect;
+#[derive(Clone, Copy, Debug)]
+pub struct PdepSelect(());
+
+#[cfg(target_arch = "x86_64")]
+impl PdepSelect {
+    /// A selector if the running CPU has BMI2, `None` otherwise.
+    pub fn detect() -> Option<PdepSelect> {
+        std::arch::is_x86_feature_detected!("bmi2").then_some(PdepSelect(()))
+    }
+}
 
 #[cfg(target_arch = "x86_64")]
 impl BitSelect for PdepSelect {
     #[inline(always)]
-    fn select(bits: u64, k: u32) -> u32 {
+    fn select(self, bits: u64, k: u32) -> u32 {
         debug_assert!(k < bits.count_ones());
-        // SAFETY: PdepSelect is only used by functions compiled with the bmi2 target feature,
-        // which are only called after detecting bmi2 on the running CPU.
+        // SAFETY: a PdepSelect exists only after `detect` found BMI2 on the running CPU.
         unsafe { core::arch::x86_64::_pdep_u64(1u64 << k, bits).trailing_zeros() }
     }
 }
@@ -195,18 +215,27 @@ mod tests {
             let positions: Vec<u32> = (0..64).filter(|i| bits >> i & 1 == 1).collect();
             for (k, &position) in positions.iter().enumerate() {
                 assert_eq!(
-                    BroadwordSelect::select(bits, k as u32),
+                    BroadwordSelect.select(bits, k as u32),
                     position,
                     "{bits:#x} k={k}"
                 );
                 #[cfg(target_arch = "x86_64")]
-                if std::arch::is_x86_feature_detected!("bmi2") {
-                    assert_eq!(PdepSelect::select(bits, k as u32), position);
+                if let Some(pdep) = PdepSelect::detect() {
+                    assert_eq!(pdep.select(bits, k as u32), position);
                 }
             }
         }
         assert_eq!(select_bit_broadword(u64::MAX, 63), 63);
         assert_eq!(select_bit_broadword(1 << 63, 0), 63);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn a_pdep_selector_exists_only_on_a_cpu_with_bmi2() {
+        assert_eq!(
+            PdepSelect::detect().is_some(),
+            std::arch::is_x86_feature_detected!("bmi2")
+        );
     }
 
     #[test]

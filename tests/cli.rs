@@ -203,3 +203,243 @@ fn help_explains_every_command() {
         .stdout(predicate::str::contains("check"))
         .stdout(predicate::str::contains("bench"));
 }
+
+#[test]
+fn draw_exits_1_when_it_ends_without_a_board() {
+    boardlab()
+        .args(["draw", "--cap", "100"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("censored: 100 iterations"));
+    // Five white queen pairs do not fit on 4×4: the complete search runs out of choices.
+    boardlab()
+        .args([
+            "draw",
+            "--order",
+            "queue:QQQQQ",
+            "--board-size",
+            "4",
+            "--algorithm",
+            "dfs",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("exhausted:"));
+    boardlab().args(["draw"]).assert().code(0);
+}
+
+#[test]
+fn an_order_that_is_no_type_order_is_refused_with_a_hint() {
+    for (order, hint) in [
+        ("QQBR", "for a queue of 4 pairs write queue:QQBR"),
+        ("qnbr", "for a queue of 4 pairs write queue:qnbr"),
+        ("QQQQQ", "has 5 pairs but a full 8×8 board takes 32"),
+    ] {
+        boardlab()
+            .args(["draw", "--order", order])
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::contains("not a type order").or(predicate::str::contains(
+                    "for a queue that leaves squares empty write queue:QQQQQ",
+                )),
+            )
+            .stderr(predicate::str::contains(hint))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+    // Asked for explicitly, a short queue is taken as it is: 4 pairs, not the type order.
+    let output = boardlab()
+        .args(["draw", "--order", "queue:QNBR", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let json = json_of(&output.stdout);
+    assert_eq!(json["queue"], "QNBR");
+    // A full queue needs no prefix.
+    boardlab()
+        .args(["draw", "--order", "QQQQqqqqNNNNnnnnBBBBbbbbRRRRrrrr"])
+        .assert()
+        .success();
+}
+
+/// `git describe --always --dirty` of this checkout without the `-dirty` mark, if git works.
+fn checkout_commit() -> Option<String> {
+    let output = std::process::Command::new("git")
+        .args(["-C", env!("CARGO_MANIFEST_DIR"), "describe", "--always"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    Some(String::from_utf8(output.stdout).ok()?.trim().to_string())
+}
+
+#[test]
+fn version_and_manifests_name_the_commit_the_binary_was_built_from() {
+    let version = boardlab().arg("--version").output().unwrap();
+    assert!(version.status.success());
+    let version = String::from_utf8(version.stdout).unwrap();
+    let built = version
+        .trim()
+        .strip_prefix(concat!("boardlab ", env!("CARGO_PKG_VERSION"), " ("))
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("{version}"))
+        .to_string();
+    match checkout_commit() {
+        Some(commit) => assert_eq!(built.trim_end_matches("-dirty"), commit),
+        None => assert_eq!(built, "unknown"),
+    }
+    // A run started from another directory records the same commit, not that directory's.
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("s.toml");
+    std::fs::write(
+        &spec,
+        "name = \"v\"\norderings = [\"QNBR\"]\ndraws = 2\ncap = 1000000\nseed = 1\n",
+    )
+    .unwrap();
+    boardlab()
+        .current_dir(dir.path())
+        .args(["run", "s.toml", "--out", "out", "--quiet"])
+        .assert()
+        .success();
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out/manifest.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(manifest["git_describe"], built.as_str());
+}
+
+/// Runs a one-series experiment of `draws` draws into `dir/name` and returns the folder.
+fn small_run(dir: &std::path::Path, name: &str, size: u32, seed: u64) -> std::path::PathBuf {
+    let spec = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &spec,
+        format!(
+            "name = \"{name}\"\norderings = [\"QNBR\", \"NQBR\"]\nboard-size = {size}\ndraws = 40\ncap = 20000\nseed = {seed}\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.join(name);
+    let output = boardlab()
+        .arg("run")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let last = stderr.lines().last().unwrap();
+    assert!(last.starts_with("best: "), "{stderr}");
+    assert!(last.contains(" iterations (of 2 series"), "{stderr}");
+    out
+}
+
+#[test]
+fn show_ranks_a_folder_and_compare_tells_agreeing_from_differing_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = small_run(dir.path(), "a", 8, 1);
+    let b = small_run(dir.path(), "b", 8, 2);
+    let small = small_run(dir.path(), "small", 6, 1);
+
+    let shown = boardlab().arg("show").arg(&a).output().unwrap();
+    assert!(shown.status.success());
+    let shown = String::from_utf8(shown.stdout).unwrap();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert!(
+        lines[0].ends_with(": 2 series, 80 draws, cap 20,000"),
+        "{shown}"
+    );
+    assert!(lines[1].starts_with("rank  series"), "{shown}");
+    assert_eq!(lines.len(), 4, "{shown}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{shown}");
+
+    // The same data, and the same spec with another seed, agree.
+    boardlab()
+        .arg("compare")
+        .arg(&a)
+        .arg(&a)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("agree: no series differs"));
+    boardlab().arg("compare").arg(&a).arg(&b).assert().code(0);
+    // A 6×6 board needs far fewer iterations than 8×8: every series differs.
+    boardlab()
+        .arg("compare")
+        .arg(&a)
+        .arg(&small)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "differ: 2 of 2 common series differ",
+        ));
+    boardlab()
+        .arg("compare")
+        .arg(&a)
+        .arg(dir.path().join("missing"))
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn completions_and_the_manual_come_from_the_definitions() {
+    for (shell, marker) in [
+        ("bash", "_boardlab()"),
+        ("zsh", "#compdef boardlab"),
+        ("fish", "complete -c boardlab"),
+    ] {
+        let output = boardlab().args(["completions", shell]).output().unwrap();
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        assert!(script.contains(marker), "{shell}");
+        assert!(script.contains("board-size"), "{shell}");
+    }
+    let page = boardlab().arg("man").output().unwrap();
+    assert!(page.status.success());
+    let page = String::from_utf8(page.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH boardlab"),
+        "{page}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    boardlab()
+        .args(["man", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    for page in ["boardlab.1", "boardlab-sat-count.1", "boardlab-compare.1"] {
+        assert!(dir.path().join(page).is_file(), "{page}");
+    }
+}
+
+#[test]
+fn help_examples_make_no_false_claims() {
+    let draw = boardlab().args(["draw", "--help"]).output().unwrap();
+    let draw = String::from_utf8(draw.stdout).unwrap();
+    // mrv with luby:512 took 98 million iterations where the seed's search took 49 thousand.
+    assert!(!draw.contains("luby:512"), "{draw}");
+    assert!(
+        draw.contains("--algorithm fc --restart fixed:300"),
+        "{draw}"
+    );
+    let plot = boardlab().args(["plot", "--help"]).output().unwrap();
+    let plot = String::from_utf8(plot.stdout).unwrap();
+    assert!(plot.contains("boardlab plot results/orderings"), "{plot}");
+    assert!(!plot.contains("boardlab report"), "{plot}");
+}
+
+#[test]
+fn old_option_spellings_still_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("f.cnf");
+    boardlab()
+        .args([
+            "sat", "cnf", "--size", "4", "--order", "queue:RR", "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .success();
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("c boardlab sat cnf")
+    );
+}

@@ -34,11 +34,12 @@ fn fast_path_and_replay_have_the_same_iteration_distribution() {
     // The test can fail: a biased picker (always the lowest candidate) is told apart.
     struct Lowest;
     impl boardlab::search::Picker for Lowest {
-        fn pick_first<S: boardlab::rng::BitSelect>(&mut self, c: u64) -> u8 {
+        fn pick_first<S: boardlab::rng::BitSelect>(&mut self, _: S, c: u64) -> u8 {
             c.trailing_zeros() as u8
         }
         fn pick_partner<S: boardlab::rng::BitSelect>(
             &mut self,
+            _: S,
             _: boardlab::pieces::Kind,
             _: u8,
             c: u64,

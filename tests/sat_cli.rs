@@ -20,7 +20,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn cnf_maps_variables_and_counts_its_clauses() {
-    let text = stdout_of(&["sat", "cnf", "--size", "4", "--order", "RR"]);
+    let text = stdout_of(&["sat", "cnf", "--board-size", "4", "--order", "queue:RR"]);
     assert!(
         text.starts_with("c boardlab sat cnf\nc instance 4×4, pairs R2 (empty squares allowed)\n")
     );
@@ -53,7 +53,14 @@ fn solve_prints_a_board_that_check_accepts() {
 #[test]
 fn solve_reports_an_unsatisfiable_instance_with_exit_1() {
     boardlab()
-        .args(["sat", "solve", "--order", "QQQQQ", "--size", "4"])
+        .args([
+            "sat",
+            "solve",
+            "--order",
+            "queue:QQQQQ",
+            "--board-size",
+            "4",
+        ])
         .assert()
         .code(1)
         .stdout(predicate::str::starts_with("no valid board: 4×4, pairs Q5"));
@@ -68,27 +75,71 @@ fn count_gives_boards_and_classes_and_refuses_past_the_limit() {
             "sat",
             "count",
             "--order",
-            "R",
-            "--size",
+            "queue:R",
+            "--board-size",
             "4",
             "--up-to-symmetry",
         ])
         .assert()
         .success()
         .stdout(predicate::str::starts_with("48 valid boards in 8 classes"));
+    // 216 boards: within the estimate's margin of --limit 100, so counting starts and stops
+    // past the limit.
     let output = boardlab()
         .args([
-            "sat", "count", "--order", "RRrr", "--size", "4", "--limit", "10",
+            "sat",
+            "count",
+            "--order",
+            "queue:RR",
+            "--board-size",
+            "4",
+            "--limit",
+            "100",
         ])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.starts_with("error: more than 10 valid boards"),
+        stderr.starts_with("error: more than 100 valid boards"),
         "{stderr}"
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn count_refuses_an_instance_far_over_the_limit_before_counting() {
+    // 11,880 boards, estimated before any solver call: refused at once.
+    let output = boardlab()
+        .args([
+            "sat",
+            "count",
+            "--order",
+            "queue:RRrr",
+            "--board-size",
+            "4",
+            "--limit",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("error: 4×4"), "{stderr}");
+    assert!(stderr.contains("valid boards (estimated from"), "{stderr}");
+    assert!(stderr.contains("over --limit 10"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // The seed's instance has astronomically many boards; counting them would run until
+    // the limit (minutes). It is refused within seconds, from the instance alone.
+    let started = std::time::Instant::now();
+    boardlab()
+        .args(["sat", "count"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is too large to count"))
+        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
 }
 
 #[test]
@@ -96,7 +147,7 @@ fn extend_answers_yes_or_no_and_writes_a_proof_only_for_no() {
     let dir = temp_dir("extend");
     let proof = dir.join("no.drat");
     let proof_arg = proof.to_str().unwrap();
-    let base = ["sat", "extend", "--size", "4", "--order", "RR"];
+    let base = ["sat", "extend", "--board-size", "4", "--order", "queue:RR"];
     boardlab()
         .args(base)
         .args(["4/4/4/RRR1", "--proof", proof_arg])
@@ -136,7 +187,7 @@ fn mistakes_writes_a_deterministic_csv() {
         "mistakes",
         "--order",
         "QNBR,RBNQ",
-        "--size",
+        "--board-size",
         "6",
         "--draws",
         "3",
@@ -159,7 +210,7 @@ fn mistakes_writes_a_deterministic_csv() {
     boardlab()
         .args(args)
         .args([
-            "--output",
+            "--out",
             csv.to_str().unwrap(),
             "--summary",
             summary.to_str().unwrap(),

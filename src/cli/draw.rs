@@ -2,18 +2,26 @@
 
 use super::{PuzzleArgs, SearchArgs};
 use crate::board::{BoardFormat, format_board};
-use crate::search::{self, Draw, RngChoice, SeedReplayPicker};
+use crate::search::{self, Draw, Outcome, RngChoice, SeedReplayPicker};
 use anyhow::{Context, bail};
 use clap::Args;
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Exit status: 0 solved (the board passed the validator), 1 censored \
+(--cap reached) or exhausted (the search ran out of choices); the board and counters are \
+printed in every case. 2 bad input.
+
+Examples:
   boardlab draw                                  a board for the seed's order, as a grid
   boardlab draw --order RBNQ --seed 7 --format fen
   boardlab draw --seed 1 --rng mulberry32 --format seed --json
                                                  the original program's board for seed 1
-  boardlab draw --algorithm mrv --restart luby:512 a faster search than the seed's")]
+  boardlab draw --algorithm fc --restart fixed:300
+                                                 the fastest generator of results/algorithms
+  boardlab draw --order queue:QQqq --board-size 4    a short queue: other squares stay empty"
+)]
 pub struct DrawArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
@@ -21,8 +29,9 @@ pub struct DrawArgs {
     #[command(flatten)]
     pub search: SearchArgs,
 
-    /// Seed of the random stream. With the default generator the stream of (seed, order,
-    /// index) is the one that draw `index` of an experiment with master seed `seed` uses.
+    /// Seed of the random stream. With the default generator the stream of (seed, queue,
+    /// index) is the one that draw `index` of an experiment with master seed `seed` uses;
+    /// with mulberry32 it is the generator's 32-bit state.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
@@ -87,7 +96,15 @@ pub fn run(args: &DrawArgs) -> anyhow::Result<ExitCode> {
     } else {
         print!("{}", human_report(args.format, &result));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(exit_code(result.outcome))
+}
+
+/// 0 for a board, 1 for a draw that ended without one (censored or exhausted).
+fn exit_code(outcome: Outcome) -> ExitCode {
+    match outcome {
+        Outcome::Solved => ExitCode::SUCCESS,
+        Outcome::Censored | Outcome::Exhausted => ExitCode::from(1),
+    }
 }
 
 fn json_report(args: &DrawArgs, order: &str, queue: &str, result: &Draw) -> String {

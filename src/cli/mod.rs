@@ -4,13 +4,16 @@
 
 mod bench;
 mod check;
+mod compare;
 mod draughts;
 mod draw;
 mod fifteen;
 mod knights;
+mod manual;
 mod report;
 mod run;
 mod sat;
+mod show;
 
 use crate::board::BoardSize;
 use crate::queue::{Queue, SEED_TYPE_ORDER};
@@ -26,7 +29,12 @@ use std::process::ExitCode;
 /// runs it fast, checks every board it makes, and measures how the placement order changes
 /// the search effort.
 #[derive(Debug, Parser)]
-#[command(name = "boardlab", version, propagate_version = true)]
+#[command(
+    name = "boardlab",
+    version = VERSION,
+    propagate_version = true,
+    after_help = EXIT_STATUS_HELP
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -45,9 +53,13 @@ pub enum Command {
     /// Combine the folders of all shards of a run into one.
     Merge(run::MergeArgs),
     /// Redraw the charts of a results folder from its files (no draws are rerun).
-    Plot(report::FolderArgs),
+    Plot(report::PlotArgs),
     /// Rewrite REPORT.md and the charts of a results folder from its files.
-    Report(report::FolderArgs),
+    Report(report::ReportArgs),
+    /// Print the ranking of a results folder (from its summary.csv) in the terminal.
+    Show(show::ShowArgs),
+    /// Do two results folders agree? Medians, censored shares and a rank test per series.
+    Compare(compare::CompareArgs),
     /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
     Sat(sat::SatArgs),
     /// The knight's tour: the seed's replay, Warnsdorff tie-breaks, SAT, exact counts, bench.
@@ -56,28 +68,88 @@ pub enum Command {
     Fifteen(fifteen::FifteenArgs),
     /// Czech draughts and English checkers: legal moves, perft, bench.
     Draughts(draughts::DraughtsArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
+    Completions(manual::CompletionsArgs),
+    /// Print the manual page (roff), made from these definitions.
+    Man(manual::ManArgs),
 }
+
+/// The version line: the package version and `git describe --always --dirty` of the source
+/// tree this binary was built from (recorded by `build.rs`).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("BOARDLAB_GIT_DESCRIBE"),
+    ")"
+);
+
+/// The exit codes every command shares; each command's help lists its own.
+const EXIT_STATUS_HELP: &str = "Exit status: 0 success (a board found, a run complete, data \
+that agree), 1 a definite negative answer (a draw censored or exhausted, a board that breaks \
+the rule, no board or completion exists, folders that differ), 2 bad input or an error (one \
+line on standard error), 130 interrupted by Ctrl-C. Each command's --help says which it uses.";
+
+/// The prefix that asks for a queue read letter by letter, of any length (module docs).
+pub const QUEUE_PREFIX: &str = "queue:";
 
 /// The puzzle instance: board size and placement order.
 #[derive(Debug, Clone, Args)]
 pub struct PuzzleArgs {
-    /// Placement order: a type order such as QNBR (all white then black pairs of each kind in
-    /// turn) or a full queue with one letter per pair, e.g. QQQQqqqqNNNNnnnnBBBBbbbbRRRRrrrr.
-    /// Letters QNBR (white) / qnbr (black), or the seed's Polish HSGW / hsgw.
-    #[arg(long, short, default_value = SEED_TYPE_ORDER, value_name = "ORDER")]
+    #[arg(long, default_value = SEED_TYPE_ORDER, value_name = "ORDER", help = ORDER_HELP)]
     pub order: String,
 
-    /// Side n of the n×n board, 4 to 8.
-    #[arg(long, default_value_t = 8, value_name = "N")]
+    #[arg(
+        long = "board-size",
+        visible_alias = "size",
+        default_value_t = 8,
+        value_name = "N",
+        help = BOARD_SIZE_HELP
+    )]
     pub size: usize,
 }
+
+/// The help of every `--order`.
+pub const ORDER_HELP: &str = "Placement order: a type order such as QNBR (the four kinds once, \
+in upper case: all white then all black pairs of each kind in turn), a full queue with one \
+letter per pair (e.g. QQQQqqqqNNNNnnnnBBBBbbbbRRRRrrrr on 8×8), or `queue:` and any shorter \
+queue, which leaves squares empty (e.g. queue:RRrr). Letters QNBR (white) / qnbr (black), or \
+the seed's Polish HSGW / hsgw.";
+
+/// The help of every `--board-size` (the spec's key of the same name).
+pub const BOARD_SIZE_HELP: &str = "Side n of the n×n board, 4 to 8 (the spec key `board-size`).";
 
 impl PuzzleArgs {
     /// The checked queue, or a one-line error naming the bad option.
     pub fn queue(&self) -> anyhow::Result<Queue> {
-        let size = BoardSize::new(self.size).context("--size")?;
-        Queue::parse(&self.order, size).context("--order")
+        let size = BoardSize::new(self.size).context("--board-size")?;
+        parse_order(&self.order, size).context("--order")
     }
+}
+
+/// Reads `--order`: a type order, a queue that fills the board, or `queue:` and any queue.
+/// Anything else is refused with a hint, so that a mistyped type order (`QQBR`, `qnbr`)
+/// does not silently become a short queue.
+pub fn parse_order(text: &str, size: BoardSize) -> anyhow::Result<Queue> {
+    let text = text.trim();
+    if let Some(letters) = text.strip_prefix(QUEUE_PREFIX) {
+        return Ok(Queue::parse_queue(letters, size)?);
+    }
+    let queue = Queue::parse(text, size)?;
+    let full = size.squares() / 2;
+    if queue.type_order().is_some() || queue.len() == full {
+        return Ok(queue);
+    }
+    if queue.len() == 4 {
+        anyhow::bail!(
+            "'{text}' is not a type order (Q, N, B and R once each, in upper case, e.g. QNBR or \
+RBNQ); for a queue of 4 pairs write {QUEUE_PREFIX}{text}"
+        );
+    }
+    anyhow::bail!(
+        "'{text}' has {} pairs but a full {size} board takes {full}; for a queue that leaves \
+squares empty write {QUEUE_PREFIX}{text}",
+        queue.len()
+    );
 }
 
 /// The search: algorithm and restart policy.
@@ -120,10 +192,14 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Merge(args) => run::merge(&args),
         Command::Plot(args) => report::plot(&args),
         Command::Report(args) => report::report(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Sat(args) => sat::run(&args),
         Command::Knights(args) => knights::run(&args),
         Command::Fifteen(args) => fifteen::run(&args),
         Command::Draughts(args) => draughts::run(&args),
+        Command::Completions(args) => manual::completions(&args),
+        Command::Man(args) => manual::man(&args),
     }
 }
 

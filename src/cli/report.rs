@@ -5,32 +5,61 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// A results folder to chart or report on.
+/// A results folder to report on.
 #[derive(Debug, Args)]
-#[command(after_help = "Example:
-  boardlab report results/orderings      regenerate the committed report and charts")]
-pub struct FolderArgs {
+#[command(
+    after_help = "Exit status: 0 written, 2 the folder lacks a file or cannot be written.
+
+Example:
+  boardlab report results/orderings      regenerate the committed report and charts"
+)]
+pub struct ReportArgs {
     /// The results folder (with summary.csv, histogram.csv and manifest.json).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+
+    /// No closing line on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
-pub fn plot(args: &FolderArgs) -> anyhow::Result<ExitCode> {
+/// A results folder to chart.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 written, 2 the folder lacks a file or cannot be written.
+
+Example:
+  boardlab plot results/orderings        redraw the committed charts (REPORT.md is left as it is)"
+)]
+pub struct PlotArgs {
+    /// The results folder (with summary.csv, histogram.csv and manifest.json).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// No closing line on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
     let written = crate::report::plot(&args.dir)?;
-    let charts = args.dir.join("charts");
-    eprintln!(
-        "wrote {} charts (SVG and PNG) to {}",
-        written.len(),
-        charts.display()
-    );
+    if !args.quiet {
+        eprintln!(
+            "wrote {} charts (SVG and PNG) to {}",
+            written.len(),
+            args.dir.join("charts").display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn report(args: &FolderArgs) -> anyhow::Result<ExitCode> {
+pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     crate::experiment::report_folder(&args.dir)?;
-    eprintln!(
-        "wrote {} and its charts",
-        args.dir.join("REPORT.md").display()
-    );
+    if !args.quiet {
+        eprintln!(
+            "wrote {} and its charts",
+            args.dir.join("REPORT.md").display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }

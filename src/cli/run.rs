@@ -9,7 +9,11 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 #[command(
     after_help = "The results folder gets draws.csv (one row per draw), summary.csv and \
-histogram.csv (per ordering) and manifest.json (how it was made, with timings).
+histogram.csv (per ordering) and manifest.json (how it was made, with timings). The run ends \
+with one line naming the best series by median.
+
+Exit status: 0 complete (or already complete), 2 bad input or an error, 130 interrupted by \
+Ctrl-C (continue with --resume).
 
 Examples:
   boardlab run                                   the embedded default experiment
@@ -30,7 +34,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "ITERATIONS")]
     pub cap: Option<u64>,
 
-    /// Master seed, replacing the spec's `seed`.
+    /// Master seed, replacing the spec's `seed`: draw i of a series uses the random stream of
+    /// (seed, series queue, i), the stream of `boardlab draw --seed SEED --index i`.
     #[arg(long)]
     pub seed: Option<u64>,
 
@@ -65,15 +70,13 @@ pub struct RunArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct FolderArgs {
-    /// The results folder (with summary.csv, histogram.csv and manifest.json).
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-}
+#[command(
+    after_help = "Exit status: 0 merged, 2 bad input (missing shards, shards of \
+different runs) or an error.
 
-#[derive(Debug, Args)]
-#[command(after_help = "Example:
-  boardlab merge results/orderings parts/1 parts/2 parts/3")]
+Example:
+  boardlab merge results/orderings parts/1 parts/2 parts/3"
+)]
 pub struct MergeArgs {
     /// The folder to write.
     #[arg(value_name = "OUT")]
@@ -86,6 +89,10 @@ pub struct MergeArgs {
     /// Overwrite OUT if it holds results.
     #[arg(long)]
     pub force: bool,
+
+    /// No progress or closing line on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
@@ -133,6 +140,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         RunEnd::Complete { draws } => {
             if !args.quiet {
                 eprintln!("wrote {shown}: {draws} draws, charts and REPORT.md");
+                eprintln!("{}", headline(&request.out)?);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -164,12 +172,30 @@ fn default_threads(slurm_cpus: Option<&str>) -> anyhow::Result<usize> {
 
 pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let draws = experiment::merge(&args.out, &args.shards, args.force)?;
-    eprintln!(
-        "wrote {}: {draws} draws from {} shards, charts and REPORT.md",
-        args.out.display(),
-        args.shards.len()
-    );
+    if !args.quiet {
+        eprintln!(
+            "wrote {}: {draws} draws from {} shards, charts and REPORT.md",
+            args.out.display(),
+            args.shards.len()
+        );
+        eprintln!("{}", headline(&args.out)?);
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `best: NQBR, median 24,728 iterations (of 24 series; boardlab show DIR for all)`.
+fn headline(dir: &std::path::Path) -> anyhow::Result<String> {
+    let rows = super::show::ranked(dir)?;
+    let Some(best) = rows.first() else {
+        return Ok("no series with draws".to_string());
+    };
+    let median = super::show::iterations(best.median, super::show::folder_cap(dir));
+    Ok(format!(
+        "best: {}, median {median} iterations (of {} series; boardlab show {} for all)",
+        best.ordering,
+        rows.len(),
+        dir.display()
+    ))
 }
 
 #[cfg(test)]

@@ -276,23 +276,10 @@ fn quote(arg: &str) -> String {
     }
 }
 
-/// `git describe --always --dirty --tags` of the source tree this binary was built from.
+/// `git describe --always --dirty` of the source tree this binary was built from (recorded by
+/// `build.rs`; "unknown" when it was not built in a git checkout).
 pub fn git_describe() -> String {
-    std::process::Command::new("git")
-        .args([
-            "-C",
-            env!("CARGO_MANIFEST_DIR"),
-            "describe",
-            "--always",
-            "--dirty",
-            "--tags",
-        ])
-        .output()
-        .ok()
-        .filter(|output| output.status.success())
-        .and_then(|output| String::from_utf8(output.stdout).ok())
-        .map(|text| text.trim().to_string())
-        .unwrap_or_else(|| "unknown (no git checkout)".to_string())
+    env!("BOARDLAB_GIT_DESCRIBE").to_string()
 }
 
 /// The compiler that built this binary.

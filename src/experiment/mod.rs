@@ -14,7 +14,7 @@ mod lock;
 mod manifest;
 mod merge;
 mod plan;
-mod progress;
+pub mod progress;
 mod runner;
 mod shard;
 pub mod spec;

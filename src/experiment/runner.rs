@@ -67,7 +67,7 @@ pub enum RunEnd {
     Interrupted { done: u64, total: u64 },
 }
 
-static STOP: AtomicBool = AtomicBool::new(false);
+pub(super) static STOP: AtomicBool = AtomicBool::new(false);
 
 /// On the first Ctrl-C (or SIGTERM), ask the workers to stop; on the second, exit now.
 fn install_interrupt_handler() {

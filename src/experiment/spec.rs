@@ -255,11 +255,6 @@ impl Spec {
     pub fn has_restarts(&self) -> bool {
         self.series.iter().any(|s| !s.search.restart.is_never())
     }
-
-    /// Position of the series labelled `label`.
-    pub fn series_index(&self, label: &str) -> Option<usize> {
-        self.series.iter().position(|s| s.label == label)
-    }
 }
 
 /// toml's messages span several lines (a source excerpt); keep the message and the place.

@@ -48,11 +48,6 @@ impl Cnf {
         self.clauses.is_empty()
     }
 
-    /// Total number of literal occurrences.
-    pub fn literal_count(&self) -> usize {
-        self.clauses.iter().map(Vec::len).sum()
-    }
-
     /// The index of the first clause that `assignment` (one value per variable) falsifies.
     pub fn first_falsified(&self, assignment: &[bool]) -> Option<usize> {
         assert_eq!(assignment.len(), self.var_count, "one value per variable");

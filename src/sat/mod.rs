@@ -47,6 +47,7 @@ pub mod cnf;
 pub mod count;
 pub mod dimacs;
 pub mod encoding;
+pub mod estimate;
 pub mod extend;
 pub mod instance;
 pub mod mistakes;

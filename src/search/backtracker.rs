@@ -1,4 +1,4 @@
-//! The seed's randomized backtracker, exactly as `shared/docs/puzzle.md` specifies it, and
+//! The seed's randomized backtracker, exactly as `docs/puzzle.md` specifies it, and
 //! the sound searches built on the same loop.
 //!
 //! State: the occupied squares, for every step `i` and symbol `s` the squares that may still
@@ -122,12 +122,14 @@ pub fn backtrack<V: Variant, P: Picker, O: SearchObserver>(
     observer: &mut O,
 ) -> Draw {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
+    if let Some(pdep) = PdepSelect::detect()
+        && std::arch::is_x86_feature_detected!("popcnt")
     {
-        // SAFETY: the running CPU has the features the function is compiled for.
-        return unsafe { backtrack_bmi2::<V, P, O>(queue, picker, cap, observer) };
+        // SAFETY: the running CPU has the features the function is compiled for (BMI2 is
+        // proved by `pdep`, POPCNT was detected).
+        return unsafe { backtrack_bmi2::<V, P, O>(pdep, queue, picker, cap, observer) };
     }
-    backtrack_with::<V, P, O, BroadwordSelect>(queue, picker, cap, observer)
+    backtrack_with::<V, P, O, BroadwordSelect>(BroadwordSelect, queue, picker, cap, observer)
 }
 
 /// Receives the events of a backtracking search as they happen.
@@ -152,16 +154,18 @@ impl SearchObserver for NoObserver {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,popcnt")]
 unsafe fn backtrack_bmi2<V: Variant, P: Picker, O: SearchObserver>(
+    pdep: PdepSelect,
     queue: &Queue,
     picker: &mut P,
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
-    backtrack_with::<V, P, O, PdepSelect>(queue, picker, cap, observer)
+    backtrack_with::<V, P, O, PdepSelect>(pdep, queue, picker, cap, observer)
 }
 
 #[inline(always)]
 fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
+    select: S,
     queue: &Queue,
     picker: &mut P,
     cap: IterationCap,
@@ -203,7 +207,15 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
     let mut pending = NO_SQUARE;
 
     if V::DYNAMIC_ORDER && pairs > 0 {
-        match choose_symbol::<S, P>(tables, &possible[0], 0, &left, picker, &mut counters) {
+        match choose_symbol::<S, P>(
+            select,
+            tables,
+            &possible[0],
+            0,
+            &left,
+            picker,
+            &mut counters,
+        ) {
             Some(symbol) => symbols[0] = symbol,
             None => {
                 return finish(
@@ -250,7 +262,7 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
                 continue;
             }
             counters.random_calls += 1;
-            pending = picker.pick_first::<S>(candidates);
+            pending = picker.pick_first(select, candidates);
             refuted[step] = 0;
         }
         let attacks = tables.of_kind(kind);
@@ -265,7 +277,7 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
             continue;
         }
         counters.random_calls += 1;
-        let partner = picker.pick_partner::<S>(kind, pending, partners);
+        let partner = picker.pick_partner(select, kind, pending, partners);
         occupied |= 1u64 << pending | 1u64 << partner;
         first[step] = pending;
         second[step] = partner;
@@ -276,6 +288,7 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
         if V::FORWARD_CHECK && step + 1 < pairs {
             let next = if V::DYNAMIC_ORDER {
                 choose_symbol::<S, P>(
+                    select,
                     tables,
                     &possible[step + 1],
                     occupied,
@@ -380,6 +393,7 @@ mod tests {
             assert_eq!(
                 seed_backtrack(&queue, &mut dispatched, None),
                 backtrack_with::<SeedSearch, _, _, BroadwordSelect>(
+                    BroadwordSelect,
                     &queue,
                     &mut portable,
                     None,

@@ -108,6 +108,7 @@ pub(super) fn room_for_remaining(
 /// ties broken by `picker`. `None` when some symbol has no room (the state is refuted).
 #[inline(always)]
 pub(super) fn choose_symbol<S: BitSelect, P: Picker>(
+    select: S,
     tables: &AttackTables,
     possible: &[u64; Symbol::COUNT],
     occupied: u64,
@@ -128,7 +129,7 @@ pub(super) fn choose_symbol<S: BitSelect, P: Picker>(
     }
     if tied.count_ones() > 1 {
         counters.random_calls += 1;
-        Some(picker.pick_first::<S>(tied))
+        Some(picker.pick_first(select, tied))
     } else {
         Some(tied.trailing_zeros() as u8)
     }

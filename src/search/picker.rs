@@ -18,13 +18,19 @@ use crate::rng::{BitSelect, Mulberry32, below};
 use crate::rules::{SeedAttackOrder, seed_attack_order};
 use rand_core::Rng;
 
-/// Chooses one square of a non-empty candidate set. `S` is the bit-selection routine the
-/// calling search was compiled with.
+/// Chooses one square of a non-empty candidate set. `select` is the bit-selection routine
+/// the calling search was compiled with.
 pub trait Picker {
     /// A first square among `candidates` (free squares that may take the symbol).
-    fn pick_first<S: BitSelect>(&mut self, candidates: Bitboard) -> u8;
+    fn pick_first<S: BitSelect>(&mut self, select: S, candidates: Bitboard) -> u8;
     /// A partner for a `kind` on `from` among `candidates` (a subset of its attacks).
-    fn pick_partner<S: BitSelect>(&mut self, kind: Kind, from: u8, candidates: Bitboard) -> u8;
+    fn pick_partner<S: BitSelect>(
+        &mut self,
+        select: S,
+        kind: Kind,
+        from: u8,
+        candidates: Bitboard,
+    ) -> u8;
 }
 
 /// Uniform choice with any generator, by selecting the k-th set bit.
@@ -39,21 +45,27 @@ impl<R: Rng> UniformPicker<R> {
     }
 
     #[inline(always)]
-    fn pick<S: BitSelect>(&mut self, candidates: Bitboard) -> u8 {
+    fn pick<S: BitSelect>(&mut self, select: S, candidates: Bitboard) -> u8 {
         let k = below(&mut self.rng, candidates.count_ones() as u64) as u32;
-        S::select(candidates, k) as u8
+        select.select(candidates, k) as u8
     }
 }
 
 impl<R: Rng> Picker for UniformPicker<R> {
     #[inline(always)]
-    fn pick_first<S: BitSelect>(&mut self, candidates: Bitboard) -> u8 {
-        self.pick::<S>(candidates)
+    fn pick_first<S: BitSelect>(&mut self, select: S, candidates: Bitboard) -> u8 {
+        self.pick(select, candidates)
     }
 
     #[inline(always)]
-    fn pick_partner<S: BitSelect>(&mut self, _kind: Kind, _from: u8, candidates: Bitboard) -> u8 {
-        self.pick::<S>(candidates)
+    fn pick_partner<S: BitSelect>(
+        &mut self,
+        select: S,
+        _kind: Kind,
+        _from: u8,
+        candidates: Bitboard,
+    ) -> u8 {
+        self.pick(select, candidates)
     }
 }
 
@@ -75,12 +87,18 @@ impl SeedReplayPicker {
 }
 
 impl Picker for SeedReplayPicker {
-    fn pick_first<S: BitSelect>(&mut self, candidates: Bitboard) -> u8 {
+    fn pick_first<S: BitSelect>(&mut self, select: S, candidates: Bitboard) -> u8 {
         let k = self.rng.index_below(candidates.count_ones());
-        S::select(candidates, k) as u8
+        select.select(candidates, k) as u8
     }
 
-    fn pick_partner<S: BitSelect>(&mut self, kind: Kind, from: u8, candidates: Bitboard) -> u8 {
+    fn pick_partner<S: BitSelect>(
+        &mut self,
+        _select: S,
+        kind: Kind,
+        from: u8,
+        candidates: Bitboard,
+    ) -> u8 {
         let k = self.rng.index_below(candidates.count_ones()) as usize;
         let list = self.attack_order.list(kind, Square(from));
         *list

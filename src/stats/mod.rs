@@ -1,5 +1,5 @@
 //! Statistics of iteration counts: one [`Sample`] per ordering, and the functions that
-//! describe and compare samples (issue 4, part 1).
+//! describe and compare samples.
 //!
 //! **The data.** An experiment runs many draws of one ordering, each up to a shared iteration
 //! cap. A draw either *solves* (its iteration count `T` is known and `T ≤ cap`) or does not

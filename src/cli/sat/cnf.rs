@@ -11,10 +11,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(after_help = "Exit status: 0 written, 2 bad input or an error.
+
+Examples:
   boardlab sat cnf > seed.cnf                      the seed's 8×8 instance
-  boardlab sat cnf --order QQQQQ --size 8          five white queen pairs, other squares empty
-  boardlab sat cnf --size 6 --partial '6/6/6/6/6/QQ4' --output partial.cnf
+  boardlab sat cnf --order queue:QQQQQ            five white queen pairs, other squares empty
+  boardlab sat cnf --board-size 6 --partial '6/6/6/6/6/QQ4' --out partial.cnf
                                                    the formula that `sat extend --proof` refutes")]
 pub struct CnfArgs {
     #[command(flatten)]
@@ -26,8 +28,8 @@ pub struct CnfArgs {
     pub partial: Option<String>,
 
     /// Write to this file instead of standard output.
-    #[arg(long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    #[arg(long, alias = "output", value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
@@ -42,7 +44,7 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
             (cnf, extra)
         }
     };
-    match &args.output {
+    match &args.out {
         Some(path) => {
             let mut file = AtomicFile::create(path)?;
             write_dimacs(file.writer(), &encoding, &cnf, extra)

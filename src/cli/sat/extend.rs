@@ -17,8 +17,8 @@ use std::process::ExitCode;
 
 With --proof, the partial board's pieces become unit clauses and varisat writes a DRAT proof of \
 the \"no\"; check it against the same formula:
-  boardlab sat cnf --size 4 --order RR --partial '4/4/4/RRR1' --output f.cnf
-  boardlab sat extend --size 4 --order RR '4/4/4/RRR1' --proof f.drat
+  boardlab sat cnf --board-size 4 --order queue:RR --partial '4/4/4/RRR1' --out f.cnf
+  boardlab sat extend --board-size 4 --order queue:RR '4/4/4/RRR1' --proof f.drat
   rate f.cnf f.drat                                (or drat-trim f.cnf f.drat)
 
 Examples:

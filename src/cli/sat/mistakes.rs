@@ -1,12 +1,14 @@
 //! `boardlab sat mistakes`: where the seed's backtracker goes wrong, per draw, as CSV.
 
 use crate::board::BoardSize;
+use crate::cli::parse_order;
+use crate::experiment::progress::Progress;
 use crate::output::atomic::AtomicFile;
 use crate::queue::{Queue, SEED_TYPE_ORDER};
 use crate::sat::mistakes::{CSV_HEADER, MistakeRecord, MistakesSummary, analyse_draw, summarize};
 use anyhow::Context;
 use clap::Args;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,24 +23,32 @@ below mistakes), alive_off_path_iterations, final_path_iterations, unknown_itera
 left undecided by --budget), solver_calls, undecided (questions over the budget). Draw INDEX of \
 an order is the draw of `boardlab draw --order ORDER --seed SEED --index INDEX`.
 
+Exit status: 0 analysed, 2 bad input or an error.
+
 Example:
-  boardlab sat mistakes --order QNBR,RBNQ,NQBR --draws 20 --seed 1 --output mistakes.csv --summary s.json"
+  boardlab sat mistakes --order QNBR,RBNQ,NQBR --draws 20 --seed 1 --out mistakes.csv --summary s.json"
 )]
 pub struct MistakesArgs {
-    /// Placement orders to replay, comma-separated or repeated: type orders such as QNBR or
-    /// full queues.
-    #[arg(long, short, value_delimiter = ',', default_value = SEED_TYPE_ORDER, value_name = "ORDER")]
+    /// Placement orders to replay, comma-separated or repeated, each as --order of
+    /// `boardlab draw`: a type order such as QNBR, a full queue, or queue: and a shorter one.
+    #[arg(long, value_delimiter = ',', default_value = SEED_TYPE_ORDER, value_name = "ORDER")]
     pub order: Vec<String>,
 
-    /// Side n of the n×n board, 4 to 8.
-    #[arg(long, default_value_t = 8, value_name = "N")]
+    #[arg(
+        long = "board-size",
+        visible_alias = "size",
+        default_value_t = 8,
+        value_name = "N",
+        help = crate::cli::BOARD_SIZE_HELP
+    )]
     pub size: usize,
 
     /// Draws per order (indices 0..N).
     #[arg(long, default_value_t = 10)]
     pub draws: u64,
 
-    /// Master seed of the draws' streams.
+    /// Master seed: draw i of an order replays the random stream of
+    /// `boardlab draw --order ORDER --seed SEED --index i`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
@@ -53,8 +63,8 @@ pub struct MistakesArgs {
 
     /// Write the CSV to this file (rows appear in FILE.tmp as draws finish) instead of
     /// standard output.
-    #[arg(long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    #[arg(long, alias = "output", value_name = "FILE")]
+    pub out: Option<PathBuf>,
 
     /// Also write per-order summaries and the mistake-step histograms (the chart's data) as JSON.
     #[arg(long, value_name = "FILE")]
@@ -66,14 +76,14 @@ pub struct MistakesArgs {
 }
 
 pub fn run(args: &MistakesArgs) -> anyhow::Result<ExitCode> {
-    let size = BoardSize::new(args.size).context("--size")?;
+    let size = BoardSize::new(args.size).context("--board-size")?;
     let queues = args
         .order
         .iter()
-        .map(|order| Queue::parse(order, size).with_context(|| format!("--order {order}")))
+        .map(|order| parse_order(order, size).with_context(|| format!("--order {order}")))
         .collect::<anyhow::Result<Vec<Queue>>>()?;
     anyhow::ensure!(args.cap > 0, "--cap must be at least 1 iteration");
-    let records = match &args.output {
+    let records = match &args.out {
         Some(path) => {
             let mut file = AtomicFile::create(path)?;
             let records = write_rows(args, &queues, file.writer());
@@ -107,25 +117,22 @@ fn write_rows(
     queues: &[Queue],
     out: &mut impl Write,
 ) -> anyhow::Result<Vec<MistakeRecord>> {
-    let progress = !args.quiet && std::io::stderr().is_terminal();
+    let total = queues.len() as u64 * args.draws;
+    let mut progress = Progress::new("sat mistakes", total, 0, args.quiet);
     writeln!(out, "{CSV_HEADER}").context("writing the CSV")?;
     let mut records = Vec::new();
     for queue in queues {
         for index in 0..args.draws {
-            if progress {
-                eprint!("\r{} draw {}/{}", queue.name(), index + 1, args.draws);
-            }
             let budget = (args.budget > 0).then(|| args.budget * 1_000_000);
             let record = analyse_draw(queue, args.seed, index, Some(args.cap), budget)
                 .with_context(|| format!("order {} draw {index}", queue.name()))?;
             writeln!(out, "{}", record.csv_row()).context("writing the CSV")?;
             out.flush().context("writing the CSV")?;
             records.push(record);
+            progress.update(records.len() as u64);
         }
     }
-    if progress {
-        eprintln!();
-    }
+    progress.finish(total);
     Ok(records)
 }
 

@@ -8,12 +8,13 @@ use std::process::ExitCode;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Exit status: 0 a board was found, 1 the instance has no valid board.
+    after_help = "Exit status: 0 a board was found, 1 the instance has no valid board, 2 bad \
+input.
 
 Examples:
   boardlab sat solve                               a board for the seed's 8×8 instance
   boardlab sat solve --seed 7 --format fen --json
-  boardlab sat solve --order QQQQQQ                six white queen pairs on an empty 8×8"
+  boardlab sat solve --order queue:QQQQQQ          six white queen pairs on an empty 8×8"
 )]
 pub struct SolveArgs {
     #[command(flatten)]
