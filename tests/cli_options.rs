@@ -143,7 +143,10 @@ fn every_seed_option_says_what_it_seeds() {
             );
         }
     }
-    assert_eq!(seen, 5, "draw, bench, run, sat solve, sat mistakes");
+    assert!(
+        seen >= 5,
+        "draw, bench, run, sat solve, sat mistakes and the games' commands: {seen}"
+    );
 }
 
 #[test]

@@ -51,9 +51,13 @@ impl PositionArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Exit status: 0 success, 2 a bad position or move (one line naming it) or another error.
+
+Examples:
   boardlab draughts moves 'W:WKa1,c3:Bb2,e5,f4'
-  boardlab draughts moves 'W:WKa1,c3:Bb2,e5,f4' --play a1:d4   the position after a move")]
+  boardlab draughts moves 'W:WKa1,c3:Bb2,e5,f4' --play a1:d4   the position after a move"
+)]
 pub struct MovesArgs {
     /// The position in PDN FEN style, e.g. `W:Wa1,c1,Ke3:Bb8,d8`.
     #[arg(value_name = "FEN")]
@@ -69,10 +73,14 @@ pub struct MovesArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Examples:
   boardlab draughts perft --depth 8
   boardlab draughts perft --depth 10 --captures moves
-  boardlab draughts perft --depth 5 --fen 'W:WKa1,c3,e3:Bd6,f6,Kh8' --divide")]
+  boardlab draughts perft --depth 5 --fen 'W:WKa1,c3,e3:Bd6,f6,Kh8' --divide"
+)]
 pub struct PerftArgs {
     /// Depth in plies, 0 to 30.
     #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=30))]
@@ -92,8 +100,12 @@ pub struct PerftArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Example:
-  boardlab draughts bench --depth 11")]
+#[command(
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Example:
+  boardlab draughts bench --depth 11"
+)]
 pub struct BenchArgs {
     /// Depth of the perft from the start position, 1 to 30.
     #[arg(long, short, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
@@ -106,7 +118,9 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Bots: random, damebot (the seed's greedy player), alphabeta:D (search to \
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Bots: random, damebot (the seed's greedy player), alphabeta:D (search to \
 depth D), mcts:N (N playouts a move).
 
 Example:

@@ -31,9 +31,13 @@ pub enum FifteenCommand {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Examples:
   boardlab fifteen solve
-  boardlab fifteen solve --variant odd-even --json")]
+  boardlab fifteen solve --variant odd-even --json"
+)]
 pub struct SolveArgs {
     /// Which game: `classic` or the article's `odd-even` exercise.
     #[arg(long, value_enum, default_value_t = Variant::Classic)]
@@ -46,7 +50,9 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Without --player: one table line per bot and seat (random, perfect, the \
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Without --player: one table line per bot and seat (random, perfect, the \
 twelve readings of the article's heuristic, newell-simon). With --player: that bot in detail, \
 with exact fractions and every position (up to symmetry) where it can throw away a win or a draw.
 
@@ -65,8 +71,12 @@ pub struct AnalyzeArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Example:
-  boardlab fifteen bench --a article:own --b perfect --games 1000000")]
+#[command(
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Example:
+  boardlab fifteen bench --a article:own --b perfect --games 1000000"
+)]
 pub struct BenchArgs {
     /// The first seat's bot.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
@@ -98,7 +108,9 @@ pub enum FirstMover {
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Type a number and Enter at each turn; end the input (Ctrl-D) to leave.
+    after_help = "Exit status: 0 the game ended or the input did, 2 bad options or an error.
+
+Type a number and Enter at each turn; end the input (Ctrl-D) to leave.
 
 Example:
   boardlab fifteen play --against article:own --first bot"

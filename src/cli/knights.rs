@@ -75,9 +75,13 @@ pub enum ReplayFormat {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Exit status: 0 the printed board is a tour, 1 it is not (a dead end, or no move from the start), 2 bad input.
+
+Examples:
   boardlab knights replay --n 8 --x 3 --y 2              the article's screenshot
-  boardlab knights replay --n 5 --x 1 --y 2 --format go  a dead end, as Go prints it")]
+  boardlab knights replay --n 5 --x 1 --y 2 --format go  a dead end, as Go prints it"
+)]
 pub struct ReplayArgs {
     /// Side n of the n×n board (1 to 10000).
     #[arg(long)]
@@ -141,7 +145,7 @@ pub enum TourFormat {
 #[derive(Debug, Args)]
 pub struct TourSpec {
     /// Board: `N` (N×N) or `WxH` (W columns, H rows); at most 10⁸ squares.
-    #[arg(long, default_value = "8")]
+    #[arg(long = "board-size", visible_alias = "size", default_value = "8")]
     pub size: String,
     /// Start square `X,Y`, 1-based: column X from the left, row Y from the top.
     #[arg(long, default_value = "1,1")]
@@ -189,10 +193,14 @@ impl TourSpec {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Exit status: 0 a tour was found (and validated), 1 none was found, 2 bad input.
+
+Examples:
   boardlab knights tour --size 8 --start 1,1 --rule order:12345678
   boardlab knights tour --size 1000 --rule random --seed 7 --format moves > tour.txt
-  boardlab knights tour --size 6x5 --closed --backtrack --cap 100000")]
+  boardlab knights tour --size 6x5 --closed --backtrack --cap 100000"
+)]
 pub struct TourArgs {
     #[command(flatten)]
     pub spec: TourSpec,
@@ -313,15 +321,19 @@ pub struct SatArgs {
 #[derive(Debug, Subcommand)]
 pub enum SatCommand {
     /// Find a tour with varisat (exit 0 found, 1 none exists); the model is validated.
+    #[command(
+        after_help = "Exit status: 0 a tour exists (printed, validated), 1 none exists, 2 bad input."
+    )]
     Solve(SatBoardArgs),
     /// Write the encoding as DIMACS CNF on stdout.
+    #[command(after_help = "Exit status: 0 success, 2 bad input or an error.")]
     Cnf(SatBoardArgs),
 }
 
 #[derive(Debug, Args)]
 pub struct SatBoardArgs {
     /// Board: `N` or `WxH`, at most 64 squares.
-    #[arg(long)]
+    #[arg(long = "board-size", visible_alias = "size")]
     pub size: String,
     /// Closed tours.
     #[arg(long)]
@@ -363,12 +375,16 @@ fn run_sat(args: &SatArgs) -> anyhow::Result<ExitCode> {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Examples:
   boardlab knights count --size 5 --directed     1728 (OEIS A165134)
-  boardlab knights count --size 3x10 --closed    16 (OEIS A070030)")]
+  boardlab knights count --size 3x10 --closed    16 (OEIS A070030)"
+)]
 pub struct CountArgs {
     /// Board: `N` or `WxH`, at most 36 squares.
-    #[arg(long)]
+    #[arg(long = "board-size", visible_alias = "size")]
     pub size: String,
     /// Count closed tours (cycles) instead of open ones.
     #[arg(long)]
@@ -394,10 +410,14 @@ fn run_count(args: &CountArgs) -> anyhow::Result<ExitCode> {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Examples:
   boardlab knights bench --size 1000 --rule seed --draws 10
   boardlab knights bench --size 8 --rule random --draws 10000     success rate from the corner
-  boardlab knights bench --size 8 --rule seed --draws 64 --start all")]
+  boardlab knights bench --size 8 --rule seed --draws 64 --start all"
+)]
 pub struct BenchArgs {
     #[command(flatten)]
     pub spec: TourSpec,
