@@ -25,6 +25,8 @@ pub trait Picker {
     fn pick_first<S: BitSelect>(&mut self, candidates: Bitboard) -> u8;
     /// A partner for a `kind` on `from` among `candidates` (a subset of its attacks).
     fn pick_partner<S: BitSelect>(&mut self, kind: Kind, from: u8, candidates: Bitboard) -> u8;
+    /// A uniform index in `0..n` (n ≥ 1), for choices that are not squares.
+    fn pick_index(&mut self, n: u32) -> u32;
 }
 
 /// Uniform choice with any generator, by selecting the k-th set bit.
@@ -54,6 +56,11 @@ impl<R: Rng> Picker for UniformPicker<R> {
     #[inline(always)]
     fn pick_partner<S: BitSelect>(&mut self, _kind: Kind, _from: u8, candidates: Bitboard) -> u8 {
         self.pick::<S>(candidates)
+    }
+
+    #[inline(always)]
+    fn pick_index(&mut self, n: u32) -> u32 {
+        below(&mut self.rng, n as u64) as u32
     }
 }
 
@@ -88,6 +95,10 @@ impl Picker for SeedReplayPicker {
             .filter(|&&square| candidates >> square & 1 == 1)
             .nth(k)
             .expect("partner candidates are a subset of the seed's attack list")
+    }
+
+    fn pick_index(&mut self, n: u32) -> u32 {
+        self.rng.index_below(n)
     }
 }
 

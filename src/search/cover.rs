@@ -1,0 +1,359 @@
+//! `cover`: full 8×8 boards about a hundred times as fast as the seed's search, by drawing
+//! the queens from a table and filling the rest as an exact cover.
+//!
+//! **Queens.** Queens are the hard part: a queen sees most of the board, and the seed's
+//! backtracker spends almost all its effort undoing queen pairs that leave no room for the
+//! others. Every set of eight squares that holds four queen pairs is known in advance
+//! ([`super::pair_sets::queen_sets`], 115,220 sets, built once in a few milliseconds). A run
+//! draws the white queens uniformly from the table and the black queens uniformly from the
+//! sets disjoint from them (by rejection: a random set is disjoint about one time in three).
+//!
+//! **The other 48 squares** take four pairs of each of `N B R n b r`, placed pair by pair by
+//! a randomized exact-cover search (Knuth's Algorithm X choice rule, on bitboards): every
+//! empty square must be filled, so the search branches on the empty square with the fewest
+//! (symbol, partner) options and tries them in random order. Before each branch it
+//! propagates, with whole-board operations ([`SetAttacks`]):
+//!
+//! - for each symbol, the squares that can still take it with a partner: free squares not
+//!   attacked by a placed piece of the symbol that attack another such square;
+//! - each symbol with `k` pairs left needs at least `2k` of them;
+//! - every empty square must be one of them for some symbol, or the state is dead;
+//! - a square with a single option is filled at once (its partner is forced).
+//!
+//! A run that has not finished after [`RUN_LENGTH`] iterations (placements and step backs)
+//! starts again with new queens, the random stream going on; `restarts` counts the new queen
+//! draws. The search is deterministic given its random stream, never exhausted, and not
+//! complete. It needs the full 8×8 composition ([`supports`]); the order of the queue plays
+//! no part. Its boards are valid boards of the puzzle, but they are not distributed like the
+//! seed's: `boardlab bench --census` measures how far apart the two are.
+
+use super::pair_sets::queen_sets;
+use super::set_attacks::SetAttacks;
+use super::{Counters, Draw, IterationCap, Outcome, Picker};
+use crate::board::{Board, BoardSize, Square};
+use crate::pieces::{Kind, Symbol};
+use crate::queue::Queue;
+#[cfg(target_arch = "x86_64")]
+use crate::rng::PdepSelect;
+use crate::rng::{BitSelect, BroadwordSelect};
+use crate::rules::AttackTables;
+
+/// Iterations of one run before new queens are drawn. Runs that succeed mostly do so in
+/// about 30 iterations (24 placements and a few step backs); a longer run is usually stuck
+/// under queens that leave no board.
+pub const RUN_LENGTH: u64 = 100;
+
+/// Pairs placed by the exact-cover part: four of each of the six symbols that are not queens.
+const PAIRS: usize = 24;
+/// The symbols of the exact-cover part, by slot.
+const SYMBOLS: [usize; 6] = [1, 2, 3, 5, 6, 7];
+/// Their kinds, by slot.
+const KINDS: [Kind; 6] = [
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+];
+
+/// A queue that the cover search does not handle: only its full 8×8 composition.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the cover search fills full 8×8 boards only (four pairs of each of Q N B R q n b r, in any order); {0} is not one"
+)]
+pub struct UnsupportedQueue(pub String);
+
+/// Whether `queue` is the full 8×8 composition, the only one the cover search fills.
+pub fn supports(queue: &Queue) -> Result<(), UnsupportedQueue> {
+    let full = queue.size() == BoardSize::STANDARD && queue.piece_counts() == [8; Symbol::COUNT];
+    if full {
+        Ok(())
+    } else {
+        Err(UnsupportedQueue(format!(
+            "the {} queue {}",
+            queue.size(),
+            queue.letters()
+        )))
+    }
+}
+
+/// The search state below one choice: free squares and, per slot, the squares that may
+/// still take the symbol (free and attacked by no placed piece of it) and the pairs left.
+#[derive(Clone, Copy)]
+struct State {
+    free: u64,
+    avail: [u64; 6],
+    left: [u8; 6],
+}
+
+/// A choice point: the square being filled, its untried partners per slot, and the state
+/// before any of them was placed.
+#[derive(Clone, Copy)]
+struct Level {
+    square: u8,
+    options: [u64; 6],
+    before: State,
+    /// The option placed last from this level: (slot, partner).
+    placed: (u8, u8),
+}
+
+impl State {
+    fn after_queens(queens: u64) -> State {
+        State {
+            free: !queens,
+            avail: [!queens; 6],
+            left: [4; 6],
+        }
+    }
+
+    /// Places slot `slot` on `a` and `b`.
+    #[inline(always)]
+    fn place(&mut self, tables: &AttackTables, slot: usize, a: u8, b: u8) {
+        let pair = 1u64 << a | 1u64 << b;
+        let attacks = tables.of_kind(KINDS[slot]);
+        self.free &= !pair;
+        for avail in &mut self.avail {
+            *avail &= !pair;
+        }
+        self.avail[slot] &= !(attacks[a as usize] | attacks[b as usize]);
+        self.left[slot] -= 1;
+    }
+
+    /// Propagation (module docs): the square to branch on and its options, or `None` when
+    /// the state has no completion.
+    #[inline(always)]
+    fn expand(&self, tables: &AttackTables) -> Option<(u8, [u64; 6])> {
+        let geometry = SetAttacks::STANDARD;
+        let mut usable = [0u64; 6];
+        // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
+        let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+        for slot in 0..6 {
+            if self.left[slot] == 0 {
+                continue;
+            }
+            let u = geometry.with_partner(KINDS[slot], self.avail[slot]);
+            if u.count_ones() < 2 * self.left[slot] as u32 {
+                return None;
+            }
+            usable[slot] = u;
+            three |= two & u;
+            two |= one & u;
+            one |= u;
+        }
+        if self.free & !one != 0 {
+            return None;
+        }
+        // Branch among the squares with the fewest slots, on the one with fewest options.
+        let mut candidates = self.free & !two;
+        if candidates == 0 {
+            candidates = self.free & !three;
+        }
+        if candidates == 0 {
+            candidates = self.free;
+        }
+        let mut best = (u32::MAX, 0u8);
+        while candidates != 0 {
+            let square = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let mut count = 0;
+            for slot in 0..6 {
+                if usable[slot] >> square & 1 != 0 {
+                    count += (tables.of_kind(KINDS[slot])[square] & usable[slot]).count_ones();
+                }
+            }
+            if count < best.0 {
+                best = (count, square as u8);
+                if count == 1 {
+                    break;
+                }
+            }
+        }
+        let square = best.1 as usize;
+        let mut options = [0u64; 6];
+        for slot in 0..6 {
+            if usable[slot] >> square & 1 != 0 {
+                options[slot] = tables.of_kind(KINDS[slot])[square] & usable[slot];
+            }
+        }
+        Some((best.1, options))
+    }
+}
+
+/// Runs the cover search on `queue` (see [`supports`]; any other queue ends at once as
+/// exhausted), choosing with `picker`, for at most `cap` iterations.
+pub fn cover_search<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
+    if supports(queue).is_err() {
+        return Draw {
+            outcome: Outcome::Exhausted,
+            counters: Counters::default(),
+            board: Board::empty(queue.size()),
+        };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the running CPU has the features the function is compiled for.
+        return unsafe { cover_bmi2(picker, cap) };
+    }
+    cover_with::<P, BroadwordSelect>(picker, cap)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt")]
+unsafe fn cover_bmi2<P: Picker>(picker: &mut P, cap: IterationCap) -> Draw {
+    cover_with::<P, PdepSelect>(picker, cap)
+}
+
+/// White queens from the table, black ones from the sets disjoint from them.
+#[inline(always)]
+fn draw_queens<P: Picker>(picker: &mut P, counters: &mut Counters) -> (u64, u64) {
+    let sets = queen_sets();
+    let n = sets.len() as u32;
+    counters.random_calls += 1;
+    let white = sets[picker.pick_index(n) as usize];
+    loop {
+        counters.random_calls += 1;
+        let black = sets[picker.pick_index(n) as usize];
+        if black & white == 0 {
+            return (white, black);
+        }
+    }
+}
+
+#[inline(always)]
+fn cover_with<P: Picker, S: BitSelect>(picker: &mut P, cap: IterationCap) -> Draw {
+    let tables = AttackTables::for_size(BoardSize::STANDARD);
+    let cap = cap.unwrap_or(u64::MAX);
+    let mut counters = Counters::default();
+    let mut levels = [Level {
+        square: 0,
+        options: [0; 6],
+        before: State::after_queens(0),
+        placed: (0, 0),
+    }; PAIRS];
+    loop {
+        let queens = draw_queens(picker, &mut counters);
+        let mut state = State::after_queens(queens.0 | queens.1);
+        let run_end = counters.iterations.saturating_add(RUN_LENGTH);
+        let mut depth = 0;
+        let mut fresh = true;
+        let outcome = loop {
+            if fresh && depth == PAIRS {
+                break Some(Outcome::Solved);
+            }
+            if counters.iterations == cap {
+                break Some(Outcome::Censored);
+            }
+            if counters.iterations == run_end {
+                break None;
+            }
+            counters.iterations += 1;
+            if fresh {
+                match state.expand(tables) {
+                    Some((square, options)) => {
+                        levels[depth] = Level {
+                            square,
+                            options,
+                            before: state,
+                            placed: (0, 0),
+                        };
+                    }
+                    None if depth == 0 => break None,
+                    None => {
+                        // Dead: try the next option of the choice that led here.
+                        counters.step_backs += 1;
+                        depth -= 1;
+                    }
+                }
+            }
+            let level = &mut levels[depth];
+            let total: u32 = level.options.iter().map(|o| o.count_ones()).sum();
+            if total == 0 {
+                fresh = false;
+                if depth == 0 {
+                    break None;
+                }
+                counters.step_backs += 1;
+                depth -= 1;
+                continue;
+            }
+            let mut k = if total > 1 {
+                counters.random_calls += 1;
+                picker.pick_index(total)
+            } else {
+                0
+            };
+            let mut slot = 0;
+            while k >= level.options[slot].count_ones() {
+                k -= level.options[slot].count_ones();
+                slot += 1;
+            }
+            let partner = S::select(level.options[slot], k) as u8;
+            level.options[slot] &= !(1u64 << partner);
+            level.placed = (slot as u8, partner);
+            state = level.before;
+            state.place(tables, slot, level.square, partner);
+            depth += 1;
+            fresh = true;
+        };
+        if let Some(outcome) = outcome {
+            return Draw {
+                outcome,
+                counters,
+                board: board_of(queens, &levels[..depth]),
+            };
+        }
+        counters.restarts += 1;
+    }
+}
+
+/// The board of the queens and the pairs placed at `levels`.
+fn board_of(queens: (u64, u64), levels: &[Level]) -> Board {
+    let mut board = Board::empty(BoardSize::STANDARD);
+    let mut put = |bits: u64, symbol: usize| {
+        for square in crate::board::squares_of(bits) {
+            board.set(square, Some(Symbol::from_index(symbol)));
+        }
+    };
+    put(queens.0, 0);
+    put(queens.1, 4);
+    for level in levels {
+        let (slot, partner) = level.placed;
+        let symbol = Some(Symbol::from_index(SYMBOLS[slot as usize]));
+        board.set(Square(level.square), symbol);
+        board.set(Square(partner), symbol);
+    }
+    board
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng;
+    use crate::search::UniformPicker;
+
+    #[test]
+    fn cover_boards_are_valid_and_full() {
+        let queue = Queue::seed(BoardSize::STANDARD);
+        for index in 0..20 {
+            let mut picker = UniformPicker::new(rng::stream(1, "cover", index));
+            let draw = cover_search(&queue, &mut picker, None)
+                .verified(&queue)
+                .unwrap();
+            assert_eq!(draw.outcome, Outcome::Solved);
+            assert_eq!(draw.board.occupied(), u64::MAX);
+            assert!(draw.counters.iterations >= PAIRS as u64);
+        }
+    }
+
+    #[test]
+    fn other_queues_are_refused() {
+        let small = Queue::parse("QNBR", BoardSize::new(6).unwrap()).unwrap();
+        let message = supports(&small).unwrap_err().to_string();
+        assert!(message.contains("full 8×8 boards only"), "{message}");
+        let partial = Queue::parse("QqNn", BoardSize::STANDARD).unwrap();
+        assert!(supports(&partial).is_err());
+        assert!(supports(&Queue::parse("RBNQ", BoardSize::STANDARD).unwrap()).is_ok());
+    }
+}
