@@ -22,7 +22,9 @@ pub use backtracker::{
     DfsSearch, FcSearch, MrvSearch, NoObserver, SearchObserver, SeedSearch, Variant, backtrack,
     backtrack_restarting, seed_backtrack, seed_backtrack_observed,
 };
-pub use cover::{RUN_LENGTH as COVER_RUN_LENGTH, UnsupportedQueue, cover_search};
+pub use cover::{
+    RUN_LENGTH as COVER_RUN_LENGTH, UnsupportedQueue, cover_search, cover_search_with,
+};
 pub use picker::{Picker, RngChoice, SeedReplayPicker, UniformPicker};
 pub use restart::{RESTART_FORMS, RestartPolicy, luby};
 pub use set_attacks::SetAttacks;

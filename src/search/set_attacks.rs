@@ -150,6 +150,27 @@ impl SetAttacks {
         attacked & self.all
     }
 
+    /// The squares of `set` that share a file or a rank with another square of `set`: the
+    /// rook case of [`SetAttacks::with_partner`] on 8×8, by counting per line instead of
+    /// filling (files are bytes, a rank is one bit position in every byte).
+    #[inline(always)]
+    pub fn rook_partners_8x8(set: u64) -> u64 {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = !LOW7;
+        // 0x01 in every non-empty byte; subtracting it clears each byte's lowest bit.
+        let nonempty = |x: u64| ((((x & LOW7) + LOW7) | x) & HIGH) >> 7;
+        let crowded = set & set.wrapping_sub(nonempty(set));
+        let files = nonempty(crowded) * 0xFF;
+        // Per bit position: seen in at least one byte (`one`) or in two (`two`).
+        let (mut one, mut two) = (set, 0u64);
+        for half in [32, 16, 8] {
+            two = two | two >> half | (one & one >> half);
+            one |= one >> half;
+        }
+        let ranks = (two & 0xFF) * 0x0101_0101_0101_0101;
+        set & (files | ranks)
+    }
+
     /// Squares attacked by a `kind` on some square of `set`.
     #[inline(always)]
     pub fn of_kind(&self, kind: Kind, set: u64) -> u64 {
