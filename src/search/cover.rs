@@ -18,7 +18,8 @@
 //!   attacked by a placed piece of the symbol that attack another such square;
 //! - each symbol with `k` pairs left needs at least `2k` of them;
 //! - every empty square must be one of them for some symbol, or the state is dead;
-//! - a square with a single option is filled at once (its partner is forced).
+//! - a square with a single option is filled at once (its partner is forced);
+//! - partners that only one symbol can take are tried before the others.
 //!
 //! A run that has not finished after [`RUN_LENGTH`] iterations (placements and step backs)
 //! starts again with new queens, the random stream going on; `restarts` counts the new queen
@@ -93,6 +94,9 @@ struct State {
 struct Level {
     square: u8,
     options: [u64; 6],
+    /// Partners tried first: squares that only one symbol could take when the level was
+    /// made, so that they are not left without a partner later.
+    preferred: u64,
     before: State,
     /// The option placed last from this level: (slot, partner).
     placed: (u8, u8),
@@ -123,7 +127,7 @@ impl State {
     /// Propagation (module docs): the square to branch on and its options, or `None` when
     /// the state has no completion.
     #[inline(always)]
-    fn expand(&self, tables: &AttackTables) -> Option<(u8, [u64; 6])> {
+    fn expand(&self, tables: &AttackTables) -> Option<(u8, [u64; 6], u64)> {
         let geometry = SetAttacks::STANDARD;
         let mut usable = [0u64; 6];
         // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
@@ -146,6 +150,13 @@ impl State {
         }
         if self.free & !one != 0 {
             return None;
+        }
+        // Both colours of a kind together need room for their pairs.
+        for slot in 0..3 {
+            let pairs = (self.left[slot] + self.left[slot + 3]) as u32;
+            if (usable[slot] | usable[slot + 3]).count_ones() < 2 * pairs {
+                return None;
+            }
         }
         // Squares that only one slot can take must fit in its pairs.
         let only = one & !two;
@@ -200,7 +211,7 @@ impl State {
                 options[slot] = tables.of_kind(KINDS[slot])[square] & usable[slot];
             }
         }
-        Some((best.1, options))
+        Some((best.1, options, only))
     }
 }
 
@@ -302,6 +313,7 @@ fn cover_with<P: Picker, S: BitSelect>(picker: &mut P, cap: IterationCap, run_le
     let mut levels = [Level {
         square: 0,
         options: [0; 6],
+        preferred: 0,
         before: State::after_queens(0),
         placed: (0, 0),
     }; PAIRS];
@@ -324,10 +336,11 @@ fn cover_with<P: Picker, S: BitSelect>(picker: &mut P, cap: IterationCap, run_le
             counters.iterations += 1;
             if fresh {
                 match state.expand(tables) {
-                    Some((square, options)) => {
+                    Some((square, options, preferred)) => {
                         levels[depth] = Level {
                             square,
                             options,
+                            preferred,
                             before: state,
                             placed: (0, 0),
                         };
@@ -341,7 +354,12 @@ fn cover_with<P: Picker, S: BitSelect>(picker: &mut P, cap: IterationCap, run_le
                 }
             }
             let level = &mut levels[depth];
-            let total: u32 = level.options.iter().map(|o| o.count_ones()).sum();
+            let mut mask = level.preferred;
+            let mut total: u32 = level.options.iter().map(|o| (o & mask).count_ones()).sum();
+            if total == 0 {
+                mask = u64::MAX;
+                total = level.options.iter().map(|o| o.count_ones()).sum();
+            }
             if total == 0 {
                 fresh = false;
                 if depth == 0 {
@@ -358,11 +376,11 @@ fn cover_with<P: Picker, S: BitSelect>(picker: &mut P, cap: IterationCap, run_le
                 0
             };
             let mut slot = 0;
-            while k >= level.options[slot].count_ones() {
-                k -= level.options[slot].count_ones();
+            while k >= (level.options[slot] & mask).count_ones() {
+                k -= (level.options[slot] & mask).count_ones();
                 slot += 1;
             }
-            let partner = S::select(level.options[slot], k) as u8;
+            let partner = S::select(level.options[slot] & mask, k) as u8;
             level.options[slot] &= !(1u64 << partner);
             level.placed = (slot as u8, partner);
             state = level.before;
