@@ -13,7 +13,8 @@ use std::process::ExitCode;
   boardlab draw --order RBNQ --seed 7 --format fen
   boardlab draw --seed 1 --rng mulberry32 --format seed --json
                                                  the original program's board for seed 1
-  boardlab draw --algorithm mrv --restart luby:512 a faster search than the seed's")]
+  boardlab draw --algorithm mrv --restart luby:512 a faster search than the seed's
+  boardlab draw --algorithm cover                 a full board far faster, from another distribution")]
 pub struct DrawArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
@@ -50,6 +51,10 @@ pub struct DrawArgs {
 
 pub fn run(args: &DrawArgs) -> anyhow::Result<ExitCode> {
     let queue = args.puzzle.queue()?;
+    args.search
+        .algorithm
+        .supports(&queue)
+        .context("--algorithm")?;
     let result = match args.rng {
         RngChoice::Default => search::draw(
             &queue,

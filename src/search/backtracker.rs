@@ -47,7 +47,7 @@ use super::forward_check::{choose_symbol, room_for_remaining};
 use super::restart::RestartPolicy;
 use super::set_attacks::SetAttacks;
 use super::{Counters, Draw, IterationCap, Outcome, Picker};
-use crate::board::{Board, Square};
+use crate::board::{Board, BoardSize, Square};
 use crate::pieces::{Kind, Symbol};
 use crate::queue::Queue;
 #[cfg(target_arch = "x86_64")]
@@ -147,7 +147,11 @@ pub fn backtrack_restarting<V: Variant, P: Picker, O: SearchObserver>(
         // SAFETY: the running CPU has the features the function is compiled for.
         return unsafe { backtrack_bmi2::<V, P, O>(queue, picker, restart, cap, observer) };
     }
-    backtrack_with::<V, P, O, BroadwordSelect>(queue, picker, restart, cap, observer)
+    if queue.size() == BoardSize::STANDARD {
+        backtrack_with::<V, P, O, BroadwordSelect, true>(queue, picker, restart, cap, observer)
+    } else {
+        backtrack_with::<V, P, O, BroadwordSelect, false>(queue, picker, restart, cap, observer)
+    }
 }
 
 /// Receives the events of a backtracking search as they happen.
@@ -178,11 +182,15 @@ unsafe fn backtrack_bmi2<V: Variant, P: Picker, O: SearchObserver>(
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
-    backtrack_with::<V, P, O, PdepSelect>(queue, picker, restart, cap, observer)
+    if queue.size() == BoardSize::STANDARD {
+        backtrack_with::<V, P, O, PdepSelect, true>(queue, picker, restart, cap, observer)
+    } else {
+        backtrack_with::<V, P, O, PdepSelect, false>(queue, picker, restart, cap, observer)
+    }
 }
 
 #[inline(always)]
-fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
+fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect, const STANDARD: bool>(
     queue: &Queue,
     picker: &mut P,
     restart: RestartPolicy,
@@ -203,7 +211,12 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
     };
     let size = queue.size();
     let tables = AttackTables::for_size(size);
-    let geometry = SetAttacks::for_size(size);
+    // On 8×8 the shift masks are constants that the compiler folds into the code.
+    let geometry = if STANDARD {
+        &SetAttacks::STANDARD
+    } else {
+        SetAttacks::for_size(size)
+    };
     let pairs = queue.len();
     let mut queued = [0u8; MAX_PAIRS];
     // Pairs of each symbol in the queue.
@@ -437,7 +450,7 @@ mod tests {
             let mut portable = dispatched.clone();
             assert_eq!(
                 seed_backtrack(&queue, &mut dispatched, None),
-                backtrack_with::<SeedSearch, _, _, BroadwordSelect>(
+                backtrack_with::<SeedSearch, _, _, BroadwordSelect, true>(
                     &queue,
                     &mut portable,
                     RestartPolicy::Never,

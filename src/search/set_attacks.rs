@@ -182,10 +182,17 @@ impl SetAttacks {
         }
     }
 
-    /// The squares of `set` that attack another square of `set` as a `kind`.
+    /// The squares of `set` that attack another square of `set` as a `kind`. On 8×8 the
+    /// rook lines are counted per byte ([`SetAttacks::rook_partners_8x8`]), not filled.
     #[inline(always)]
     pub fn with_partner(&self, kind: Kind, set: u64) -> u64 {
-        set & self.of_kind(kind, set)
+        match kind {
+            Kind::Rook if self.side == 8 => SetAttacks::rook_partners_8x8(set),
+            Kind::Queen if self.side == 8 => {
+                SetAttacks::rook_partners_8x8(set) | set & self.bishop(set)
+            }
+            _ => set & self.of_kind(kind, set),
+        }
     }
 }
 
