@@ -22,15 +22,14 @@ fn attacks(kind: Kind, (f1, r1): (i32, i32), (f2, r2): (i32, i32)) -> bool {
 /// Subsets of 2k squares of the n×n board whose attack graph is a perfect matching.
 fn brute_force(n: usize, kind: Kind, pairs: usize) -> u64 {
     let squares = n * n;
-    let mut neighbours = vec![0u64; squares];
-    for a in 0..squares {
-        for b in 0..squares {
-            let coordinates = |s: usize| ((s / n) as i32, (s % n) as i32);
-            if a != b && attacks(kind, coordinates(a), coordinates(b)) {
-                neighbours[a] |= 1 << b;
-            }
-        }
-    }
+    let coordinates = |s: usize| ((s / n) as i32, (s % n) as i32);
+    let neighbours: Vec<u64> = (0..squares)
+        .map(|a| {
+            (0..squares)
+                .filter(|&b| a != b && attacks(kind, coordinates(a), coordinates(b)))
+                .fold(0, |set, b| set | 1 << b)
+        })
+        .collect();
     let size = 2 * pairs;
     let limit = 1u64 << squares;
     let mut subset = (1u64 << size) - 1;

@@ -160,8 +160,8 @@ impl State {
         }
         // Squares that only one slot can take must fit in its pairs.
         let only = one & !two;
-        for slot in 0..6 {
-            if (usable[slot] & only).count_ones() > 2 * self.left[slot] as u32 {
+        for (u, &left) in usable.iter().zip(&self.left) {
+            if (u & only).count_ones() > 2 * left as u32 {
                 return None;
             }
         }
