@@ -74,6 +74,12 @@ impl SetAttacks {
         }
     }
 
+    /// Whether these are the masks of 8×8, where the rook lines are counted per byte.
+    #[inline(always)]
+    pub fn is_standard(&self) -> bool {
+        self.side == 8
+    }
+
     /// The shared masks of `size`.
     pub fn for_size(size: BoardSize) -> &'static SetAttacks {
         static ALL: [SetAttacks; 5] = [
