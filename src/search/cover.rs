@@ -44,6 +44,10 @@ use crate::rules::AttackTables;
 /// under queens that leave no board.
 pub const RUN_LENGTH: u64 = 100;
 
+/// Squares whose options are counted to choose the branching square when no square is
+/// left to a single symbol.
+const CANDIDATES: usize = 6;
+
 /// Pairs placed by the exact-cover part: four of each of the six symbols that are not queens.
 const PAIRS: usize = 24;
 /// The symbols of the exact-cover part, by slot.
@@ -131,7 +135,7 @@ impl State {
         let geometry = SetAttacks::STANDARD;
         let mut usable = [0u64; 6];
         // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
-        let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
         for slot in 0..6 {
             if self.left[slot] == 0 {
                 continue;
@@ -144,6 +148,7 @@ impl State {
                 return None;
             }
             usable[slot] = u;
+            four |= three & u;
             three |= two & u;
             two |= one & u;
             one |= u;
@@ -186,11 +191,19 @@ impl State {
                 }
             }
         } else {
+            // The least covered squares, and at most CANDIDATES of them: counting the
+            // options of every empty square early on cost more than it saved.
             let mut candidates = self.free & !three;
+            if candidates == 0 {
+                candidates = self.free & !four;
+            }
             if candidates == 0 {
                 candidates = self.free;
             }
-            while candidates != 0 {
+            for _ in 0..CANDIDATES {
+                if candidates == 0 {
+                    break;
+                }
                 let square = candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
                 let mut count = 0;
