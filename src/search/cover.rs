@@ -46,7 +46,7 @@ pub const RUN_LENGTH: u64 = 100;
 
 /// Squares whose options are counted to choose the branching square when no square is
 /// left to a single symbol.
-const CANDIDATES: usize = 6;
+const CANDIDATES: usize = 2;
 
 /// Pairs placed by the exact-cover part: four of each of the six symbols that are not queens.
 const PAIRS: usize = 24;
