@@ -39,9 +39,9 @@ use crate::rng::PdepSelect;
 use crate::rng::{BitSelect, BroadwordSelect};
 use crate::rules::AttackTables;
 
-/// Iterations of one run before new queens are drawn. Runs that succeed mostly do so in
-/// about 30 iterations (24 placements and a few step backs); a longer run is usually stuck
-/// under queens that leave no board.
+/// Iterations of one run before new queens are drawn. Most queen draws have boards; a run
+/// this long is usually lost in a bad corner of the search. Lengths from 60 to 200 cost
+/// about the same per board (`results/cover/README.md`).
 pub const RUN_LENGTH: u64 = 100;
 
 /// Squares whose options are counted to choose the branching square when no square is
