@@ -46,6 +46,9 @@ fn fast_path_and_replay_have_the_same_iteration_distribution() {
         ) -> u8 {
             c.trailing_zeros() as u8
         }
+        fn pick_index(&mut self, _: u32) -> u32 {
+            0
+        }
     }
     let biased = seed_backtrack(&queue, &mut Lowest, Some(1_000_000))
         .counters

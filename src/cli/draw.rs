@@ -59,6 +59,10 @@ pub struct DrawArgs {
 
 pub fn run(args: &DrawArgs) -> anyhow::Result<ExitCode> {
     let queue = args.puzzle.queue()?;
+    args.search
+        .algorithm
+        .supports(&queue)
+        .context("--algorithm")?;
     let result = match args.rng {
         RngChoice::Default => search::draw(
             &queue,

@@ -6,7 +6,10 @@
 //! An iteration of `fc` or `mrv` also runs the forward check, so it costs more time; compare
 //! draws per second as well.
 
-use super::backtracker::{DfsSearch, FcSearch, MrvSearch, NoObserver, SeedSearch, backtrack};
+use super::backtracker::{
+    DfsSearch, FcSearch, MrvSearch, NoObserver, SeedSearch, backtrack, backtrack_restarting,
+};
+use super::cover::{self, UnsupportedQueue};
 use super::restart::RestartPolicy;
 use super::{Counters, Draw, InvalidBoard, IterationCap, Outcome, Picker, UniformPicker};
 use crate::queue::Queue;
@@ -26,14 +29,18 @@ pub enum Algorithm {
     Fc,
     /// `fc` with a dynamic fail-first order of symbols (uses only the queue's composition).
     Mrv,
+    /// Queens from a table of all queen sets, the rest by a randomized exact-cover search
+    /// with restarts (full 8×8 boards only; not the seed's distribution of boards).
+    Cover,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 5] = [
         Algorithm::Seed,
         Algorithm::Dfs,
         Algorithm::Fc,
         Algorithm::Mrv,
+        Algorithm::Cover,
     ];
 
     pub fn name(self) -> &'static str {
@@ -42,12 +49,22 @@ impl Algorithm {
             Algorithm::Dfs => "dfs",
             Algorithm::Fc => "fc",
             Algorithm::Mrv => "mrv",
+            Algorithm::Cover => "cover",
         }
     }
 
     /// Whether an exhausted search proves that no board exists.
     pub fn is_complete(self) -> bool {
-        self != Algorithm::Seed
+        !matches!(self, Algorithm::Seed | Algorithm::Cover)
+    }
+
+    /// Whether the search can run `queue`: every queue but for `cover`, which fills the
+    /// full 8×8 composition only (and ends any other draw at once as exhausted).
+    pub fn supports(self, queue: &Queue) -> Result<(), UnsupportedQueue> {
+        match self {
+            Algorithm::Cover => cover::supports(queue),
+            _ => Ok(()),
+        }
     }
 
     /// One run from an empty board.
@@ -58,6 +75,7 @@ impl Algorithm {
             Algorithm::Dfs => backtrack::<DfsSearch, _, _>(queue, picker, cap, observer),
             Algorithm::Fc => backtrack::<FcSearch, _, _>(queue, picker, cap, observer),
             Algorithm::Mrv => backtrack::<MrvSearch, _, _>(queue, picker, cap, observer),
+            Algorithm::Cover => cover::cover_search(queue, picker, cap),
         }
     }
 }
@@ -75,7 +93,9 @@ impl FromStr for Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == text.trim())
-            .ok_or_else(|| format!("unknown algorithm '{text}'; use one of: seed, dfs, fc, mrv"))
+            .ok_or_else(|| {
+                format!("unknown algorithm '{text}'; use one of: seed, dfs, fc, mrv, cover")
+            })
     }
 }
 
@@ -104,7 +124,30 @@ impl SearchConfig {
 
     /// Runs the search with restarts until it solves, the cap on the total is reached, or a
     /// complete search is exhausted. The random stream of `picker` continues across runs.
+    /// The backtrackers restart inside one call ([`backtrack_restarting`]).
     pub fn run<P: Picker>(&self, queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
+        let (restart, observer) = (self.restart, &mut NoObserver);
+        match self.algorithm {
+            Algorithm::Seed => {
+                backtrack_restarting::<SeedSearch, _, _>(queue, picker, restart, cap, observer)
+            }
+            Algorithm::Dfs => {
+                backtrack_restarting::<DfsSearch, _, _>(queue, picker, restart, cap, observer)
+            }
+            Algorithm::Fc => {
+                backtrack_restarting::<FcSearch, _, _>(queue, picker, restart, cap, observer)
+            }
+            Algorithm::Mrv => {
+                backtrack_restarting::<MrvSearch, _, _>(queue, picker, restart, cap, observer)
+            }
+            Algorithm::Cover => self.run_by_reentry(queue, picker, cap),
+        }
+    }
+
+    /// The restart loop around [`Algorithm::run_once`], for searches that do not restart
+    /// inside themselves under a policy (`cover` restarts on its own; a policy adds these
+    /// outer restarts).
+    fn run_by_reentry<P: Picker>(&self, queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
         let mut totals = Counters::default();
         let mut run = 0u64;
         loop {

@@ -1,4 +1,4 @@
-//! The seed's randomized backtracker, exactly as `docs/puzzle.md` specifies it, and
+//! The seed's randomized backtracker, exactly as `shared/docs/puzzle.md` specifies it, and
 //! the sound searches built on the same loop.
 //!
 //! State: the occupied squares, for every step `i` and symbol `s` the squares that may still
@@ -35,13 +35,19 @@
 //!   fewest possible placements (fail first), ties broken by the random stream; only the
 //!   queue's composition matters.
 //!
+//! A restart policy ([`backtrack_restarting`]) runs inside the same call: a run that reaches
+//! its length clears the board and goes on with the same state arrays, so restarting every
+//! few hundred iterations costs no re-entry, table lookup or CPU-feature test per run.
+//!
 //! The loop is the hot path of every experiment: the state is a few kilobytes on the stack,
 //! one bitboard per (step, symbol), and nothing is allocated while it runs. The variants are
 //! compile-time constants, so the seed's loop carries none of the others' work.
 
 use super::forward_check::{choose_symbol, room_for_remaining};
+use super::restart::RestartPolicy;
+use super::set_attacks::SetAttacks;
 use super::{Counters, Draw, IterationCap, Outcome, Picker};
-use crate::board::{Board, Square};
+use crate::board::{Board, BoardSize, Square};
 use crate::pieces::{Kind, Symbol};
 use crate::queue::Queue;
 #[cfg(target_arch = "x86_64")]
@@ -121,15 +127,34 @@ pub fn backtrack<V: Variant, P: Picker, O: SearchObserver>(
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
+    backtrack_restarting::<V, P, O>(queue, picker, RestartPolicy::Never, cap, observer)
+}
+
+/// [`backtrack`] under a restart policy: each run that reaches its length starts again from
+/// an empty board within the same call, the random stream going on, until a board is found,
+/// the cap on the total is reached, or a complete search is exhausted. Counters sum over the
+/// runs and `restarts` counts them; the board is the last run's.
+pub fn backtrack_restarting<V: Variant, P: Picker, O: SearchObserver>(
+    queue: &Queue,
+    picker: &mut P,
+    restart: RestartPolicy,
+    cap: IterationCap,
+    observer: &mut O,
+) -> Draw {
     #[cfg(target_arch = "x86_64")]
     if let Some(pdep) = PdepSelect::detect()
         && std::arch::is_x86_feature_detected!("popcnt")
     {
         // SAFETY: the running CPU has the features the function is compiled for (BMI2 is
         // proved by `pdep`, POPCNT was detected).
-        return unsafe { backtrack_bmi2::<V, P, O>(pdep, queue, picker, cap, observer) };
+        return unsafe { backtrack_bmi2::<V, P, O>(pdep, queue, picker, restart, cap, observer) };
     }
-    backtrack_with::<V, P, O, BroadwordSelect>(BroadwordSelect, queue, picker, cap, observer)
+    let select = BroadwordSelect;
+    if queue.size() == BoardSize::STANDARD {
+        backtrack_with::<V, P, O, _, true>(select, queue, picker, restart, cap, observer)
+    } else {
+        backtrack_with::<V, P, O, _, false>(select, queue, picker, restart, cap, observer)
+    }
 }
 
 /// Receives the events of a backtracking search as they happen.
@@ -157,17 +182,23 @@ unsafe fn backtrack_bmi2<V: Variant, P: Picker, O: SearchObserver>(
     pdep: PdepSelect,
     queue: &Queue,
     picker: &mut P,
+    restart: RestartPolicy,
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
-    backtrack_with::<V, P, O, PdepSelect>(pdep, queue, picker, cap, observer)
+    if queue.size() == BoardSize::STANDARD {
+        backtrack_with::<V, P, O, _, true>(pdep, queue, picker, restart, cap, observer)
+    } else {
+        backtrack_with::<V, P, O, _, false>(pdep, queue, picker, restart, cap, observer)
+    }
 }
 
 #[inline(always)]
-fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
+fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect, const STANDARD: bool>(
     select: S,
     queue: &Queue,
     picker: &mut P,
+    restart: RestartPolicy,
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
@@ -185,136 +216,170 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
     };
     let size = queue.size();
     let tables = AttackTables::for_size(size);
+    // On 8×8 the shift masks are constants that the compiler folds into the code.
+    let geometry = if STANDARD {
+        &SetAttacks::STANDARD
+    } else {
+        SetAttacks::for_size(size)
+    };
     let pairs = queue.len();
-    let mut symbols = [0u8; MAX_PAIRS];
-    // Pairs of each symbol not yet placed (kept only where forward checking needs it).
-    let mut left = [0u8; Symbol::COUNT];
-    for (slot, symbol) in symbols.iter_mut().zip(queue.symbols()) {
+    let mut queued = [0u8; MAX_PAIRS];
+    // Pairs of each symbol in the queue.
+    let mut composition = [0u8; Symbol::COUNT];
+    for (slot, symbol) in queued.iter_mut().zip(queue.symbols()) {
         *slot = symbol.index() as u8;
-        left[symbol.index()] += 1;
+        composition[symbol.index()] += 1;
     }
-    let cap = cap.unwrap_or(u64::MAX);
 
     let mut possible = [[0u64; Symbol::COUNT]; MAX_PAIRS + 1];
-    possible[0] = [size.all_squares(); Symbol::COUNT];
     let mut first = [NO_SQUARE; MAX_PAIRS];
     let mut second = [NO_SQUARE; MAX_PAIRS];
     // Partners refuted for the current first square of each step (sound variants only).
     let mut refuted = [0u64; MAX_PAIRS];
-    let mut occupied = 0u64;
     let mut counters = Counters::default();
-    let mut step = 0usize;
-    let mut pending = NO_SQUARE;
-
-    if V::DYNAMIC_ORDER && pairs > 0 {
-        match choose_symbol::<S, P>(
-            select,
-            tables,
-            &possible[0],
-            0,
-            &left,
-            picker,
-            &mut counters,
-        ) {
-            Some(symbol) => symbols[0] = symbol,
-            None => {
-                return finish(
-                    queue,
-                    Outcome::Exhausted,
-                    counters,
-                    &symbols,
-                    &first,
-                    &second,
-                    0,
-                );
-            }
-        }
-    }
+    let mut symbols;
+    let mut step;
+    let mut run = 0;
 
     let outcome = loop {
-        if step == pairs {
-            break Outcome::Solved;
-        }
-        if counters.iterations == cap {
-            break Outcome::Censored;
-        }
-        counters.iterations += 1;
-        let symbol = symbols[step] as usize;
-        let kind = Kind::ALL[symbol % 4];
-        if pending == NO_SQUARE {
-            let candidates = possible[step][symbol] & !occupied;
-            if candidates == 0 {
-                if step == 0 {
-                    break Outcome::Exhausted;
-                }
-                step -= 1;
-                counters.step_backs += 1;
-                let (a, b) = (first[step], second[step]);
-                observer.lifted(step, counters.iterations);
-                occupied &= !(1u64 << a | 1u64 << b);
-                left[symbols[step] as usize] += 1;
-                if V::SOUND {
-                    refuted[step] |= 1u64 << b;
-                } else {
-                    possible[step][symbols[step] as usize] &= !(1u64 << b);
-                }
-                pending = a;
-                continue;
-            }
-            counters.random_calls += 1;
-            pending = picker.pick_first(select, candidates);
-            refuted[step] = 0;
-        }
-        let attacks = tables.of_kind(kind);
-        let mut partners = attacks[pending as usize] & possible[step][symbol] & !occupied;
-        if V::SOUND {
-            partners &= !refuted[step];
-        }
-        if partners == 0 {
-            counters.retries += 1;
-            possible[step][symbol] &= !(1u64 << pending);
-            pending = NO_SQUARE;
-            continue;
-        }
-        counters.random_calls += 1;
-        let partner = picker.pick_partner(select, kind, pending, partners);
-        occupied |= 1u64 << pending | 1u64 << partner;
-        first[step] = pending;
-        second[step] = partner;
-        possible[step + 1] = possible[step];
-        possible[step + 1][symbol] &= !(attacks[pending as usize] | attacks[partner as usize]);
-        observer.placed(step, Square(pending), Square(partner), counters.iterations);
-        left[symbol] -= 1;
-        if V::FORWARD_CHECK && step + 1 < pairs {
-            let next = if V::DYNAMIC_ORDER {
-                choose_symbol::<S, P>(
+        // A run from an empty board, until it solves or ends at its length.
+        let run_end = run_end(restart, run, counters.iterations, cap);
+        possible[0] = [size.all_squares(); Symbol::COUNT];
+        symbols = queued;
+        // Pairs of each symbol not yet placed (used only where forward checking needs it).
+        let mut left = composition;
+        let mut occupied = 0u64;
+        let mut pending = NO_SQUARE;
+        step = 0;
+        let run_outcome = 'run: {
+            if V::DYNAMIC_ORDER && pairs > 0 {
+                let choice = choose_symbol::<S, P>(
                     select,
                     tables,
-                    &possible[step + 1],
-                    occupied,
+                    geometry,
+                    &possible[0],
+                    0,
                     &left,
                     picker,
                     &mut counters,
-                )
-            } else {
-                room_for_remaining(tables, &possible[step + 1], occupied, &left)
-                    .then_some(symbols[step + 1])
-            };
-            let Some(next) = next else {
-                // Refuted by the check: lift the pair again within this iteration.
-                counters.step_backs += 1;
-                observer.lifted(step, counters.iterations);
-                occupied &= !(1u64 << pending | 1u64 << partner);
-                left[symbol] += 1;
-                refuted[step] |= 1u64 << partner;
-                continue;
-            };
-            symbols[step + 1] = next;
+                );
+                match choice {
+                    Some(symbol) => symbols[0] = symbol,
+                    None => break 'run Outcome::Exhausted,
+                }
+            }
+            loop {
+                if step == pairs {
+                    break Outcome::Solved;
+                }
+                if counters.iterations == run_end {
+                    break Outcome::Censored;
+                }
+                counters.iterations += 1;
+                let symbol = symbols[step] as usize;
+                let kind = Kind::ALL[symbol % 4];
+                if pending == NO_SQUARE {
+                    let candidates = possible[step][symbol] & !occupied;
+                    if candidates == 0 {
+                        if step == 0 {
+                            break Outcome::Exhausted;
+                        }
+                        step -= 1;
+                        counters.step_backs += 1;
+                        let (a, b) = (first[step], second[step]);
+                        observer.lifted(step, counters.iterations);
+                        occupied &= !(1u64 << a | 1u64 << b);
+                        left[symbols[step] as usize] += 1;
+                        if V::SOUND {
+                            refuted[step] |= 1u64 << b;
+                        } else {
+                            possible[step][symbols[step] as usize] &= !(1u64 << b);
+                        }
+                        pending = a;
+                        continue;
+                    }
+                    counters.random_calls += 1;
+                    pending = picker.pick_first(select, candidates);
+                    refuted[step] = 0;
+                }
+                let attacks = tables.of_kind(kind);
+                let mut partners = attacks[pending as usize] & possible[step][symbol] & !occupied;
+                if V::SOUND {
+                    partners &= !refuted[step];
+                }
+                if partners == 0 {
+                    counters.retries += 1;
+                    possible[step][symbol] &= !(1u64 << pending);
+                    pending = NO_SQUARE;
+                    continue;
+                }
+                counters.random_calls += 1;
+                let partner = picker.pick_partner(select, kind, pending, partners);
+                occupied |= 1u64 << pending | 1u64 << partner;
+                first[step] = pending;
+                second[step] = partner;
+                possible[step + 1] = possible[step];
+                possible[step + 1][symbol] &=
+                    !(attacks[pending as usize] | attacks[partner as usize]);
+                observer.placed(step, Square(pending), Square(partner), counters.iterations);
+                left[symbol] -= 1;
+                if V::FORWARD_CHECK && step + 1 < pairs {
+                    let next = if V::DYNAMIC_ORDER {
+                        choose_symbol::<S, P>(
+                            select,
+                            tables,
+                            geometry,
+                            &possible[step + 1],
+                            occupied,
+                            &left,
+                            picker,
+                            &mut counters,
+                        )
+                    } else {
+                        room_for_remaining(geometry, &possible[step + 1], occupied, &left)
+                            .then_some(symbols[step + 1])
+                    };
+                    let Some(next) = next else {
+                        // Refuted by the check: lift the pair again within this iteration.
+                        counters.step_backs += 1;
+                        observer.lifted(step, counters.iterations);
+                        occupied &= !(1u64 << pending | 1u64 << partner);
+                        left[symbol] += 1;
+                        refuted[step] |= 1u64 << partner;
+                        continue;
+                    };
+                    symbols[step + 1] = next;
+                }
+                pending = NO_SQUARE;
+                step += 1;
+            }
+        };
+        let finished = match run_outcome {
+            Outcome::Solved => Some(Outcome::Solved),
+            // Only a complete search proves that the queue has no board.
+            Outcome::Exhausted if V::SOUND || restart.is_never() => Some(Outcome::Exhausted),
+            _ if cap.is_some_and(|cap| counters.iterations >= cap) => Some(Outcome::Censored),
+            _ if restart.is_never() => Some(run_outcome),
+            _ => None,
+        };
+        if let Some(outcome) = finished {
+            break outcome;
         }
-        pending = NO_SQUARE;
-        step += 1;
+        run += 1;
+        counters.restarts += 1;
     };
     finish(queue, outcome, counters, &symbols, &first, &second, step)
+}
+
+/// The total iteration count at which run `run`, starting at `start`, stops: its length
+/// under `restart`, or the cap on the total if that comes first (`u64::MAX`: never).
+fn run_end(restart: RestartPolicy, run: u64, start: u64, cap: IterationCap) -> u64 {
+    let remaining = cap.map(|cap| cap - start);
+    let budget = match (restart.run_length(run), remaining) {
+        (Some(length), Some(remaining)) => Some(length.min(remaining)),
+        (length, remaining) => length.or(remaining),
+    };
+    budget.map_or(u64::MAX, |budget| start.saturating_add(budget))
 }
 
 /// The draw: the placed pairs of the first `placed` steps as a board.
@@ -392,10 +457,11 @@ mod tests {
             let mut portable = dispatched.clone();
             assert_eq!(
                 seed_backtrack(&queue, &mut dispatched, None),
-                backtrack_with::<SeedSearch, _, _, BroadwordSelect>(
+                backtrack_with::<SeedSearch, _, _, BroadwordSelect, true>(
                     BroadwordSelect,
                     &queue,
                     &mut portable,
+                    RestartPolicy::Never,
                     None,
                     &mut NoObserver
                 )

@@ -7,27 +7,23 @@
 //! is necessary for a completion, never sufficient: pruning with it keeps the search complete.
 //! The number of *possible placements* of `t` is the number of unordered pairs of usable
 //! squares that attack each other.
+//!
+//! The usable squares of a symbol are one whole-board operation, `free & attacks(free)`
+//! ([`SetAttacks`]): about forty shifts and masks for a slider whatever the number of free
+//! squares, where a loop over the free squares made one table lookup each.
 
 use super::Counters;
 use super::picker::Picker;
+use super::set_attacks::SetAttacks;
 use crate::pieces::{Kind, Symbol};
 use crate::rng::BitSelect;
 use crate::rules::AttackTables;
 
-/// Free squares in `possible` that attack at least one other free square in it.
+/// Free squares in `possible` that attack at least one other free square in it: whole-board
+/// shifts ([`SetAttacks`]), no loop over the squares.
 #[inline(always)]
-fn usable_squares(attacks: &[u64; 64], possible: u64, occupied: u64) -> u64 {
-    let free = possible & !occupied;
-    let mut usable = 0;
-    let mut rest = free;
-    while rest != 0 {
-        let square = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if attacks[square] & free != 0 {
-            usable |= 1 << square;
-        }
-    }
-    usable
+fn usable_squares(geometry: &SetAttacks, kind: Kind, possible: u64, occupied: u64) -> u64 {
+    geometry.with_partner(kind, possible & !occupied)
 }
 
 /// Unordered pairs of squares in `usable` that attack each other.
@@ -46,61 +42,44 @@ fn placements(attacks: &[u64; 64], usable: u64) -> u32 {
 /// The usable squares of symbol `t`, if they are enough for its `left` pairs.
 #[inline(always)]
 fn room(
-    tables: &AttackTables,
+    geometry: &SetAttacks,
     possible: &[u64; Symbol::COUNT],
     occupied: u64,
     t: usize,
     left: u8,
 ) -> Option<u64> {
-    let attacks = tables.of_kind(Kind::ALL[t % 4]);
-    let usable = usable_squares(attacks, possible[t], occupied);
+    let usable = usable_squares(geometry, Kind::ALL[t % 4], possible[t], occupied);
     (usable.count_ones() >= 2 * left as u32).then_some(usable)
 }
 
-/// Whether at least `need` free squares in `possible` attack another one: the same answer as
-/// `usable_squares(..).count_ones() >= need`, but it stops as soon as the answer is known
-/// (`need` found, or too few squares left to find them).
+/// Whether the `free` squares of a `kind` include `2·left` usable ones: the same answer as
+/// `room`, sooner where a cheap count settles it: too few free squares, or (8×8) enough
+/// squares sharing a rook line, all of which a queen can use.
 #[inline(always)]
-fn has_usable_squares(attacks: &[u64; 64], possible: u64, occupied: u64, need: u32) -> bool {
-    let free = possible & !occupied;
-    let mut unseen = free.count_ones();
-    if unseen < need || need == 0 {
-        return need == 0;
+fn has_room(geometry: &SetAttacks, kind: Kind, free: u64, left: u8) -> bool {
+    let need = 2 * left as u32;
+    if free.count_ones() < need {
+        return false;
     }
-    let mut found = 0;
-    let mut rest = free;
-    while rest != 0 {
-        let square = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        unseen -= 1;
-        if attacks[square] & free != 0 {
-            found += 1;
-            if found == need {
-                return true;
-            }
-        } else if found + unseen < need {
-            return false;
-        }
+    if kind == Kind::Queen
+        && geometry.is_standard()
+        && SetAttacks::rook_partners_8x8(free).count_ones() >= need
+    {
+        return true;
     }
-    false
+    geometry.with_partner(kind, free).count_ones() >= need
 }
 
 /// Whether every symbol with pairs `left` has room (module docs).
 #[inline(always)]
 pub(super) fn room_for_remaining(
-    tables: &AttackTables,
+    geometry: &SetAttacks,
     possible: &[u64; Symbol::COUNT],
     occupied: u64,
     left: &[u8; Symbol::COUNT],
 ) -> bool {
     (0..Symbol::COUNT).all(|t| {
-        left[t] == 0
-            || has_usable_squares(
-                tables.of_kind(Kind::ALL[t % 4]),
-                possible[t],
-                occupied,
-                2 * left[t] as u32,
-            )
+        left[t] == 0 || has_room(geometry, Kind::ALL[t % 4], possible[t] & !occupied, left[t])
     })
 }
 
@@ -110,6 +89,7 @@ pub(super) fn room_for_remaining(
 pub(super) fn choose_symbol<S: BitSelect, P: Picker>(
     select: S,
     tables: &AttackTables,
+    geometry: &SetAttacks,
     possible: &[u64; Symbol::COUNT],
     occupied: u64,
     left: &[u8; Symbol::COUNT],
@@ -119,7 +99,7 @@ pub(super) fn choose_symbol<S: BitSelect, P: Picker>(
     let mut fewest = u32::MAX;
     let mut tied = 0u64;
     for t in (0..Symbol::COUNT).filter(|&t| left[t] > 0) {
-        let usable = room(tables, possible, occupied, t, left[t])?;
+        let usable = room(geometry, possible, occupied, t, left[t])?;
         let count = placements(tables.of_kind(Kind::ALL[t % 4]), usable);
         if count < fewest {
             (fewest, tied) = (count, 1 << t);
@@ -150,9 +130,10 @@ mod tests {
     fn usable_squares_need_a_free_partner() {
         // 4×4, everything occupied but A1, B2 and D4: no rook line joins two of them.
         let (tables, possible, occupied) = rook_state("NNN1/NNNN/NNN1/1NNN");
+        let geometry = SetAttacks::for_size(tables.size());
         // Free: D4? The FEN above leaves D4, D2 and A1 free; D4 and D2 share file D.
         let rook = Symbol::from_letter('R').unwrap().index();
-        let usable = usable_squares(tables.of_kind(Kind::Rook), possible[rook], occupied);
+        let usable = usable_squares(geometry, Kind::Rook, possible[rook], occupied);
         let size = BoardSize::new(4).unwrap();
         let names: Vec<String> = crate::board::squares_of(usable)
             .map(|s| size.square_name(s))
@@ -161,15 +142,14 @@ mod tests {
         assert_eq!(placements(tables.of_kind(Kind::Rook), usable), 1);
         let mut left = [0u8; 8];
         left[rook] = 1;
-        assert!(room_for_remaining(tables, &possible, occupied, &left));
+        assert!(room_for_remaining(geometry, &possible, occupied, &left));
         left[rook] = 2;
-        assert!(!room_for_remaining(tables, &possible, occupied, &left));
+        assert!(!room_for_remaining(geometry, &possible, occupied, &left));
     }
 
     #[test]
-    fn the_early_exit_count_agrees_with_the_full_count() {
-        // Random possible sets and occupancies, every kind, every need from 0 to 20.
-        let tables = AttackTables::for_size(BoardSize::STANDARD);
+    fn usable_squares_agree_with_a_loop_over_the_squares() {
+        // Random possible sets and occupancies, every kind and size.
         let mut stream = crate::rng::stream(3, "usable squares", 0);
         let mut random = || {
             // Sparse and dense sets: AND or OR of two random words.
@@ -179,16 +159,21 @@ mod tests {
             );
             if a % 2 == 0 { a & b } else { a | b }
         };
-        for _ in 0..2000 {
-            let (possible, occupied) = (random(), random());
-            for kind in Kind::ALL {
-                let attacks = tables.of_kind(kind);
-                let usable = usable_squares(attacks, possible, occupied).count_ones();
-                for need in 0..=20 {
+        for n in BoardSize::MIN..=BoardSize::MAX {
+            let size = BoardSize::new(n).unwrap();
+            let (tables, geometry) = (AttackTables::for_size(size), SetAttacks::for_size(size));
+            for _ in 0..500 {
+                let (possible, occupied) = (random() & size.all_squares(), random());
+                let free = possible & !occupied;
+                for kind in Kind::ALL {
+                    let attacks = tables.of_kind(kind);
+                    let by_loop = crate::board::squares_of(free)
+                        .filter(|s| attacks[s.index()] & free != 0)
+                        .fold(0u64, |set, s| set | 1 << s.0);
                     assert_eq!(
-                        has_usable_squares(attacks, possible, occupied, need),
-                        usable >= need,
-                        "{kind:?} possible {possible:#x} occupied {occupied:#x} need {need}"
+                        usable_squares(geometry, kind, possible, occupied),
+                        by_loop,
+                        "{n}×{n} {kind:?} possible {possible:#x} occupied {occupied:#x}"
                     );
                 }
             }

@@ -8,17 +8,26 @@
 
 mod algorithm;
 mod backtracker;
+pub mod census;
+mod cover;
 mod forward_check;
+pub mod pair_sets;
 mod picker;
 mod restart;
+mod set_attacks;
+pub mod symmetry;
 
 pub use algorithm::{Algorithm, SearchConfig, draw};
 pub use backtracker::{
     DfsSearch, FcSearch, MrvSearch, NoObserver, SearchObserver, SeedSearch, Variant, backtrack,
-    seed_backtrack, seed_backtrack_observed,
+    backtrack_restarting, seed_backtrack, seed_backtrack_observed,
+};
+pub use cover::{
+    RUN_LENGTH as COVER_RUN_LENGTH, UnsupportedQueue, cover_search, cover_search_with,
 };
 pub use picker::{Picker, RngChoice, SeedReplayPicker, UniformPicker};
 pub use restart::{RESTART_FORMS, RestartPolicy, luby};
+pub use set_attacks::SetAttacks;
 
 use crate::board::Board;
 use crate::queue::Queue;

@@ -31,6 +31,8 @@ pub trait Picker {
         from: u8,
         candidates: Bitboard,
     ) -> u8;
+    /// A uniform index in `0..n` (n ≥ 1), for choices that are not squares.
+    fn pick_index(&mut self, n: u32) -> u32;
 }
 
 /// Uniform choice with any generator, by selecting the k-th set bit.
@@ -66,6 +68,11 @@ impl<R: Rng> Picker for UniformPicker<R> {
         candidates: Bitboard,
     ) -> u8 {
         self.pick(select, candidates)
+    }
+
+    #[inline(always)]
+    fn pick_index(&mut self, n: u32) -> u32 {
+        below(&mut self.rng, n as u64) as u32
     }
 }
 
@@ -106,6 +113,10 @@ impl Picker for SeedReplayPicker {
             .filter(|&&square| candidates >> square & 1 == 1)
             .nth(k)
             .expect("partner candidates are a subset of the seed's attack list")
+    }
+
+    fn pick_index(&mut self, n: u32) -> u32 {
+        self.rng.index_below(n)
     }
 }
 
