@@ -47,7 +47,7 @@ fn a_cap_censors_cover_at_the_cap() {
 
 #[test]
 fn other_sizes_and_compositions_are_refused_with_one_line() {
-    for extra in [&["--size", "6"][..], &["--order", "QqNn"][..]] {
+    for extra in [&["--size", "6"][..], &["--order", "queue:QqNn"][..]] {
         let output = boardlab()
             .args(["draw", "--algorithm", "cover"])
             .args(extra)

@@ -390,7 +390,7 @@ fn start_long_run(dir: &Path, out: &Path) -> std::process::Child {
     let spec = dir.join("long.toml");
     std::fs::write(
         &spec,
-        "name = \"long\"\norderings = [\"QNBR\", \"NRQB\"]\ndraws = 3000\ncap = 30000\nseed = 7\n",
+        "name = \"long\"\norderings = [\"QNBR\", \"NRQB\"]\ndraws = 100000\ncap = 30000\nseed = 7\n",
     )
     .unwrap();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlab"))

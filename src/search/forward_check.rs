@@ -85,6 +85,8 @@ pub(super) fn room_for_remaining(
 
 /// The symbol to place next: the one with pairs left and the fewest possible placements,
 /// ties broken by `picker`. `None` when some symbol has no room (the state is refuted).
+// The search's state is passed in pieces, as the loop holds it, so that nothing is copied.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn choose_symbol<S: BitSelect, P: Picker>(
     select: S,
