@@ -211,6 +211,10 @@ impl Spec {
                     ));
                 }
                 let label = series_label(&queue, &search);
+                search
+                    .algorithm
+                    .supports(&queue)
+                    .map_err(|e| bad("algorithm", format!("series '{label}': {e}")))?;
                 if series.iter().any(|s| s.label == label) {
                     return Err(bad("orderings", format!("'{label}' is listed twice")));
                 }
@@ -440,6 +444,18 @@ fn random_queues(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_that_cannot_fill_the_queue_is_refused_when_the_spec_is_read() {
+        let text = "name = \"c\"\nboard-size = 6\norderings = [\"QNBR\"]\nalgorithm = \"cover\"\ndraws = 2\nseed = 1\n";
+        let error = Spec::parse(text, &Overrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("algorithm") && error.contains("QNBR"),
+            "{error}"
+        );
+    }
 
     const MINIMAL: &str =
         "name = \"t\"\norderings = [\"QNBR\"]\ndraws = 10\ncap = 1000\nseed = 1\n";
