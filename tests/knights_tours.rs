@@ -111,13 +111,23 @@ fn draws_depend_only_on_their_arguments() {
     assert!(one.tie_breaks > 0);
 }
 
+/// Squirrel's algorithm is not a tour for every n ≥ 5: Ganzfried (2004, p. 9) finds it
+/// completes from the corner for every 5 ≤ m < 112 except m = 74 (Squirrel claimed m ≥ 112).
+/// Squirrel's own `tour.py`/`config.py` (`douglassquirrel/warnsdorff`, d5aa9ae) dead-ends
+/// at n = 74 too, after 5432 of 5476 squares on (row 27, column 36), square for square as here.
 #[test]
-fn squirrels_algorithm_completes_from_the_corner_on_every_size_5_to_60() {
+fn squirrels_algorithm_completes_from_the_corner_on_every_size_5_to_100_but_74() {
     let mut rng = stream(0, "squirrel", 0);
-    for n in 5..=60 {
+    for n in 5..=100 {
         let board = Board::square(n).unwrap();
         let got = draw(board, Square::new(0, 0), &Rule::Squirrel, false, &mut rng).unwrap();
-        assert_eq!(got.outcome, Outcome::Tour, "n = {n}");
+        if n == 74 {
+            assert_eq!(got.outcome, Outcome::DeadEnd, "n = {n}");
+            assert_eq!(got.squares_reached, 5432);
+            assert_eq!(got.path.last(), Some(&Square::new(35, 26)));
+        } else {
+            assert_eq!(got.outcome, Outcome::Tour, "n = {n}");
+        }
     }
 }
 

@@ -8,6 +8,10 @@
 //! `(row, column)`, 1-based, and a switch square off the board (small n) is never reached.
 //! As in `tour.py`, before each move the knight checks whether it stands on the current
 //! ordering's switch square and, if so, takes the next ordering (at most one switch a move).
+//!
+//! From the corner it completes for every n from 5 to 200 except n = 74, where it dead-ends
+//! after 5432 squares exactly as Squirrel's own code does; Ganzfried (2004) reports the same
+//! single failure below 112 (Squirrel claimed the algorithm for n ≥ 112 only).
 
 use super::{Board, KnightsError, MoveOrder, Square};
 
