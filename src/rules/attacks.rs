@@ -14,7 +14,8 @@ pub struct AttackTables {
     attacks: [[Bitboard; 64]; 4],
 }
 
-const KNIGHT_STEPS: [(i32, i32); 8] = [
+/// The knight's eight (file, rank) steps; the set is the same read as (rank, file).
+pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

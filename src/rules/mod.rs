@@ -7,5 +7,6 @@ mod seed_attack_order;
 mod validator;
 
 pub use attacks::AttackTables;
+pub(crate) use attacks::KNIGHT_STEPS;
 pub use seed_attack_order::{SEED_ATTACK_ORDER_CSV, SeedAttackOrder, seed_attack_order};
 pub use validator::{CompositionMismatch, Violation, check_composition, validate};

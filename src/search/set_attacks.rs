@@ -13,6 +13,7 @@
 
 use crate::board::BoardSize;
 use crate::pieces::Kind;
+use crate::rules::KNIGHT_STEPS;
 
 /// The shift masks of one board size (module docs).
 #[derive(Clone, Copy, Debug)]
@@ -141,16 +142,7 @@ impl SetAttacks {
     pub fn knight(&self, set: u64) -> u64 {
         let n = self.side as i32;
         let mut attacked = 0;
-        for (files, ranks) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
+        for (files, ranks) in KNIGHT_STEPS {
             attacked |= self.landing(ranks) & shift(set, files * n + ranks);
         }
         attacked & self.all
