@@ -1,11 +1,13 @@
 //! End-to-end tests of `boardlab run` and `boardlab merge`: reproducibility across threads
 //! and shards, kill and Ctrl-C followed by `--resume`, and the folder-safety rules.
 
+#[path = "common/background_run.rs"]
+mod background_run;
+
 use assert_cmd::Command;
+use background_run::start_and_wait_for_rows;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
-use std::time::{Duration, Instant};
 
 const DATA_FILES: [&str; 3] = ["draws.csv", "summary.csv", "histogram.csv"];
 
@@ -150,32 +152,6 @@ fn shards_merge_into_the_single_machine_files() {
         .stderr(predicate::str::contains("is not a shard"));
 }
 
-/// Starts a run in the background and waits until it has written more than a chunk.
-fn start_and_wait_for_rows(spec: &Path, out: &Path) -> std::process::Child {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlab"))
-        .arg("run")
-        .arg(spec)
-        .arg("--out")
-        .arg(out)
-        .args(["--threads", "2", "--quiet"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let partial = out.join("draws.csv.partial");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        let rows = std::fs::read_to_string(&partial).map_or(0, |t| t.lines().count());
-        if rows > 300 {
-            return child;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    panic!("the run wrote no rows within a minute");
-}
-
 /// Spec for a run that lasts several seconds in the test profile.
 fn long_spec(dir: &Path) -> PathBuf {
     write_spec(dir, 3000, 30_000)
@@ -186,7 +162,7 @@ fn a_killed_run_resumes_to_the_same_bytes() {
     let dir = tempfile::tempdir().unwrap();
     let spec = long_spec(dir.path());
     let killed = dir.path().join("killed");
-    let mut child = start_and_wait_for_rows(&spec, &killed);
+    let mut child = start_and_wait_for_rows(&spec, &killed, "2");
     child.kill().unwrap(); // SIGKILL: no chance to clean up
     child.wait().unwrap();
     assert!(
@@ -219,7 +195,7 @@ fn ctrl_c_stops_cleanly_and_resume_completes() {
     let dir = tempfile::tempdir().unwrap();
     let spec = long_spec(dir.path());
     let out = dir.path().join("interrupted");
-    let mut child = start_and_wait_for_rows(&spec, &out);
+    let mut child = start_and_wait_for_rows(&spec, &out, "2");
     let status = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

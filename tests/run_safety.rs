@@ -4,10 +4,13 @@
 //! bytes of an uninterrupted run; edited data, bad options and unsafe merges are refused
 //! before anything is deleted; and a second process is refused while one holds the folder.
 
+#[path = "common/background_run.rs"]
+mod background_run;
+
 use assert_cmd::Command;
+use background_run::start_and_wait_for_rows;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 const DATA_FILES: [&str; 3] = ["draws.csv", "summary.csv", "histogram.csv"];
@@ -393,27 +396,7 @@ fn start_long_run(dir: &Path, out: &Path) -> std::process::Child {
         "name = \"long\"\norderings = [\"QNBR\", \"NRQB\"]\ndraws = 100000\ncap = 30000\nseed = 7\n",
     )
     .unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlab"))
-        .arg("run")
-        .arg(&spec)
-        .arg("--out")
-        .arg(out)
-        .args(["--threads", "1", "--quiet"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let partial = out.join("draws.csv.partial");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        if std::fs::read_to_string(&partial).is_ok_and(|t| t.lines().count() > 300) {
-            return child;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    panic!("the run wrote no rows within a minute");
+    start_and_wait_for_rows(&spec, out, "1")
 }
 
 #[test]
