@@ -138,10 +138,16 @@ fn expectimax<G: NumberGame>(
         }
         let v = match game.result(&position) {
             Some(result) => score(result.score_for(seat)),
-            None if position.to_move == seat => {
-                let choices = bot.choices(game, &position)?;
+            None => {
+                // The bot's own moves, or every legal move of the adversary.
+                let bots_turn = position.to_move == seat;
+                let moves = if bots_turn {
+                    bot.choices(game, &position)?
+                } else {
+                    game.legal_mask(&position)
+                };
                 let mut values = Vec::with_capacity(9);
-                for n in numbers(choices) {
+                for n in numbers(moves) {
                     values.push(value(
                         game,
                         bot,
@@ -152,26 +158,11 @@ fn expectimax<G: NumberGame>(
                         memo,
                     )?);
                 }
-                if average {
+                if bots_turn && average {
                     values.iter().sum::<f64>() / values.len() as f64
                 } else {
                     values.into_iter().fold(f64::INFINITY, f64::min)
                 }
-            }
-            None => {
-                let mut least = f64::INFINITY;
-                for n in numbers(game.legal_mask(&position)) {
-                    least = least.min(value(
-                        game,
-                        bot,
-                        seat,
-                        position.with(n),
-                        score,
-                        average,
-                        memo,
-                    )?);
-                }
-                least
             }
         };
         memo[position.key()] = Some(v);
