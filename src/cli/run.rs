@@ -118,7 +118,6 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         Some(threads) => threads,
         None => default_threads(std::env::var("SLURM_CPUS_PER_TASK").ok().as_deref())?,
     };
-    anyhow::ensure!(threads > 0, "--threads must be at least 1");
     let out = args
         .out
         .clone()
