@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod chess_memory;
 pub mod cli;
 pub mod draughts;
 pub mod experiment;

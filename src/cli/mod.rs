@@ -13,7 +13,7 @@ mod manual;
 mod report;
 mod run;
 mod sat;
-mod show;
+pub mod show;
 
 use crate::board::BoardSize;
 use crate::queue::{Queue, SEED_TYPE_ORDER};

@@ -1,6 +1,6 @@
 //! `boardlab run` and `boardlab merge`: experiments from a spec into a results folder.
 
-use crate::experiment::{self, DEFAULT_SPEC, Overrides, Plan, RunEnd, RunRequest, Spec};
+use crate::experiment::{self, DEFAULT_SPEC, Overrides, Plan, RunEnd, RunRequest};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -112,8 +112,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         cap: args.cap,
         seed: args.seed,
     };
-    let spec =
-        Spec::parse(&spec_text, &overrides).with_context(|| format!("spec {spec_source}"))?;
+    let study = experiment::parse_spec(&spec_text, &overrides)
+        .with_context(|| format!("spec {spec_source}"))?;
+    anyhow::ensure!(
+        !args.boards || study.supports_boards(),
+        "--boards: a {} experiment has no boards to record; leave --boards out",
+        study.puzzle()
+    );
     let threads = match args.threads {
         Some(threads) => threads,
         None => default_threads(std::env::var("SLURM_CPUS_PER_TASK").ok().as_deref())?,
@@ -121,10 +126,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(&spec.name));
+        .unwrap_or_else(|| PathBuf::from("results").join(study.name()));
     let shard = experiment::parse_shard(args.shard.as_deref())?;
     let request = RunRequest {
-        plan: Plan::new(spec, shard, args.boards),
+        plan: Plan::new(study, shard, args.boards),
         spec_source,
         spec_text,
         overrides,
@@ -182,19 +187,11 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `best: NQBR, median 24,728 iterations (of 24 series; boardlab show DIR for all)`.
+/// The closing line of a finished folder, from its puzzle.
 fn headline(dir: &std::path::Path) -> anyhow::Result<String> {
-    let rows = super::show::ranked(dir)?;
-    let Some(best) = rows.first() else {
-        return Ok("no series with draws".to_string());
-    };
-    let median = super::show::iterations(best.median, super::show::folder_cap(dir));
-    Ok(format!(
-        "best: {}, median {median} iterations (of {} series; boardlab show {} for all)",
-        best.ordering,
-        rows.len(),
-        dir.display()
-    ))
+    let manifest = experiment::Manifest::read(&dir.join("manifest.json"))?;
+    let puzzle = experiment::study::puzzle_of_identity(&manifest.spec)?;
+    (puzzle.headline)(dir)
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Making the outputs of a finished run: `summary.csv` and `histogram.csv` are computed
+//! Making the outputs of a finished run: the study's tables (`summary.csv`, …) are computed
 //! from `draws.csv` alone, by one code path for a single run, a resumed run and a merge, so
 //! their bytes depend only on the draws; then the charts and `REPORT.md`.
 //!
@@ -10,11 +10,9 @@ use super::checksum;
 use super::folder::ResultsFolder;
 use super::manifest::{Manifest, RunStatus};
 use super::plan::Plan;
-use crate::output::atomic::{sync_folder, write_atomic_with};
-use crate::output::draws;
+use super::study::{self, Puzzle};
+use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
-use crate::output::histogram::{self, Histogram};
-use crate::output::summary::{SeriesTally, SummaryRow};
 use anyhow::Context;
 use std::collections::BTreeMap;
 
@@ -31,12 +29,13 @@ pub fn finish(folder: &ResultsFolder, plan: &Plan, mut manifest: Manifest) -> an
     }
     check_draws(folder, &manifest)?;
     folder.clear_outputs()?;
-    derive_files(folder, plan)?;
+    plan.study.derive(folder, plan)?;
     abort_point("derived");
-    crate::report::report(folder.root())
+    let puzzle = study::puzzle(plan.study.puzzle())?;
+    (puzzle.report)(folder.root())
         .with_context(|| format!("reporting on {}", folder.root().display()))?;
     abort_point("reported");
-    manifest.outputs = hash_outputs(folder)?;
+    manifest.outputs = hash_outputs(folder, puzzle)?;
     manifest.status = RunStatus::Complete;
     manifest.write(&folder.manifest())
 }
@@ -61,12 +60,14 @@ pub fn check_draws(folder: &ResultsFolder, manifest: &Manifest) -> anyhow::Resul
     Ok(())
 }
 
-/// The outputs made from the data (summary, histogram, REPORT.md and every chart) with
+/// The outputs made from the data (the puzzle's tables, REPORT.md and every chart) with
 /// their hashes, by path within the folder.
-pub fn hash_outputs(folder: &ResultsFolder) -> anyhow::Result<BTreeMap<String, String>> {
-    let mut names: Vec<String> = ["summary.csv", "histogram.csv", "REPORT.md"]
-        .map(String::from)
-        .to_vec();
+pub fn hash_outputs(
+    folder: &ResultsFolder,
+    puzzle: &Puzzle,
+) -> anyhow::Result<BTreeMap<String, String>> {
+    let mut names: Vec<String> = puzzle.tables.iter().map(|t| t.to_string()).collect();
+    names.push("REPORT.md".to_string());
     let charts = folder.root().join("charts");
     if charts.is_dir() {
         let mut found: Vec<String> = std::fs::read_dir(&charts)
@@ -105,53 +106,6 @@ pub fn outputs_current(folder: &ResultsFolder, manifest: &Manifest) -> anyhow::R
     Ok(true)
 }
 
-/// Reads `draws.csv`, checks that it holds exactly the plan's rows in order, and writes
-/// `summary.csv` and `histogram.csv`.
-pub fn derive_files(folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
-    let path = folder.draws();
-    let shown = path.display().to_string();
-    let mut tallies: Vec<SeriesTally> = vec![SeriesTally::default(); plan.spec.series.len()];
-    let mut rows = 0u64;
-    draws::read(&path, |row| {
-        plan.check_row(rows, &row, &shown)?;
-        tallies[plan.locate(rows).0].add(row.iterations, row.outcome);
-        rows += 1;
-        Ok(())
-    })?;
-    anyhow::ensure!(
-        rows == plan.total(),
-        "{shown} has {rows} rows but the spec makes {}",
-        plan.total()
-    );
-    let mut summaries: Vec<SummaryRow> = Vec::new();
-    let mut histograms: Vec<(&str, &Histogram)> = Vec::new();
-    for (series, tally) in plan.spec.series.iter().zip(tallies.iter_mut()) {
-        if !tally.is_empty() {
-            summaries.push(tally.summary(
-                &series.label,
-                &series.queue_letters,
-                &series.search,
-                plan.spec.cap,
-            ));
-        }
-    }
-    for (series, tally) in plan.spec.series.iter().zip(&tallies) {
-        histograms.push((&series.label, &tally.histogram));
-    }
-    write_atomic_with(&folder.summary(), |file| {
-        crate::output::summary::write(file, &summaries)
-    })?;
-    write_atomic_with(&folder.histogram(), |file| {
-        let mut writer = csv::Writer::from_writer(file);
-        writer.write_record(histogram::COLUMNS)?;
-        for (label, histogram) in &histograms {
-            histogram::write_rows(&mut writer, label, histogram)?;
-        }
-        writer.flush()?;
-        Ok(())
-    })
-}
-
 /// `boardlab report DIR` on a results folder: under the folder's lock, completes a folder
 /// whose outputs are pending, or rewrites the charts and report of a complete one (and their
 /// hashes in the manifest). A folder without a manifest (`sat mistakes` output) is reported
@@ -175,9 +129,10 @@ pub fn report_folder(dir: &std::path::Path) -> anyhow::Result<()> {
         ),
         FolderState::Damaged(why) => anyhow::bail!("{shown} cannot be reported: {why}"),
         FolderState::Complete(mut manifest) => {
-            crate::report::report(dir)?;
+            let puzzle = study::puzzle_of_identity(&manifest.spec)?;
+            (puzzle.report)(dir)?;
             if !manifest.outputs.is_empty() {
-                manifest.outputs = hash_outputs(&folder)?;
+                manifest.outputs = hash_outputs(&folder, puzzle)?;
                 manifest.write(&folder.manifest())?;
             }
             Ok(())

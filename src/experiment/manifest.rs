@@ -8,11 +8,13 @@
 use super::Shard;
 use super::checksum::DataMark;
 use super::plan::Plan;
-use super::spec::{Overrides, Spec};
+use super::spec::Overrides;
+use super::study::{Study, parse_spec};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 /// Where a run stands.
@@ -104,9 +106,9 @@ pub struct RunIdentity {
 }
 
 impl RunIdentity {
-    pub fn new(spec: &Spec, shard: Shard, boards: bool) -> RunIdentity {
+    pub fn new(study: &dyn Study, shard: Shard, boards: bool) -> RunIdentity {
         RunIdentity {
-            spec: serde_json::to_value(spec).expect("a spec serializes"),
+            spec: study.identity(),
             shard: (shard != Shard::WHOLE).then_some(shard),
             boards,
         }
@@ -164,18 +166,19 @@ impl Manifest {
     /// The spec as run, rebuilt from the recorded spec text, with the command-line values
     /// that replaced the text's. Per-series draw counts stay unless `--draws` replaced them
     /// all, so every candidate is tried and the one that rebuilds the recorded spec is kept.
-    pub fn rebuild_spec(&self) -> anyhow::Result<(Spec, Overrides)> {
-        let plain = Spec::parse(&self.spec_text, &Overrides::default())
-            .context("the spec text recorded in the manifest")?;
+    pub fn rebuild_spec(&self) -> anyhow::Result<(Arc<dyn Study>, Overrides)> {
+        let plain = parse_spec(&self.spec_text, &Overrides::default())
+            .context("the spec text recorded in the manifest")?
+            .identity();
         let recorded = |key: &str| self.spec.get(key).and_then(serde_json::Value::as_u64);
-        let differs = |key: &str, text: Option<u64>| recorded(key).filter(|&v| Some(v) != text);
-        let cap = differs("cap", plain.cap);
-        let seed = differs("seed", Some(plain.seed));
+        let written = |key: &str| plain.get(key).and_then(serde_json::Value::as_u64);
+        let differs = |key: &str| recorded(key).filter(|&v| Some(v) != written(key));
+        let (cap, seed) = (differs("cap"), differs("seed"));
         for draws in [None, recorded("draws")] {
             let overrides = Overrides { draws, cap, seed };
-            let spec = Spec::parse(&self.spec_text, &overrides)?;
-            if serde_json::to_value(&spec)? == self.spec {
-                return Ok((spec, overrides));
+            let study = parse_spec(&self.spec_text, &overrides)?;
+            if study.identity() == self.spec {
+                return Ok((study, overrides));
             }
         }
         anyhow::bail!(
@@ -185,9 +188,9 @@ impl Manifest {
 
     /// The plan of the folder's run (its shard, or the whole run).
     pub fn plan(&self) -> anyhow::Result<Plan> {
-        let (spec, _) = self.rebuild_spec()?;
+        let (study, _) = self.rebuild_spec()?;
         Ok(Plan::new(
-            spec,
+            study,
             self.shard.unwrap_or(Shard::WHOLE),
             self.boards,
         ))

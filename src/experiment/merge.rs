@@ -1,6 +1,7 @@
 //! `boardlab merge`: combines the folders of all shards of one run into the folder a single
 //! machine would have written. Rows are interleaved back into the plan's order (draw i of a
-//! series comes from shard `i % N + 1`), checked one by one, each shard's file is checked
+//! series comes from shard `i % N + 1`) line by line, whatever the puzzle, each row's key
+//! (series label and draw index) checked against the plan, each shard's file is checked
 //! against the checksum in its manifest, and the derived files are made by the same code as
 //! a run's, so the data files are byte-identical.
 //!
@@ -16,11 +17,11 @@ use super::folder::{FolderState, ResultsFolder};
 use super::lock::{FolderLock, LOCK_FILE};
 use super::manifest::{self, Manifest, RunStatus};
 use super::plan::Plan;
+use super::study::row_key;
 use crate::output::atomic::sync_folder;
-use crate::output::draws::{self, DrawRow};
 use crate::output::faults::abort_point;
 use anyhow::{Context, bail, ensure};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 /// Merges complete shard folders `shards` into `out`; returns the number of draws.
@@ -44,8 +45,8 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> anyhow::Result<u64>
         .collect::<anyhow::Result<_>>()?;
     let manifests = read_shard_manifests(shards)?;
     let first = &manifests[0];
-    let (spec, overrides) = first.rebuild_spec()?;
-    let plan = Plan::new(spec, Shard::WHOLE, first.boards);
+    let (study, overrides) = first.rebuild_spec()?;
+    let plan = Plan::new(study, Shard::WHOLE, first.boards);
 
     target.create()?;
     let _lock = FolderLock::exclusive(out)?;
@@ -199,9 +200,10 @@ fn write_merged_draws(
     for &i in &order {
         finalize::check_draws(&ResultsFolder::new(&shards[i]), &manifests[i])?;
     }
-    let mut readers: Vec<_> = order
+    let header = plan.study.header(plan.boards);
+    let mut readers: Vec<ShardRows> = order
         .iter()
-        .map(|&i| draws::rows(&ResultsFolder::new(&shards[i]).draws()))
+        .map(|&i| ShardRows::open(&ResultsFolder::new(&shards[i]).draws(), &header))
         .collect::<anyhow::Result<_>>()?;
     let count = manifests[0].shard.expect("checked").count;
     let partial = folder.partial_draws();
@@ -217,43 +219,78 @@ fn write_merged_draws(
         file.write_all(text)
             .with_context(|| format!("writing {shown}"))
     };
-    emit(
-        &mut file,
-        &draws::header(plan.boards, plan.spec.has_restarts()),
-    )?;
-    let mut batch: Vec<DrawRow> = Vec::with_capacity(4096);
+    emit(&mut file, &header)?;
+    let mut line = Vec::new();
     for p in 0..plan.total() {
         let (label, index) = plan.row_key(p);
         let shard = Shard::owner_of(count, index) as usize - 1;
         let dir = shards[order[shard]].display();
-        let row = readers[shard]
-            .next()
-            .with_context(|| format!("{dir} ends before {label} draw {index}"))??;
         ensure!(
-            row.ordering == label && row.draw == index,
-            "{dir} has {} draw {} where {label} draw {index} belongs",
-            row.ordering,
-            row.draw
+            readers[shard].next_line(&mut line)?,
+            "{dir} ends before {label} draw {index}"
         );
-        batch.push(row);
-        if batch.len() == batch.capacity() {
-            emit(&mut file, &draws::encode(&batch))?;
-            batch.clear();
-        }
+        let key = row_key(&line);
+        ensure!(
+            key == Some((label, index)),
+            "{dir} has {} where {label} draw {index} belongs",
+            key.map_or("an unreadable row".to_string(), |(l, i)| format!(
+                "{l} draw {i}"
+            ))
+        );
+        emit(&mut file, &line)?;
     }
-    emit(&mut file, &draws::encode(&batch))?;
     file.into_inner()
         .map_err(|e| e.into_error())
         .and_then(|file| file.sync_all())
         .with_context(|| format!("writing {shown}"))?;
     for (&i, reader) in order.iter().zip(readers.iter_mut()) {
         ensure!(
-            reader.next().is_none(),
+            !reader.next_line(&mut line)?,
             "{} has more rows than its shard makes",
             shards[i].display()
         );
     }
     Ok(DataMark::new(plan.total(), bytes, &hash))
+}
+
+/// The rows of a shard's `draws.csv`, line by line, after a header that must be the plan's.
+struct ShardRows {
+    reader: std::io::BufReader<std::fs::File>,
+    shown: String,
+}
+
+impl ShardRows {
+    fn open(path: &Path, header: &[u8]) -> anyhow::Result<ShardRows> {
+        let shown = path.display().to_string();
+        let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
+        let mut rows = ShardRows {
+            reader: std::io::BufReader::with_capacity(1 << 16, file),
+            shown,
+        };
+        let mut first = Vec::new();
+        rows.next_line(&mut first)?;
+        ensure!(
+            first == header,
+            "{} has another header than the spec makes; was it written by another boardlab version?",
+            rows.shown
+        );
+        Ok(rows)
+    }
+
+    /// Reads the next line (with its line break) into `line`; false at the end.
+    fn next_line(&mut self, line: &mut Vec<u8>) -> anyhow::Result<bool> {
+        line.clear();
+        let read = self
+            .reader
+            .read_until(b'\n', line)
+            .with_context(|| format!("reading {}", self.shown))?;
+        ensure!(
+            read == 0 || line.ends_with(b"\n"),
+            "{} ends in the middle of a row",
+            self.shown
+        );
+        Ok(read > 0)
+    }
 }
 
 fn read_shard_manifests(shards: &[PathBuf]) -> anyhow::Result<Vec<Manifest>> {

@@ -2,8 +2,9 @@
 //! resumed, sharded across machines and merged, with the same bytes in its data files
 //! whatever the thread count or sharding.
 //!
-//! A results folder holds `draws.csv` (one row per draw), `summary.csv` and `histogram.csv`
-//! (derived from it), the charts and `REPORT.md`, and `manifest.json` (how it was made, with
+//! The harness is the same for every puzzle and game; what a draw is and what is derived from
+//! the rows is the puzzle's [`Study`] (see [`study`]). A results folder holds `draws.csv`
+//! (one row per draw), the study's tables derived from it (`summary.csv`, …), the charts and `REPORT.md`, and `manifest.json` (how it was made, with
 //! checksums of the data; the only file with timings), and `boardlab.lock` while a process
 //! writes it.
 
@@ -18,6 +19,7 @@ pub mod progress;
 mod runner;
 mod shard;
 pub mod spec;
+pub mod study;
 
 pub use finalize::report_folder;
 pub use folder::{FolderState, ResultsFolder};
@@ -27,4 +29,5 @@ pub use merge::merge;
 pub use plan::Plan;
 pub use runner::{MAX_THREADS, RunEnd, RunRequest, check_threads, parse_shard, run};
 pub use shard::Shard;
-pub use spec::{DEFAULT_SPEC, Overrides, Spec};
+pub use spec::{DEFAULT_SPEC, Overrides};
+pub use study::{Computed, Puzzle, SeriesPlan, Study, parse_spec};

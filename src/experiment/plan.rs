@@ -7,13 +7,12 @@
 //! draw count.
 
 use super::Shard;
-use super::spec::Spec;
-use crate::output::draws::DrawRow;
-use crate::search::{self, InvalidBoard};
+use super::study::{Computed, Study};
+use std::sync::Arc;
 
 #[derive(Clone, Debug)]
 pub struct Plan {
-    pub spec: Spec,
+    pub study: Arc<dyn Study>,
     pub shard: Shard,
     /// Whether `draws.csv` carries the final board of each draw.
     pub boards: bool,
@@ -22,20 +21,20 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan of `shard` of `spec`. The spec's total is bounded by `Spec::parse`, so the
-    /// positions cannot overflow.
-    pub fn new(spec: Spec, shard: Shard, boards: bool) -> Plan {
-        let mut starts = Vec::with_capacity(spec.series.len() + 1);
+    /// The plan of `shard` of `study`. The spec's total is bounded when it is read
+    /// ([`super::spec::check_size`]), so the positions cannot overflow.
+    pub fn new(study: Arc<dyn Study>, shard: Shard, boards: bool) -> Plan {
+        let mut starts = Vec::with_capacity(study.series().len() + 1);
         let mut start = 0u64;
         starts.push(start);
-        for series in &spec.series {
+        for series in study.series() {
             start = start
-                .checked_add(shard.draws_of(series.draws(spec.draws)))
+                .checked_add(shard.draws_of(series.draws))
                 .expect("a parsed spec has a bounded number of draws");
             starts.push(start);
         }
         Plan {
-            spec,
+            study,
             shard,
             boards,
             starts,
@@ -69,52 +68,40 @@ impl Plan {
     pub fn row_key(&self, p: u64) -> (&str, u64) {
         let (series, local) = self.locate(p);
         (
-            &self.spec.series[series].label,
+            &self.study.series()[series].label,
             self.shard.draw_index(local),
         )
     }
 
-    /// Checks that `row`, read from `file`, is the row the plan puts at position `p`.
-    pub fn check_row(&self, p: u64, row: &DrawRow, file: &str) -> anyhow::Result<()> {
+    /// Checks that the row with key (`label`, `draw`), read from `file`, is the row the
+    /// plan puts at position `p`.
+    pub fn check_key(&self, p: u64, label: &str, draw: u64, file: &str) -> anyhow::Result<()> {
         anyhow::ensure!(p < self.total(), "{file} has more rows than the spec makes");
-        let (label, index) = self.row_key(p);
+        let (expected, index) = self.row_key(p);
         anyhow::ensure!(
-            row.ordering == label && row.draw == index,
-            "{file} row {} is {} draw {} where the spec puts {label} draw {index}",
+            label == expected && draw == index,
+            "{file} row {} is {label} draw {draw} where the spec puts {expected} draw {index}",
             p + 1,
-            row.ordering,
-            row.draw
         );
         Ok(())
     }
 
-    /// Runs the draw at position `p`, checks its board, and returns its row.
-    pub fn run_position(&self, p: u64) -> Result<DrawRow, InvalidBoard> {
-        let (series, local) = self.locate(p);
-        let series = &self.spec.series[series];
-        let index = self.shard.draw_index(local);
-        let draw = search::draw(
-            &series.queue,
-            &series.search,
-            self.spec.seed,
-            index,
-            self.spec.cap,
-        )?;
-        Ok(DrawRow::new(
-            &series.label,
-            index,
-            &draw,
-            self.boards,
-            self.spec.has_restarts(),
-        ))
+    /// Computes the draws at positions `[start, end)`, which lie in one series.
+    pub fn run_positions(&self, start: u64, end: u64) -> anyhow::Result<Computed> {
+        let (series, first) = self.locate(start);
+        debug_assert!(end <= self.starts[series + 1], "a chunk lies in one series");
+        let indices: Vec<u64> = (first..first + (end - start))
+            .map(|local| self.shard.draw_index(local))
+            .collect();
+        self.study.run_draws(series, &indices, self.boards)
     }
 
     /// The chunks of at most `size` positions that cover `[done, total())`, never
     /// straddling two series, numbered from 0.
     pub fn chunks_from(&self, done: u64, size: u64) -> Chunks<'_> {
-        let mut first = Vec::with_capacity(self.spec.series.len() + 1);
+        let mut first = Vec::with_capacity(self.study.series().len() + 1);
         let mut count = 0u64;
-        for series in 0..self.spec.series.len() {
+        for series in 0..self.study.series().len() {
             first.push(count);
             let start = self.starts[series].max(done);
             let end = self.starts[series + 1];
@@ -157,6 +144,7 @@ impl Chunks<'_> {
 mod tests {
     use super::*;
     use crate::experiment::spec::Overrides;
+    use crate::experiment::study::parse_spec;
 
     fn plan(draws: &str, shard: Shard) -> Plan {
         let text = format!(
@@ -165,7 +153,7 @@ mod tests {
              [[series]]\norderings = [\"NQBR\"]\n"
         );
         Plan::new(
-            Spec::parse(&text, &Overrides::default()).unwrap(),
+            parse_spec(&text, &Overrides::default()).unwrap(),
             shard,
             false,
         )

@@ -20,9 +20,7 @@ use super::plan::Plan;
 use super::progress::Progress;
 use super::spec::Overrides;
 use super::{Shard, checksum, finalize};
-use crate::output::draws;
 use crate::output::faults::{abort_point, before_data_write};
-use crate::search::InvalidBoard;
 use anyhow::{Context, bail};
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
@@ -94,38 +92,19 @@ pub fn check_threads(threads: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Checks what the spec refers to outside itself: a `baseline` must be a results folder.
-fn check_references(request: &RunRequest) -> anyhow::Result<()> {
-    if let Some(baseline) = &request.plan.spec.baseline {
-        let folder = ResultsFolder::new(baseline);
-        let usable = Manifest::read(&folder.manifest())
-            .map(|_| folder.summary().is_file() && folder.histogram().is_file());
-        match usable {
-            Ok(true) => {}
-            Ok(false) => bail!(
-                "the spec's baseline {baseline} has no summary.csv and histogram.csv; finish it first"
-            ),
-            Err(error) => bail!(
-                "the spec's baseline {baseline} is not a results folder ({error:#}); run boardlab from the folder it is relative to"
-            ),
-        }
-    }
-    Ok(())
-}
-
 /// Runs (or resumes) an experiment into its results folder.
 pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
     STOP.store(false, Ordering::SeqCst);
     install_interrupt_handler();
     check_threads(request.threads)?;
-    check_references(request)?;
+    request.plan.study.check_references()?;
     let folder = ResultsFolder::new(&request.out);
     // Refuses a file or a folder that is not ours before anything is created in it.
     folder.state()?;
     folder.create()?;
     let _lock = FolderLock::exclusive(folder.root())?;
     let plan = &request.plan;
-    let identity = RunIdentity::new(&plan.spec, plan.shard, plan.boards);
+    let identity = RunIdentity::new(plan.study.as_ref(), plan.shard, plan.boards);
     let shown = folder.root().display().to_string();
     let same_run = |old: &Manifest, verb: &str| match identity.difference(&old.identity()) {
         Some(why) => bail!(
@@ -240,7 +219,7 @@ fn start_fresh(
 
 /// The mark of a data file holding only its header.
 fn header_mark(plan: &Plan) -> DataMark {
-    let header = draws::header(plan.boards, plan.spec.has_restarts());
+    let header = plan.study.header(plan.boards);
     let mut hash = Fnv1a64::default();
     hash.update(&header);
     DataMark::new(0, header.len() as u64, &hash)
@@ -263,7 +242,7 @@ fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> anyhow
         .filter(|m| m.bytes >= fresh.bytes)
         .unwrap_or(fresh);
     if !path.exists() && mark.rows == 0 {
-        let header = draws::header(plan.boards, plan.spec.has_restarts());
+        let header = plan.study.header(plan.boards);
         let mut file = std::fs::File::create(&path).with_context(|| {
             format!(
                 "cannot write in {}; choose another --out",
@@ -307,7 +286,7 @@ fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
         spec: identity.spec.clone(),
         shard: identity.shard,
         boards: identity.boards,
-        master_seed: request.plan.spec.seed,
+        master_seed: request.plan.study.seed(),
         git_describe: manifest::git_describe(),
         rustc: manifest::rustc_version().to_string(),
         cpu: manifest::cpu_model(),
@@ -380,7 +359,7 @@ impl<'a> Recorder<'a> {
         session.draws = written.mark.rows - self.first_row;
         session.iterations = written.iterations;
         self.manifest.series_seconds = self.earlier_seconds.clone();
-        for (series, seconds) in self.plan.spec.series.iter().zip(&written.series_seconds) {
+        for (series, seconds) in self.plan.study.series().iter().zip(&written.series_seconds) {
             *self
                 .manifest
                 .series_seconds
@@ -454,16 +433,20 @@ fn compute_chunk(
     plan: &Plan,
     sequence: u64,
     (start, end): (u64, u64),
-) -> Result<ChunkOutput, InvalidBoard> {
+) -> anyhow::Result<ChunkOutput> {
     let started = Instant::now();
-    let rows: Vec<draws::DrawRow> = (start..end)
-        .map(|p| plan.run_position(p))
-        .collect::<Result<_, _>>()?;
+    let computed = plan.run_positions(start, end)?;
+    anyhow::ensure!(
+        computed.rows == end - start,
+        "the study computed {} rows for {} draws",
+        computed.rows,
+        end - start
+    );
     Ok(ChunkOutput {
         sequence,
-        bytes: draws::encode(&rows),
-        draws: rows.len() as u64,
-        iterations: rows.iter().map(|r| r.iterations).sum(),
+        bytes: computed.bytes,
+        draws: computed.rows,
+        iterations: computed.work,
         series: plan.locate(start).0,
         seconds: started.elapsed().as_secs_f64(),
     })
@@ -487,12 +470,12 @@ fn compute_and_write(
         .open(folder.partial_draws())
         .with_context(|| format!("cannot append to {}", folder.partial_draws().display()))?;
     let mut progress = Progress::new(
-        &plan.spec.name,
+        plan.study.name(),
         plan.total(),
         start.mark.rows,
         request.quiet,
     );
-    let (sender, receiver) = mpsc::channel::<Result<ChunkOutput, InvalidBoard>>();
+    let (sender, receiver) = mpsc::channel::<anyhow::Result<ChunkOutput>>();
     pool.in_place_scope(|scope| {
         for _ in 0..request.threads {
             let sender = sender.clone();
@@ -529,7 +512,7 @@ fn compute_and_write(
 /// Writes chunk outputs in sequence order as they arrive, until every worker has finished,
 /// with a checkpoint in the manifest every few seconds.
 fn write_in_order(
-    receiver: mpsc::Receiver<Result<ChunkOutput, InvalidBoard>>,
+    receiver: mpsc::Receiver<anyhow::Result<ChunkOutput>>,
     file: &mut std::fs::File,
     progress: &mut Progress,
     mut written: Written,
@@ -575,7 +558,7 @@ fn write_in_order(
     }
     progress.finish(written.mark.rows);
     match failure {
-        Some(error) => Err(error.into()),
+        Some(error) => Err(error),
         None => Ok(written),
     }
 }

@@ -1,0 +1,192 @@
+//! ChessMemory's [`Study`]: one draw is one run of a search on a queue; its row holds the
+//! outcome and the search's counters (`draws.csv`), and the summary and the histogram of
+//! iterations are derived from the rows.
+
+use super::spec::Spec;
+use crate::experiment::spec::Overrides;
+use crate::experiment::study::{Computed, Puzzle, SeriesPlan, Study};
+use crate::experiment::{Plan, ResultsFolder};
+use crate::output::atomic::write_atomic_with;
+use crate::output::draws::{self, DrawRow};
+use crate::output::histogram::{self, Histogram};
+use crate::output::summary::{self, SeriesTally, SummaryRow};
+use crate::search;
+use std::path::Path;
+use std::sync::Arc;
+
+/// ChessMemory in the list of puzzles.
+pub const PUZZLE: Puzzle = Puzzle {
+    name: "chess-memory",
+    about: "32 pairs of chess pieces on 8×8, each attacking exactly its partner",
+    parse,
+    report: crate::report::report,
+    headline,
+    tables: &["summary.csv", "histogram.csv"],
+};
+
+fn parse(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+    Ok(Arc::new(ChessMemoryStudy::new(Spec::parse(
+        text, overrides,
+    )?)))
+}
+
+/// A checked ChessMemory spec as a study.
+#[derive(Clone, Debug)]
+pub struct ChessMemoryStudy {
+    pub spec: Spec,
+    series: Vec<SeriesPlan>,
+}
+
+impl ChessMemoryStudy {
+    pub fn new(spec: Spec) -> ChessMemoryStudy {
+        let series = spec
+            .series
+            .iter()
+            .map(|s| SeriesPlan {
+                label: s.label.clone(),
+                draws: s.draws(spec.draws),
+            })
+            .collect();
+        ChessMemoryStudy { spec, series }
+    }
+}
+
+impl Study for ChessMemoryStudy {
+    fn puzzle(&self) -> &'static str {
+        PUZZLE.name
+    }
+
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    fn seed(&self) -> u64 {
+        self.spec.seed
+    }
+
+    fn series(&self) -> &[SeriesPlan] {
+        &self.series
+    }
+
+    fn identity(&self) -> serde_json::Value {
+        serde_json::to_value(&self.spec).expect("a spec serializes")
+    }
+
+    fn supports_boards(&self) -> bool {
+        true
+    }
+
+    fn header(&self, boards: bool) -> Vec<u8> {
+        draws::header(boards, self.spec.has_restarts())
+    }
+
+    fn run_draws(&self, series: usize, indices: &[u64], boards: bool) -> anyhow::Result<Computed> {
+        let series = &self.spec.series[series];
+        let rows: Vec<DrawRow> = indices
+            .iter()
+            .map(|&index| {
+                let draw = search::draw(
+                    &series.queue,
+                    &series.search,
+                    self.spec.seed,
+                    index,
+                    self.spec.cap,
+                )?;
+                Ok(DrawRow::new(
+                    &series.label,
+                    index,
+                    &draw,
+                    boards,
+                    self.spec.has_restarts(),
+                ))
+            })
+            .collect::<anyhow::Result<_>>()?;
+        Ok(Computed {
+            bytes: draws::encode(&rows),
+            rows: rows.len() as u64,
+            work: rows.iter().map(|r| r.iterations).sum(),
+        })
+    }
+
+    fn check_references(&self) -> anyhow::Result<()> {
+        let Some(baseline) = &self.spec.baseline else {
+            return Ok(());
+        };
+        let folder = ResultsFolder::new(baseline);
+        let usable = crate::experiment::Manifest::read(&folder.manifest()).map(|_| {
+            folder.root().join("summary.csv").is_file()
+                && folder.root().join("histogram.csv").is_file()
+        });
+        match usable {
+            Ok(true) => Ok(()),
+            Ok(false) => anyhow::bail!(
+                "the spec's baseline {baseline} has no summary.csv and histogram.csv; finish it first"
+            ),
+            Err(error) => anyhow::bail!(
+                "the spec's baseline {baseline} is not a results folder ({error:#}); run boardlab from the folder it is relative to"
+            ),
+        }
+    }
+
+    /// Reads `draws.csv`, checks that it holds exactly the plan's rows in order, and writes
+    /// `summary.csv` and `histogram.csv`.
+    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
+        let path = folder.draws();
+        let shown = path.display().to_string();
+        let mut tallies: Vec<SeriesTally> = vec![SeriesTally::default(); self.spec.series.len()];
+        let mut rows = 0u64;
+        draws::read(&path, |row| {
+            plan.check_key(rows, &row.ordering, row.draw, &shown)?;
+            tallies[plan.locate(rows).0].add(row.iterations, row.outcome);
+            rows += 1;
+            Ok(())
+        })?;
+        anyhow::ensure!(
+            rows == plan.total(),
+            "{shown} has {rows} rows but the spec makes {}",
+            plan.total()
+        );
+        let mut summaries: Vec<SummaryRow> = Vec::new();
+        let mut histograms: Vec<(&str, &Histogram)> = Vec::new();
+        for (series, tally) in self.spec.series.iter().zip(tallies.iter_mut()) {
+            if !tally.is_empty() {
+                summaries.push(tally.summary(
+                    &series.label,
+                    &series.queue_letters,
+                    &series.search,
+                    self.spec.cap,
+                ));
+            }
+        }
+        for (series, tally) in self.spec.series.iter().zip(&tallies) {
+            histograms.push((&series.label, &tally.histogram));
+        }
+        write_atomic_with(&folder.root().join("summary.csv"), |file| {
+            summary::write(file, &summaries)
+        })?;
+        write_atomic_with(&folder.root().join("histogram.csv"), |file| {
+            let mut writer = csv::Writer::from_writer(file);
+            writer.write_record(histogram::COLUMNS)?;
+            for (label, histogram) in &histograms {
+                histogram::write_rows(&mut writer, label, histogram)?;
+            }
+            writer.flush()?;
+            Ok(())
+        })
+    }
+}
+
+/// `best: NQBR, median 24,728 iterations (of 24 series; boardlab show DIR for all)`.
+fn headline(dir: &Path) -> anyhow::Result<String> {
+    let rows = crate::cli::show::ranked(dir)?;
+    let Some(best) = rows.first() else {
+        return Ok("no series with draws".to_string());
+    };
+    let median = crate::cli::show::iterations(best.median, crate::cli::show::folder_cap(dir));
+    Ok(format!(
+        "best: {}, median {median} iterations (of {} series; boardlab show {} for all)",
+        best.ordering,
+        rows.len(),
+        dir.display()
+    ))
+}
