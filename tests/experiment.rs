@@ -281,8 +281,18 @@ fn bad_specs_and_options_are_one_line_errors() {
         "name = \"x\"\norderings = [\"QNBR\"]\ndraws = 5\nseed = 1\nthreads = 4\n",
     )
     .unwrap();
+    let unknown_puzzle = dir.path().join("sudoku.toml");
+    std::fs::write(
+        &unknown_puzzle,
+        "puzzle = \"sudoku\"\nname = \"x\"\ndraws = 5\nseed = 1\n",
+    )
+    .unwrap();
     let good = write_spec(dir.path(), 5, 100);
     for (args, message) in [
+        (
+            vec![unknown_puzzle.to_str().unwrap()],
+            "key `puzzle`: unknown puzzle \"sudoku\"; use one of chess-memory",
+        ),
         (
             vec![spec.to_str().unwrap()],
             "line 5, column 1: unknown field `threads`",
