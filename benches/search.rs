@@ -4,12 +4,12 @@
 //!
 //! `cargo bench --bench search` (add `-- draw` to run the benchmarks whose name matches).
 
-use boardlab::board::BoardSize;
-use boardlab::pieces::Kind;
-use boardlab::queue::Queue;
+use boardlab::chess_memory::board::BoardSize;
+use boardlab::chess_memory::pieces::Kind;
+use boardlab::chess_memory::queue::Queue;
+use boardlab::chess_memory::rules::AttackTables;
+use boardlab::chess_memory::search::{self, Algorithm, SearchConfig, SetAttacks};
 use boardlab::rng::{self, BitSelect, BroadwordSelect};
-use boardlab::rules::AttackTables;
-use boardlab::search::{self, Algorithm, SearchConfig, SetAttacks};
 use divan::{Bencher, black_box};
 
 fn main() {

@@ -5,9 +5,9 @@
 //! (defaults QNBR, 2000, 1; draws 0..DRAWS of the master seed, one thread, 8×8). Prints the
 //! median, mean and 90th percentile in milliseconds and the median iterations.
 
-use boardlab::board::BoardSize;
-use boardlab::queue::Queue;
-use boardlab::search::{Outcome, seed_draw};
+use boardlab::chess_memory::board::BoardSize;
+use boardlab::chess_memory::queue::Queue;
+use boardlab::chess_memory::search::{Outcome, seed_draw};
 use std::time::Instant;
 
 fn main() -> anyhow::Result<()> {

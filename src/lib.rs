@@ -1,15 +1,13 @@
-//! boardlab: a research harness for board-puzzle search.
+//! boardlab: a research harness for board-puzzle and game search.
 //!
-//! The first puzzle is the ChessMemory board (see `docs/puzzle.md`): pairs of chess
-//! pieces fill an n×n board so that every piece attacks exactly one piece of its own symbol.
-//! The crate is layered one way: the puzzle ([`pieces`], [`board`], [`rules`], [`queue`]),
-//! the searches over it ([`rng`], [`search`]) and the SAT encoding ([`sat`]), experiments
-//! and their data files ([`experiment`], [`output`]), statistics and the analysis of a
-//! results folder ([`stats`], [`analysis`]), charts and reports ([`report`]), and the
-//! command line ([`cli`]) on top.
+//! It studies four systems, one folder each: the ChessMemory placement puzzle
+//! ([`chess_memory`], see `docs/puzzle.md`), the knight's tour ([`knights_tour`]), the "15"
+//! game ([`fifteen`]) and Czech draughts ([`draughts`]); the two games share one game and
+//! bot interface ([`game`]). One experiment harness serves them all ([`experiment`]: specs,
+//! the parallel runner, resume, shards and merge, manifests), with shared random streams
+//! ([`rng`]), statistics ([`stats`]) and data-file writing ([`output`]); each puzzle plugs in
+//! through [`experiment::Study`]. The command line ([`cli`]) sits on top.
 
-pub mod analysis;
-pub mod board;
 pub mod chess_memory;
 pub mod cli;
 pub mod draughts;
@@ -18,11 +16,5 @@ pub mod fifteen;
 pub mod game;
 pub mod knights_tour;
 pub mod output;
-pub mod pieces;
-pub mod queue;
-pub mod report;
 pub mod rng;
-pub mod rules;
-pub mod sat;
-pub mod search;
 pub mod stats;

@@ -83,7 +83,7 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
 ///
 /// Two implementations exist because the fastest one needs an instruction that not every
 /// x86-64 CPU has: the searches are compiled once for each and pick one at run time (see
-/// [`crate::search::backtrack`]). A selector is a zero-sized value passed down the search:
+/// [`crate::chess_memory::search::backtrack`]). A selector is a zero-sized value passed down the search:
 /// holding one is the proof that its instructions run on this CPU, so calling
 /// [`BitSelect::select`] is safe for every value safe code can obtain.
 pub trait BitSelect: Copy {

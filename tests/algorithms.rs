@@ -1,12 +1,14 @@
 //! The searches beyond the seed's: valid boards, completeness against an independent
 //! exhaustive enumerator on small boards, restart accounting, and the dynamic order.
 
-use boardlab::board::{Board, BoardSize, squares_of};
-use boardlab::pieces::Symbol;
-use boardlab::queue::Queue;
+use boardlab::chess_memory::board::{Board, BoardSize, squares_of};
+use boardlab::chess_memory::pieces::Symbol;
+use boardlab::chess_memory::queue::Queue;
+use boardlab::chess_memory::rules::{AttackTables, validate};
+use boardlab::chess_memory::search::{
+    Algorithm, Outcome, RestartPolicy, SearchConfig, UniformPicker, draw,
+};
 use boardlab::rng::{self, below};
-use boardlab::rules::{AttackTables, validate};
-use boardlab::search::{Algorithm, Outcome, RestartPolicy, SearchConfig, UniformPicker, draw};
 
 fn config(algorithm: Algorithm, restart: &str) -> SearchConfig {
     SearchConfig {
@@ -207,7 +209,7 @@ fn without_a_cap_restarts_go_on_until_solved() {
 fn without_restarts_the_policy_changes_nothing() {
     let queue = Queue::seed(BoardSize::STANDARD);
     for index in 0..3 {
-        let plain = boardlab::search::seed_draw(&queue, 2, index, None).unwrap();
+        let plain = boardlab::chess_memory::search::seed_draw(&queue, 2, index, None).unwrap();
         let configured = draw(&queue, &SearchConfig::SEED, 2, index, None).unwrap();
         assert_eq!(plain, configured);
         assert_eq!(plain.counters.restarts, 0);
@@ -244,10 +246,13 @@ fn sound_searches_agree_with_the_sat_solver_on_larger_boards() {
     for instance in 0..40 {
         let size = BoardSize::new(6 + instance % 2).unwrap();
         let queue = random_queue(size, 10, 1 + instance as u64 % 2, &mut stream);
-        let exists = boardlab::sat::solve(&boardlab::sat::Instance::from_queue(&queue), 1)
-            .unwrap()
-            .board
-            .is_some();
+        let exists = boardlab::chess_memory::sat::solve(
+            &boardlab::chess_memory::sat::Instance::from_queue(&queue),
+            1,
+        )
+        .unwrap()
+        .board
+        .is_some();
         for algorithm in [Algorithm::Dfs, Algorithm::Fc, Algorithm::Mrv] {
             let result = draw(&queue, &config(algorithm, "none"), 8, 0, Some(200_000)).unwrap();
             let context = format!("{algorithm} on {} ({size})", queue.letters());

@@ -2,9 +2,9 @@
 //! not fill, and the bench options that compare it with the seed's search.
 
 use assert_cmd::Command;
-use boardlab::board::BoardSize;
-use boardlab::queue::Queue;
-use boardlab::search::{Algorithm, Outcome, RestartPolicy, SearchConfig, draw};
+use boardlab::chess_memory::board::BoardSize;
+use boardlab::chess_memory::queue::Queue;
+use boardlab::chess_memory::search::{Algorithm, Outcome, RestartPolicy, SearchConfig, draw};
 
 const COVER: SearchConfig = SearchConfig {
     algorithm: Algorithm::Cover,

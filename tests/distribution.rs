@@ -1,10 +1,10 @@
 //! The fast path and the exact replay are the same algorithm on different random streams,
 //! so their iteration counts must follow one distribution.
 
-use boardlab::board::BoardSize;
-use boardlab::queue::Queue;
+use boardlab::chess_memory::board::BoardSize;
+use boardlab::chess_memory::queue::Queue;
+use boardlab::chess_memory::search::{Draw, SeedReplayPicker, UniformPicker, seed_backtrack};
 use boardlab::rng;
-use boardlab::search::{Draw, SeedReplayPicker, UniformPicker, seed_backtrack};
 use boardlab::stats::{Sample, ks_statistic};
 
 fn iterations(draws: impl Iterator<Item = Draw>) -> Sample {
@@ -33,14 +33,14 @@ fn fast_path_and_replay_have_the_same_iteration_distribution() {
 
     // The test can fail: a biased picker (always the lowest candidate) is told apart.
     struct Lowest;
-    impl boardlab::search::Picker for Lowest {
+    impl boardlab::chess_memory::search::Picker for Lowest {
         fn pick_first<S: boardlab::rng::BitSelect>(&mut self, _: S, c: u64) -> u8 {
             c.trailing_zeros() as u8
         }
         fn pick_partner<S: boardlab::rng::BitSelect>(
             &mut self,
             _: S,
-            _: boardlab::pieces::Kind,
+            _: boardlab::chess_memory::pieces::Kind,
             _: u8,
             c: u64,
         ) -> u8 {

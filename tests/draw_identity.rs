@@ -3,11 +3,11 @@
 //! byte for byte. Each case hashes the JSON-like line of a few dozen draws; the expected
 //! values were recorded from the loop-per-square search that re-entered itself per restart.
 
-use boardlab::board::BoardFormat;
-use boardlab::board::{BoardSize, format_board};
-use boardlab::queue::Queue;
+use boardlab::chess_memory::board::BoardFormat;
+use boardlab::chess_memory::board::{BoardSize, format_board};
+use boardlab::chess_memory::queue::Queue;
+use boardlab::chess_memory::search::{Algorithm, SearchConfig, draw};
 use boardlab::rng::fnv1a64;
-use boardlab::search::{Algorithm, SearchConfig, draw};
 
 /// FNV-1a of one line per draw: outcome, counters and the final board.
 fn hash_of_draws(order: &str, size: usize, algorithm: Algorithm, restart: &str, draws: u64) -> u64 {

@@ -3,9 +3,9 @@
 //! and on small boards by a brute force over every subset of 2k squares that shares
 //! nothing with it (its own attack rule from coordinates, Gosper's subset walk).
 
-use boardlab::board::BoardSize;
-use boardlab::pieces::Kind;
-use boardlab::search::pair_sets::{QUEEN_SETS, count_pair_sets, queen_sets};
+use boardlab::chess_memory::board::BoardSize;
+use boardlab::chess_memory::pieces::Kind;
+use boardlab::chess_memory::search::pair_sets::{QUEEN_SETS, count_pair_sets, queen_sets};
 
 /// Whether a `kind` on (f1, r1) attacks (f2, r2) on an empty board, from coordinates.
 fn attacks(kind: Kind, (f1, r1): (i32, i32), (f2, r2): (i32, i32)) -> bool {

@@ -3,15 +3,15 @@
 //! alone) whose hashes are checked here, and compared byte for byte with the originals in
 //! `../shared/reference/` where that folder exists.
 
-use boardlab::board::{BoardFormat, BoardSize, format_board, squares_of};
-use boardlab::pieces::Kind;
-use boardlab::queue::Queue;
-use boardlab::rules::{AttackTables, seed_attack_order};
-use boardlab::search::{Outcome, SeedReplayPicker, seed_backtrack};
+use boardlab::chess_memory::board::{BoardFormat, BoardSize, format_board, squares_of};
+use boardlab::chess_memory::pieces::Kind;
+use boardlab::chess_memory::queue::Queue;
+use boardlab::chess_memory::rules::{AttackTables, seed_attack_order};
+use boardlab::chess_memory::search::{Outcome, SeedReplayPicker, seed_backtrack};
 
 /// The seed's replay vectors, from the copy in `tests/data/` so that a clone of the
 /// repository alone runs these tests. The attack order is embedded in the crate
-/// (`src/rules/seed_attack_order.csv`). Both copies are checked against recorded hashes and
+/// (`src/chess_memory/rules/seed_attack_order.csv`). Both copies are checked against recorded hashes and
 /// against `../shared/reference/` where it exists.
 fn replay_vectors() -> String {
     let path = format!(
@@ -30,7 +30,7 @@ const REFERENCE_HASHES: [(&str, u64); 2] = [
 
 fn repository_copy(name: &str) -> String {
     match name {
-        "seed-attack-order.csv" => boardlab::rules::SEED_ATTACK_ORDER_CSV.to_string(),
+        "seed-attack-order.csv" => boardlab::chess_memory::rules::SEED_ATTACK_ORDER_CSV.to_string(),
         _ => replay_vectors(),
     }
 }
@@ -71,7 +71,7 @@ fn the_copies_in_the_repository_are_the_shared_reference_files_where_they_are_he
 fn attack_tables_equal_the_reference_attack_lists_as_sets() {
     let size = BoardSize::STANDARD;
     let tables = AttackTables::for_size(size);
-    let csv = boardlab::rules::SEED_ATTACK_ORDER_CSV.to_string();
+    let csv = boardlab::chess_memory::rules::SEED_ATTACK_ORDER_CSV.to_string();
     let mut rows = 0;
     for line in csv.lines().skip(1) {
         let fields: Vec<&str> = line.splitn(3, ',').collect();
@@ -88,7 +88,7 @@ fn attack_tables_equal_the_reference_attack_lists_as_sets() {
         let ordered: Vec<String> = seed_attack_order()
             .list(kind, from)
             .iter()
-            .map(|&s| size.square_name(boardlab::board::Square(s)))
+            .map(|&s| size.square_name(boardlab::chess_memory::board::Square(s)))
             .collect();
         assert_eq!(ordered.join(" "), fields[2]);
         rows += 1;

@@ -69,7 +69,7 @@ fn solve_reports_an_unsatisfiable_instance_with_exit_1() {
 #[test]
 fn count_gives_boards_and_classes_and_refuses_past_the_limit() {
     // 48 = 16 squares · 6 rook-attacked squares / 2; the 8 classes are worked out in
-    // src/sat/count.rs.
+    // src/chess_memory/sat/count.rs.
     boardlab()
         .args([
             "sat",

@@ -3,8 +3,8 @@
 
 mod common;
 
-use boardlab::board::{Board, BoardSize};
-use boardlab::queue::Queue;
+use boardlab::chess_memory::board::{Board, BoardSize};
+use boardlab::chess_memory::queue::Queue;
 use common::brute;
 use std::collections::HashSet;
 

@@ -4,12 +4,14 @@
 
 mod common;
 
-use boardlab::board::{Board, BoardSize, Square};
-use boardlab::pieces::Symbol;
-use boardlab::queue::{Queue, all_type_orders};
-use boardlab::rules::{check_composition, validate};
-use boardlab::sat::{Encoding, Extension, Instance, count, extend, extend_with_proof, solve};
-use boardlab::search::{Outcome, seed_draw};
+use boardlab::chess_memory::board::{Board, BoardSize, Square};
+use boardlab::chess_memory::pieces::Symbol;
+use boardlab::chess_memory::queue::{Queue, all_type_orders};
+use boardlab::chess_memory::rules::{check_composition, validate};
+use boardlab::chess_memory::sat::{
+    Encoding, Extension, Instance, count, extend, extend_with_proof, solve,
+};
+use boardlab::chess_memory::search::{Outcome, seed_draw};
 use common::{brute, rup};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -123,9 +125,9 @@ proptest! {
             let mut proof = Vec::new();
             prop_assert_eq!(extend_with_proof(&instance, &partial, &mut proof).unwrap(), Extension::Impossible);
             let encoding = Encoding::new(&instance);
-            let formula = boardlab::sat::formula_with_partial(&encoding, &partial).unwrap();
+            let formula = boardlab::chess_memory::sat::formula_with_partial(&encoding, &partial).unwrap();
             let mut dimacs = Vec::new();
-            boardlab::sat::dimacs::write_dimacs(&mut dimacs, &encoding, &formula, 0).unwrap();
+            boardlab::chess_memory::sat::dimacs::write_dimacs(&mut dimacs, &encoding, &formula, 0).unwrap();
             let checked = rup::check_refutation(
                 &String::from_utf8(dimacs).unwrap(),
                 &String::from_utf8(proof).unwrap(),

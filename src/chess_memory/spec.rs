@@ -5,14 +5,14 @@
 //! ordering, iteration cap per draw) and from which master seed. Every field is documented in
 //! `experiments/README.md`. Unknown keys and bad values are errors that name the key.
 
-use crate::board::BoardSize;
+use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::pieces::Symbol;
+use crate::chess_memory::queue::{Queue, all_type_orders};
+use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
 use crate::experiment::spec::{
     MAX_DRAWS, MAX_SERIES, Overrides, SpecError, bad, check_name, one_line_toml_error,
 };
-use crate::pieces::Symbol;
-use crate::queue::{Queue, all_type_orders};
 use crate::rng::{self, below};
-use crate::search::{Algorithm, RestartPolicy, SearchConfig};
 use serde::{Deserialize, Serialize};
 
 /// One series of draws: an ordering run by a search. Its label names it in every data file;
@@ -461,7 +461,7 @@ mod tests {
         assert_eq!(labels, ["QNBR", "fc+luby:64/QNBR", "fc+luby:64/RBNQ"]);
         assert_eq!(
             spec.series[1].search.algorithm,
-            crate::search::Algorithm::Fc
+            crate::chess_memory::search::Algorithm::Fc
         );
         assert_eq!(spec.total_draws(), 10 + 3 + 3);
         assert!(spec.has_restarts());

@@ -3,6 +3,7 @@
 //! iterations are derived from the rows.
 
 use super::spec::Spec;
+use crate::chess_memory::search;
 use crate::experiment::spec::Overrides;
 use crate::experiment::study::{Computed, Puzzle, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder};
@@ -10,7 +11,6 @@ use crate::output::atomic::write_atomic_with;
 use crate::output::draws::{self, DrawRow};
 use crate::output::histogram::{self, Histogram};
 use crate::output::summary::{self, SeriesTally, SummaryRow};
-use crate::search;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -19,7 +19,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     name: "chess-memory",
     about: "32 pairs of chess pieces on 8×8, each attacking exactly its partner",
     parse,
-    report: crate::report::report,
+    report: crate::chess_memory::report::report,
     headline,
     tables: &["summary.csv", "histogram.csv"],
 };

@@ -3,13 +3,15 @@
 //! census of the boards it makes (distinct boards, kinds per square against the seed's).
 
 use super::{PuzzleArgs, SearchArgs};
-use crate::board::BoardSize;
+use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::pieces::Kind;
+use crate::chess_memory::queue::Queue;
+use crate::chess_memory::search::census::{Census, mean_and_max};
+use crate::chess_memory::search::symmetry::{self, SymmetryChoice};
+use crate::chess_memory::search::{
+    self, Algorithm, Counters, Outcome, RestartPolicy, SearchConfig, pair_sets,
+};
 use crate::experiment::progress::Progress;
-use crate::pieces::Kind;
-use crate::queue::Queue;
-use crate::search::census::{Census, mean_and_max};
-use crate::search::symmetry::{self, SymmetryChoice};
-use crate::search::{self, Algorithm, Counters, Outcome, RestartPolicy, SearchConfig, pair_sets};
 use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;

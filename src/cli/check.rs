@@ -1,7 +1,7 @@
 //! `boardlab check`: the validator on the command line.
 
-use crate::board::parse_board;
-use crate::rules::validate;
+use crate::chess_memory::board::parse_board;
+use crate::chess_memory::rules::validate;
 use anyhow::Context;
 use clap::Args;
 use std::io::Read;

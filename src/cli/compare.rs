@@ -8,7 +8,7 @@
 //! board size should not. Identical data always agrees.
 
 use super::show::iterations;
-use crate::analysis::{Analysis, OrderingAnalysis};
+use crate::chess_memory::analysis::{Analysis, OrderingAnalysis};
 use crate::output::numbers::{p_value, percent};
 use crate::stats::{holm, mann_whitney};
 use clap::Args;

@@ -1,8 +1,8 @@
 //! `boardlab draw`: one board from the seed's backtracker, with its counters.
 
 use super::{PuzzleArgs, SearchArgs};
-use crate::board::{BoardFormat, format_board};
-use crate::search::{self, Draw, Outcome, RngChoice, SeedReplayPicker};
+use crate::chess_memory::board::{BoardFormat, format_board};
+use crate::chess_memory::search::{self, Draw, Outcome, RngChoice, SeedReplayPicker};
 use anyhow::{Context, bail};
 use clap::Args;
 use std::process::ExitCode;

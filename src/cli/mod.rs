@@ -15,9 +15,9 @@ mod run;
 mod sat;
 pub mod show;
 
-use crate::board::BoardSize;
-use crate::queue::{Queue, SEED_TYPE_ORDER};
-use crate::search::{Algorithm, RestartPolicy, SearchConfig};
+use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::queue::{Queue, SEED_TYPE_ORDER};
+use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;

@@ -42,7 +42,7 @@ pub struct PlotArgs {
 }
 
 pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
-    let written = crate::report::plot(&args.dir)?;
+    let written = crate::chess_memory::report::plot(&args.dir)?;
     if !args.quiet {
         eprintln!(
             "wrote {} charts (SVG and PNG) to {}",

@@ -114,7 +114,7 @@ pub fn report_folder(dir: &std::path::Path) -> anyhow::Result<()> {
     use super::folder::FolderState;
     let folder = ResultsFolder::new(dir);
     if !folder.manifest().exists() {
-        return crate::report::report(dir);
+        return crate::chess_memory::report::report(dir);
     }
     let _lock = super::lock::FolderLock::exclusive(dir)?;
     let shown = dir.display();
@@ -137,6 +137,6 @@ pub fn report_folder(dir: &std::path::Path) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        FolderState::Fresh => crate::report::report(dir),
+        FolderState::Fresh => crate::chess_memory::report::report(dir),
     }
 }

@@ -6,8 +6,8 @@
 //! when any series of the spec restarts; and with `--boards` a last column `board` holding
 //! the final board in FEN. Counters of a draw with restarts are sums over its runs.
 
-use crate::board::{BoardFormat, format_board};
-use crate::search::{Draw, Outcome};
+use crate::chess_memory::board::{BoardFormat, format_board};
+use crate::chess_memory::search::{Draw, Outcome};
 use anyhow::{Context, bail};
 use std::path::Path;
 

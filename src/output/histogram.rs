@@ -11,7 +11,7 @@
 //! column. This is small enough to commit (hundreds of rows per ordering) and exact enough
 //! for survival curves and the statistics of the report.
 
-use crate::search::Outcome;
+use crate::chess_memory::search::Outcome;
 use crate::stats::binning;
 use std::collections::BTreeMap;
 

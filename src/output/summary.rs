@@ -5,7 +5,7 @@
 //! `ordering` is the series label (`QNBR`, `fc+fixed:300/QNBR`); `search`, `restart` and
 //! `order` are its parts (`fc`, `fixed:300` or `none`, `QNBR`); `cap` is the iteration cap
 //! of every draw (empty without one). Files written before those four columns existed are
-//! still read; [`crate::report`] rewrites them with the columns filled from the manifest.
+//! still read; [`crate::chess_memory::report`] rewrites them with the columns filled from the manifest.
 //! The statistics run over **all** draws, a censored draw counting with its iterations (the
 //! cap): where draws are censored, `mean` and `mean_log10` are lower bounds, and a quantile
 //! equal to the cap means "at least the cap". Quantiles are the inverse of the empirical
@@ -14,7 +14,7 @@
 //! to 1e-4.
 
 use super::histogram::Histogram;
-use crate::search::{Outcome, SearchConfig};
+use crate::chess_memory::search::{Outcome, SearchConfig};
 use crate::stats::{Quantile, Sample, quantile};
 use serde::{Deserialize, Serialize};
 
@@ -219,7 +219,7 @@ mod tests {
         let mut tally = SeriesTally::default();
         tally.add(7, Outcome::Solved);
         let search: SearchConfig = "fc"
-            .parse::<crate::search::Algorithm>()
+            .parse::<crate::chess_memory::search::Algorithm>()
             .map(|algorithm| SearchConfig {
                 algorithm,
                 restart: "fixed:300".parse().unwrap(),

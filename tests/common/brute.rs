@@ -5,9 +5,9 @@
 //! symbols' fixed pieces) is tried, and a set is kept when the validator accepts the board
 //! holding that symbol alone (symbols do not interact, so this is the pairing rule for it).
 
-use boardlab::board::{Bitboard, Board, BoardSize, Square};
-use boardlab::pieces::Symbol;
-use boardlab::rules::validate;
+use boardlab::chess_memory::board::{Bitboard, Board, BoardSize, Square};
+use boardlab::chess_memory::pieces::Symbol;
+use boardlab::chess_memory::rules::validate;
 
 /// Calls `visit` for every valid board of `size` with `pieces[s]` pieces of each symbol that
 /// contains every piece of `fixed`. Stops early when `visit` returns false.

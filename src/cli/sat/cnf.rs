@@ -1,9 +1,9 @@
 //! `boardlab sat cnf`: the instance in DIMACS for other solvers.
 
-use crate::board::parse_board;
+use crate::chess_memory::board::parse_board;
+use crate::chess_memory::sat::{Encoding, Instance, dimacs::write_dimacs, formula_with_partial};
 use crate::cli::PuzzleArgs;
 use crate::output::atomic::AtomicFile;
-use crate::sat::{Encoding, Instance, dimacs::write_dimacs, formula_with_partial};
 use anyhow::Context;
 use clap::Args;
 use std::io::Write;

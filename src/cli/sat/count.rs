@@ -1,9 +1,9 @@
 //! `boardlab sat count`: the exact number of valid boards of a small instance.
 
+use crate::chess_memory::sat::estimate::{BoardEstimate, estimate_boards};
+use crate::chess_memory::sat::{Instance, count};
 use crate::cli::PuzzleArgs;
 use crate::output::numbers::thousands;
-use crate::sat::estimate::{BoardEstimate, estimate_boards};
-use crate::sat::{Instance, count};
 use clap::Args;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -85,7 +85,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
 
 /// Refuses, before any solver call, an instance whose estimate is far over `limit`: its
 /// boards, or where no probe completed a board, its partial boards at the deepest step
-/// reached (see [`crate::sat::estimate`]).
+/// reached (see [`crate::chess_memory::sat::estimate`]).
 fn refuse_if_too_large(
     instance: &Instance,
     estimate: &BoardEstimate,

@@ -1,9 +1,9 @@
 //! `boardlab sat extend`: can a partial board be completed?
 
-use crate::board::{BoardFormat, format_board, parse_board};
+use crate::chess_memory::board::{BoardFormat, format_board, parse_board};
+use crate::chess_memory::sat::{Extension, Instance, extend, extend_with_proof};
 use crate::cli::PuzzleArgs;
 use crate::output::atomic::AtomicFile;
-use crate::sat::{Extension, Instance, extend, extend_with_proof};
 use anyhow::Context;
 use clap::Args;
 use std::io::Read;

@@ -1,11 +1,13 @@
 //! `boardlab sat mistakes`: where the seed's backtracker goes wrong, per draw, as CSV.
 
-use crate::board::BoardSize;
+use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::queue::{Queue, SEED_TYPE_ORDER};
+use crate::chess_memory::sat::mistakes::{
+    CSV_HEADER, MistakeRecord, MistakesSummary, analyse_draw, summarize,
+};
 use crate::cli::parse_order;
 use crate::experiment::progress::Progress;
 use crate::output::atomic::AtomicFile;
-use crate::queue::{Queue, SEED_TYPE_ORDER};
-use crate::sat::mistakes::{CSV_HEADER, MistakeRecord, MistakesSummary, analyse_draw, summarize};
 use anyhow::Context;
 use clap::Args;
 use std::io::Write;

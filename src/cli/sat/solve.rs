@@ -1,8 +1,8 @@
 //! `boardlab sat solve`: a valid board from the SAT solver.
 
-use crate::board::{BoardFormat, format_board};
+use crate::chess_memory::board::{BoardFormat, format_board};
+use crate::chess_memory::sat::{Instance, solve};
 use crate::cli::PuzzleArgs;
-use crate::sat::{Instance, solve};
 use clap::Args;
 use std::process::ExitCode;
 

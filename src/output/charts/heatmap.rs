@@ -4,7 +4,7 @@
 
 use super::style::{self, DARK};
 use super::{Chart, plot_error};
-use crate::pieces::Kind;
+use crate::chess_memory::pieces::Kind;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::{ColorMap, ViridisRGB};

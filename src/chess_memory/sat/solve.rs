@@ -1,0 +1,197 @@
+//! Running varisat on an encoding: loading clauses, checking every answer, counting effort.
+//!
+//! **Effort.** varisat has no statistics interface, so effort is read from its proof stream:
+//! the solver writes a DRAT proof into [`DratCounter`], which keeps no text and counts the
+//! lines. Each added line is a *lemma*: a clause the solver learned from a conflict or a
+//! clause it shortened while simplifying (a unit it fixed counts too). Deleted lines are the
+//! clause-database reductions. The count is exact and deterministic for a given input; writing
+//! the proof costs a little time (see the README's measurements).
+
+use super::SatError;
+use super::cnf::{Cnf, assignment_of_model};
+use super::encoding::Encoding;
+use super::instance::Instance;
+use super::shuffle::Shuffled;
+use crate::chess_memory::board::Board;
+use crate::chess_memory::rules::{check_composition, validate};
+use std::cell::Cell;
+use std::io;
+use std::rc::Rc;
+use std::time::Instant;
+use varisat::{ExtendFormula, ProofFormat, Solver};
+
+/// Counts the lemma and deletion lines of a DRAT proof written into it.
+#[derive(Debug, Default)]
+pub struct DratCounter {
+    lemmas: Rc<Cell<u64>>,
+    deletions: Rc<Cell<u64>>,
+    at_line_start: bool,
+}
+
+/// Shared view of a [`DratCounter`]'s counts, readable after the solver took the counter.
+#[derive(Clone, Debug, Default)]
+pub struct DratCounts {
+    lemmas: Rc<Cell<u64>>,
+    deletions: Rc<Cell<u64>>,
+}
+
+impl DratCounter {
+    pub fn new() -> (DratCounter, DratCounts) {
+        let counter = DratCounter {
+            at_line_start: true,
+            ..DratCounter::default()
+        };
+        let counts = DratCounts {
+            lemmas: Rc::clone(&counter.lemmas),
+            deletions: Rc::clone(&counter.deletions),
+        };
+        (counter, counts)
+    }
+}
+
+impl DratCounts {
+    /// Clauses added by the proof (learned or shortened clauses).
+    pub fn lemmas(&self) -> u64 {
+        self.lemmas.get()
+    }
+
+    /// Clauses deleted by the proof.
+    pub fn deletions(&self) -> u64 {
+        self.deletions.get()
+    }
+}
+
+impl io::Write for DratCounter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        for &byte in buf {
+            if self.at_line_start {
+                let count = if byte == b'd' {
+                    &self.deletions
+                } else {
+                    &self.lemmas
+                };
+                count.set(count.get() + 1);
+            }
+            self.at_line_start = byte == b'\n';
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Adds every clause of `cnf` to `solver`.
+pub fn load(solver: &mut Solver<'_>, cnf: &Cnf) {
+    for clause in cnf.clauses() {
+        solver.add_clause(clause);
+    }
+}
+
+/// The solver's current model as one value per variable of a formula with `var_count`
+/// variables.
+pub fn model_assignment(solver: &Solver<'_>, var_count: usize) -> Result<Vec<bool>, SatError> {
+    let model = solver
+        .model()
+        .ok_or_else(|| SatError::InvalidAnswer("the solver said SAT but gave no model".into()))?;
+    Ok(assignment_of_model(&model, var_count))
+}
+
+/// The board of a model, after the independent checks: the model satisfies every clause, and
+/// its board passes the validator and has the instance's pieces.
+pub fn checked_board(encoding: &Encoding, assignment: &[bool]) -> Result<Board, SatError> {
+    if let Some(clause) = encoding.cnf().first_falsified(assignment) {
+        return Err(SatError::InvalidAnswer(format!(
+            "the solver's model falsifies clause {clause} of the encoding"
+        )));
+    }
+    let board = encoding.decode(assignment);
+    if let Some(violation) = validate(&board).first() {
+        return Err(SatError::InvalidAnswer(format!(
+            "a SAT model breaks the pairing rule: {violation}"
+        )));
+    }
+    check_composition(&board, &encoding.instance().piece_counts())
+        .map_err(|mismatch| SatError::InvalidAnswer(format!("a SAT model: {mismatch}")))?;
+    Ok(board)
+}
+
+/// The result of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// A checked board, or `None` when the instance has no valid board.
+    pub board: Option<Board>,
+    /// Wall time of encoding, shuffling, loading, solving and checking.
+    pub seconds: f64,
+    /// Lemmas in the proof stream (see the module docs).
+    pub lemmas: u64,
+    /// Deletions in the proof stream.
+    pub deletions: u64,
+    pub variables: usize,
+    pub clauses: usize,
+}
+
+/// Solves `instance` with the formula shuffled by `seed` (see [`super::shuffle`]).
+pub fn solve(instance: &Instance, seed: u64) -> Result<Solved, SatError> {
+    let start = Instant::now();
+    let encoding = Encoding::new(instance);
+    let shuffled = Shuffled::new(encoding.cnf(), seed, &format!("sat solve {instance}"));
+    let (counter, counts) = DratCounter::new();
+    let mut solver = Solver::new();
+    solver.write_proof(counter, ProofFormat::Drat);
+    load(&mut solver, &shuffled.cnf);
+    let board = if solver.solve()? {
+        let assignment = model_assignment(&solver, shuffled.cnf.var_count())?;
+        Some(checked_board(&encoding, &shuffled.unshuffle(&assignment))?)
+    } else {
+        None
+    };
+    solver.close_proof()?;
+    Ok(Solved {
+        board,
+        seconds: start.elapsed().as_secs_f64(),
+        lemmas: counts.lemmas(),
+        deletions: counts.deletions(),
+        variables: shuffled.cnf.var_count(),
+        clauses: shuffled.cnf.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess_memory::board::BoardSize;
+    use crate::chess_memory::queue::Queue;
+
+    #[test]
+    fn the_counter_tells_lemmas_from_deletions() {
+        use std::io::Write;
+        let (mut counter, counts) = DratCounter::new();
+        counter.write_all(b"1 -2 0\nd 1 2 ").unwrap();
+        counter.write_all(b"3 0\n-4 0\n0\n").unwrap();
+        assert_eq!((counts.lemmas(), counts.deletions()), (3, 1));
+    }
+
+    #[test]
+    fn seed_instance_on_6x6_solves_to_a_valid_board() {
+        let queue = Queue::parse("QNBR", BoardSize::new(6).unwrap()).unwrap();
+        let solved = solve(&Instance::from_queue(&queue), 1).unwrap();
+        let board = solved
+            .board
+            .expect("6×6 with two pairs per symbol has boards");
+        assert!(validate(&board).is_empty());
+    }
+
+    #[test]
+    fn an_impossible_instance_has_no_board() {
+        // Five pairs of white queens do not fit on 4×4.
+        let queue = Queue::parse("QQQQQ", BoardSize::new(4).unwrap()).unwrap();
+        let solved = solve(&Instance::from_queue(&queue), 1).unwrap();
+        assert!(solved.board.is_none());
+        assert!(
+            solved.lemmas > 0,
+            "a refutation derives at least the empty clause"
+        );
+    }
+}

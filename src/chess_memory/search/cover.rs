@@ -1,0 +1,536 @@
+//! `cover`: full 8×8 boards about a hundred times as fast as the seed's search, by drawing
+//! the queens from a table and filling the rest as an exact cover.
+//!
+//! **Queens.** Queens are the hard part: a queen sees most of the board, and the seed's
+//! backtracker spends almost all its effort undoing queen pairs that leave no room for the
+//! others. Every set of eight squares that holds four queen pairs is known in advance
+//! ([`super::pair_sets::queen_sets`], 115,220 sets, built once in a few milliseconds). A run
+//! draws the white queens uniformly from the table and the black queens uniformly from the
+//! sets disjoint from them (by rejection: a random set is disjoint about one time in three).
+//!
+//! **The other 48 squares** take four pairs of each of `N B R n b r`, placed pair by pair by
+//! a randomized exact-cover search (Knuth's Algorithm X choice rule, on bitboards): every
+//! empty square must be filled, so the search branches on the empty square with the fewest
+//! (symbol, partner) options and tries them in random order. Before each branch it
+//! propagates, with whole-board operations ([`SetAttacks`]):
+//!
+//! - for each symbol, the squares that can still take it with a partner: free squares not
+//!   attacked by a placed piece of the symbol that attack another such square;
+//! - each symbol with `k` pairs left needs at least `2k` of them;
+//! - every empty square must be one of them for some symbol, or the state is dead;
+//! - a square with a single option is filled at once (its partner is forced);
+//! - partners that only one symbol can take are tried before the others.
+//!
+//! A run that has not finished after [`RUN_LENGTH`] iterations (placements and step backs)
+//! starts again with new queens, the random stream going on; `restarts` counts the new queen
+//! draws. The search is deterministic given its random stream, never exhausted, and not
+//! complete. It needs the full 8×8 composition ([`supports`]); the order of the queue plays
+//! no part. Its boards are valid boards of the puzzle, but they are not distributed like the
+//! seed's: `boardlab bench --census` measures how far apart the two are.
+
+use super::pair_sets::queen_sets;
+use super::set_attacks::SetAttacks;
+use super::{Counters, Draw, IterationCap, Outcome, Picker};
+use crate::chess_memory::board::{Board, BoardSize, Square};
+use crate::chess_memory::pieces::{Kind, Symbol};
+use crate::chess_memory::queue::Queue;
+use crate::chess_memory::rules::AttackTables;
+#[cfg(target_arch = "x86_64")]
+use crate::rng::PdepSelect;
+use crate::rng::{BitSelect, BroadwordSelect};
+
+/// Iterations of one run before new queens are drawn. Most queen draws have boards; a run
+/// this long is usually lost in a bad corner of the search. Lengths from 60 to 200 cost
+/// about the same per board (`results/cover/README.md`).
+pub const RUN_LENGTH: u64 = 100;
+
+/// Squares whose options are counted to choose the branching square when no square is
+/// left to a single symbol.
+const CANDIDATES: usize = 2;
+
+/// Pairs placed by the exact-cover part: four of each of the six symbols that are not queens.
+const PAIRS: usize = 24;
+/// The symbols of the exact-cover part, by slot.
+const SYMBOLS: [usize; 6] = [1, 2, 3, 5, 6, 7];
+/// Their kinds, by slot.
+const KINDS: [Kind; 6] = [
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+];
+
+/// A queue that the cover search does not handle: only its full 8×8 composition.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the cover search fills full 8×8 boards only (four pairs of each of Q N B R q n b r, in any order); {0} is not one"
+)]
+pub struct UnsupportedQueue(pub String);
+
+/// Whether `queue` is the full 8×8 composition, the only one the cover search fills.
+pub fn supports(queue: &Queue) -> Result<(), UnsupportedQueue> {
+    let full = queue.size() == BoardSize::STANDARD && queue.piece_counts() == [8; Symbol::COUNT];
+    if full {
+        Ok(())
+    } else {
+        Err(UnsupportedQueue(format!(
+            "the {} queue {}",
+            queue.size(),
+            queue.letters()
+        )))
+    }
+}
+
+/// The search state below one choice: free squares and, per slot, the squares that may
+/// still take the symbol (free and attacked by no placed piece of it) and the pairs left.
+#[derive(Clone, Copy)]
+struct State {
+    free: u64,
+    avail: [u64; 6],
+    left: [u8; 6],
+}
+
+/// A choice point: the square being filled, its untried partners per slot, and the state
+/// before any of them was placed.
+#[derive(Clone, Copy)]
+struct Level {
+    square: u8,
+    options: [u64; 6],
+    /// Partners tried first: squares that only one symbol could take when the level was
+    /// made, so that they are not left without a partner later.
+    preferred: u64,
+    before: State,
+    /// The option placed last from this level: (slot, partner).
+    placed: (u8, u8),
+}
+
+impl State {
+    fn after_queens(queens: u64) -> State {
+        State {
+            free: !queens,
+            avail: [!queens; 6],
+            left: [4; 6],
+        }
+    }
+
+    /// Places slot `slot` on `a` and `b`.
+    #[inline(always)]
+    fn place(&mut self, tables: &AttackTables, slot: usize, a: u8, b: u8) {
+        let pair = 1u64 << a | 1u64 << b;
+        let attacks = tables.of_kind(KINDS[slot]);
+        self.free &= !pair;
+        for avail in &mut self.avail {
+            *avail &= !pair;
+        }
+        self.avail[slot] &= !(attacks[a as usize] | attacks[b as usize]);
+        self.left[slot] -= 1;
+    }
+
+    /// Propagation (module docs): the square to branch on and its options, or `None` when
+    /// the state has no completion.
+    #[inline(always)]
+    fn expand(&self, tables: &AttackTables) -> Option<(u8, [u64; 6], u64)> {
+        let geometry = SetAttacks::STANDARD;
+        let mut usable = [0u64; 6];
+        // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
+        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        for slot in 0..6 {
+            if self.left[slot] == 0 {
+                continue;
+            }
+            let u = match KINDS[slot] {
+                Kind::Rook => SetAttacks::rook_partners_8x8(self.avail[slot]),
+                kind => geometry.with_partner(kind, self.avail[slot]),
+            };
+            if !has_room(KINDS[slot], u, self.left[slot] as u32) {
+                return None;
+            }
+            usable[slot] = u;
+            four |= three & u;
+            three |= two & u;
+            two |= one & u;
+            one |= u;
+        }
+        if self.free & !one != 0 {
+            return None;
+        }
+        // Both colours of a kind together need room for their pairs.
+        for slot in 0..3 {
+            let pairs = (self.left[slot] + self.left[slot + 3]) as u32;
+            if (usable[slot] | usable[slot + 3]).count_ones() < 2 * pairs {
+                return None;
+            }
+        }
+        // Squares that only one slot can take must fit in its pairs.
+        let only = one & !two;
+        for (u, &left) in usable.iter().zip(&self.left) {
+            if (u & only).count_ones() > 2 * left as u32 {
+                return None;
+            }
+        }
+        // Branch among the squares with the fewest slots, on the one with fewest options.
+        // A square that only one slot can take counts only that slot's partners.
+        let only_free = self.free & only;
+        let mut best = (u32::MAX, 0u8);
+        if only_free != 0 {
+            'slots: for slot in 0..6 {
+                let mut squares = only_free & usable[slot];
+                let attacks = tables.of_kind(KINDS[slot]);
+                while squares != 0 {
+                    let square = squares.trailing_zeros() as usize;
+                    squares &= squares - 1;
+                    let count = (attacks[square] & usable[slot]).count_ones();
+                    if count < best.0 {
+                        best = (count, square as u8);
+                        if count == 1 {
+                            break 'slots;
+                        }
+                    }
+                }
+            }
+        } else {
+            // The least covered squares, and at most CANDIDATES of them: counting the
+            // options of every empty square early on cost more than it saved.
+            let mut candidates = self.free & !three;
+            if candidates == 0 {
+                candidates = self.free & !four;
+            }
+            if candidates == 0 {
+                candidates = self.free;
+            }
+            for _ in 0..CANDIDATES {
+                if candidates == 0 {
+                    break;
+                }
+                let square = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                let mut count = 0;
+                for slot in 0..6 {
+                    if usable[slot] >> square & 1 != 0 {
+                        count += (tables.of_kind(KINDS[slot])[square] & usable[slot]).count_ones();
+                    }
+                }
+                if count < best.0 {
+                    best = (count, square as u8);
+                }
+            }
+        }
+        let square = best.1 as usize;
+        let mut options = [0u64; 6];
+        for slot in 0..6 {
+            if usable[slot] >> square & 1 != 0 {
+                options[slot] = tables.of_kind(KINDS[slot])[square] & usable[slot];
+            }
+        }
+        Some((best.1, options, only))
+    }
+}
+
+/// Light squares (A1 is dark; file A is the lowest byte): a knight's move changes the
+/// colour, a bishop's never does.
+const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+
+/// Whether the squares `usable` (free, unattacked, with a possible partner) can hold `left`
+/// more pairs of a `kind` by the counts that cost a few word operations:
+///
+/// - every pair takes two squares;
+/// - a knight pair takes one square of each colour, a bishop pair two of one colour;
+/// - a rook pair takes a line and two crossing lines (a file and two ranks, or a rank and
+///   two files), none of them shared with another pair of the symbol: with F files and R
+///   ranks holding usable squares, some split a + b = left needs a + 2b ≤ F, 2a + b ≤ R.
+#[inline(always)]
+fn has_room(kind: Kind, usable: u64, left: u32) -> bool {
+    if usable.count_ones() < 2 * left {
+        return false;
+    }
+    match kind {
+        Kind::Knight => {
+            (usable & LIGHT).count_ones() >= left && (usable & !LIGHT).count_ones() >= left
+        }
+        Kind::Bishop => {
+            (usable & LIGHT).count_ones() / 2 + (usable & !LIGHT).count_ones() / 2 >= left
+        }
+        Kind::Rook => {
+            // Files are bytes; a rank is one bit position in every byte.
+            const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+            let files = (((usable & LOW7) + LOW7) | usable) & !LOW7;
+            let mut ranks = usable | usable >> 32;
+            ranks |= ranks >> 16;
+            ranks |= ranks >> 8;
+            let (f, r) = (files.count_ones(), (ranks & 0xFF).count_ones());
+            // a ≥ 2·left − F and a ≤ R − left for some 0 ≤ a ≤ left.
+            (2 * left).saturating_sub(f) <= left.min(r.saturating_sub(left)) && r >= left
+        }
+        Kind::Queen => true,
+    }
+}
+
+/// Runs the cover search on `queue` (see [`supports`]; any other queue ends at once as
+/// exhausted), choosing with `picker`, for at most `cap` iterations.
+pub fn cover_search<P: Picker>(queue: &Queue, picker: &mut P, cap: IterationCap) -> Draw {
+    cover_search_with(queue, picker, cap, RUN_LENGTH)
+}
+
+/// [`cover_search`] with new queens after `run_length` iterations instead of [`RUN_LENGTH`].
+pub fn cover_search_with<P: Picker>(
+    queue: &Queue,
+    picker: &mut P,
+    cap: IterationCap,
+    run_length: u64,
+) -> Draw {
+    if supports(queue).is_err() {
+        return Draw {
+            outcome: Outcome::Exhausted,
+            counters: Counters::default(),
+            board: Board::empty(queue.size()),
+        };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(pdep) = PdepSelect::detect()
+        && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the running CPU has the features the function is compiled for (BMI2 is
+        // proved by `pdep`, POPCNT was detected).
+        return unsafe { cover_bmi2(pdep, picker, cap, run_length) };
+    }
+    cover_with(BroadwordSelect, picker, cap, run_length)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt")]
+unsafe fn cover_bmi2<P: Picker>(
+    pdep: PdepSelect,
+    picker: &mut P,
+    cap: IterationCap,
+    run_length: u64,
+) -> Draw {
+    cover_with(pdep, picker, cap, run_length)
+}
+
+/// White queens from the table, black ones from the sets disjoint from them.
+#[inline(always)]
+fn draw_queens<P: Picker>(picker: &mut P, counters: &mut Counters) -> (u64, u64) {
+    let sets = queen_sets();
+    let n = sets.len() as u32;
+    counters.random_calls += 1;
+    let white = sets[picker.pick_index(n) as usize];
+    loop {
+        counters.random_calls += 1;
+        let black = sets[picker.pick_index(n) as usize];
+        if black & white == 0 {
+            return (white, black);
+        }
+    }
+}
+
+#[inline(always)]
+fn cover_with<P: Picker, S: BitSelect>(
+    select: S,
+    picker: &mut P,
+    cap: IterationCap,
+    run_length: u64,
+) -> Draw {
+    let tables = AttackTables::for_size(BoardSize::STANDARD);
+    let cap = cap.unwrap_or(u64::MAX);
+    let mut counters = Counters::default();
+    let mut levels = [Level {
+        square: 0,
+        options: [0; 6],
+        preferred: 0,
+        before: State::after_queens(0),
+        placed: (0, 0),
+    }; PAIRS];
+    loop {
+        let queens = draw_queens(picker, &mut counters);
+        let mut state = State::after_queens(queens.0 | queens.1);
+        let run_end = counters.iterations.saturating_add(run_length);
+        let mut depth = 0;
+        let mut fresh = true;
+        let outcome = loop {
+            if fresh && depth == PAIRS {
+                break Some(Outcome::Solved);
+            }
+            if counters.iterations == cap {
+                break Some(Outcome::Censored);
+            }
+            if counters.iterations == run_end {
+                break None;
+            }
+            counters.iterations += 1;
+            if fresh {
+                match state.expand(tables) {
+                    Some((square, options, preferred)) => {
+                        levels[depth] = Level {
+                            square,
+                            options,
+                            preferred,
+                            before: state,
+                            placed: (0, 0),
+                        };
+                    }
+                    None if depth == 0 => break None,
+                    None => {
+                        // Dead: try the next option of the choice that led here.
+                        counters.step_backs += 1;
+                        depth -= 1;
+                    }
+                }
+            }
+            let level = &mut levels[depth];
+            let mut mask = level.preferred;
+            let mut total: u32 = level.options.iter().map(|o| (o & mask).count_ones()).sum();
+            if total == 0 {
+                mask = u64::MAX;
+                total = level.options.iter().map(|o| o.count_ones()).sum();
+            }
+            if total == 0 {
+                fresh = false;
+                if depth == 0 {
+                    break None;
+                }
+                counters.step_backs += 1;
+                depth -= 1;
+                continue;
+            }
+            let mut k = if total > 1 {
+                counters.random_calls += 1;
+                picker.pick_index(total)
+            } else {
+                0
+            };
+            let mut slot = 0;
+            while k >= (level.options[slot] & mask).count_ones() {
+                k -= (level.options[slot] & mask).count_ones();
+                slot += 1;
+            }
+            let partner = select.select(level.options[slot] & mask, k) as u8;
+            level.options[slot] &= !(1u64 << partner);
+            level.placed = (slot as u8, partner);
+            state = level.before;
+            state.place(tables, slot, level.square, partner);
+            depth += 1;
+            fresh = true;
+        };
+        if let Some(outcome) = outcome {
+            return Draw {
+                outcome,
+                counters,
+                board: board_of(queens, &levels[..depth]),
+            };
+        }
+        counters.restarts += 1;
+    }
+}
+
+/// The board of the queens and the pairs placed at `levels`.
+fn board_of(queens: (u64, u64), levels: &[Level]) -> Board {
+    let mut board = Board::empty(BoardSize::STANDARD);
+    let mut put = |bits: u64, symbol: usize| {
+        for square in crate::chess_memory::board::squares_of(bits) {
+            board.set(square, Some(Symbol::from_index(symbol)));
+        }
+    };
+    put(queens.0, 0);
+    put(queens.1, 4);
+    for level in levels {
+        let (slot, partner) = level.placed;
+        let symbol = Some(Symbol::from_index(SYMBOLS[slot as usize]));
+        board.set(Square(level.square), symbol);
+        board.set(Square(partner), symbol);
+    }
+    board
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess_memory::search::UniformPicker;
+    use crate::rng;
+
+    #[test]
+    fn cover_boards_are_valid_and_full() {
+        let queue = Queue::seed(BoardSize::STANDARD);
+        for index in 0..20 {
+            let mut picker = UniformPicker::new(rng::stream(1, "cover", index));
+            let draw = cover_search(&queue, &mut picker, None)
+                .verified(&queue)
+                .unwrap();
+            assert_eq!(draw.outcome, Outcome::Solved);
+            assert_eq!(draw.board.occupied(), u64::MAX);
+            assert!(draw.counters.iterations >= PAIRS as u64);
+        }
+    }
+
+    /// Iterations and restarts per board for several run lengths (a tuning aid).
+    #[test]
+    #[ignore = "prints figures"]
+    fn run_lengths() {
+        let queue = Queue::seed(BoardSize::STANDARD);
+        for run_length in [25, 40, 60, 100, 200, 1000] {
+            let mut total = Counters::default();
+            for index in 0..3000 {
+                let mut picker = UniformPicker::new(rng::stream(1, "cover", index));
+                total += cover_search_with(&queue, &mut picker, None, run_length).counters;
+            }
+            println!(
+                "run length {run_length}: {:.1} iterations, {:.1} step backs, {:.2} restarts per board",
+                total.iterations as f64 / 3000.0,
+                total.step_backs as f64 / 3000.0,
+                total.restarts as f64 / 3000.0
+            );
+        }
+    }
+
+    #[test]
+    fn the_room_counts_never_refute_a_completion() {
+        // Lift m pairs of one symbol from valid boards (the seed's, not cover's own): the
+        // squares they leave must pass the counts for m pairs.
+        let queue = Queue::seed(BoardSize::STANDARD);
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        let mut lifted_some = 0;
+        for index in 0..6 {
+            let board = crate::chess_memory::search::seed_draw(&queue, 8, index, None)
+                .unwrap()
+                .board;
+            for (slot, &symbol) in SYMBOLS.iter().enumerate() {
+                let kind = KINDS[slot];
+                let pieces = board.pieces(Symbol::from_index(symbol));
+                let pairs: Vec<u64> =
+                    crate::chess_memory::search::pair_sets::pairs_of(pieces, tables.of_kind(kind))
+                        .map(|(a, b)| 1u64 << a | 1u64 << b)
+                        .collect();
+                for lifted in 1u32..16 {
+                    let free: u64 = (0..4)
+                        .filter(|i| lifted >> i & 1 == 1)
+                        .map(|i| pairs[i])
+                        .sum();
+                    let placed = pieces & !free;
+                    let attacked = crate::chess_memory::board::squares_of(placed)
+                        .fold(0, |a, sq| a | tables.attacks(kind, sq));
+                    let usable = SetAttacks::STANDARD.with_partner(kind, free & !attacked);
+                    assert!(
+                        has_room(kind, usable, lifted.count_ones()),
+                        "{kind:?} {free:#x}"
+                    );
+                    lifted_some += 1;
+                }
+            }
+        }
+        assert_eq!(lifted_some, 6 * 6 * 15);
+        // And the counts can refute: two rook squares on one file hold one pair, not two.
+        assert!(has_room(Kind::Rook, 0b11, 1) && !has_room(Kind::Rook, 0b1111, 2));
+        assert!(!has_room(Kind::Knight, 0b1010, 1) && !has_room(Kind::Bishop, 0b11, 1));
+    }
+
+    #[test]
+    fn other_queues_are_refused() {
+        let small = Queue::parse("QNBR", BoardSize::new(6).unwrap()).unwrap();
+        let message = supports(&small).unwrap_err().to_string();
+        assert!(message.contains("full 8×8 boards only"), "{message}");
+        let partial = Queue::parse("QqNn", BoardSize::STANDARD).unwrap();
+        assert!(supports(&partial).is_err());
+        assert!(supports(&Queue::parse("RBNQ", BoardSize::STANDARD).unwrap()).is_ok());
+    }
+}
