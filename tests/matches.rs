@@ -345,3 +345,60 @@ fn bad_specs_are_one_line_naming_the_key() {
         .code(2)
         .stderr(predicate::str::contains("key `cap`"));
 }
+
+#[test]
+fn openings_are_shared_by_game_pairs_and_self_play_and_the_variant_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = write_spec(
+        dir.path(),
+        "games = 40\nplayers = [\"newell-simon\", \"perfect\"]\nself-play = true\nopening-plies = 2\n",
+    );
+    let out = dir.path().join("out");
+    run_ok(&spec, &out, &[]);
+    let games = rows(&out);
+    let labels: Vec<&str> = games.iter().map(|r| r.pairing.as_str()).collect();
+    assert!(labels.contains(&"newell-simon-vs-newell-simon"));
+    assert!(labels.contains(&"perfect-vs-perfect"));
+    assert_eq!(games.len(), 3 * 40);
+    let opening = |r: &Row| r.moves.split(' ').take(2).collect::<Vec<_>>().join(" ");
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].game + 1, pair[1].game);
+        assert_eq!(opening(&pair[0]), opening(&pair[1]));
+        assert_eq!(referee(&pair[0].moves), pair[0].result);
+    }
+    let openings: std::collections::HashSet<String> = games.iter().map(opening).collect();
+    assert!(openings.len() > 10, "{openings:?}");
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert_eq!(summary.lines().count(), 1 + 3 * 3);
+
+    // The odd/even variant: the first seat places odd numbers, the second even ones, and any
+    // three placed numbers summing to 15 win for the one who placed the last.
+    let spec = dir.path().join("variant.toml");
+    std::fs::write(
+        &spec,
+        "puzzle = \"fifteen-odd-even\"\nname = \"variant\"\nseed = 1\ngames = 50\n\
+         players = [\"random\", \"perfect\"]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("variant");
+    run_ok(&spec, &out, &[]);
+    for row in rows(&out) {
+        let numbers: Vec<u32> = row.moves.split(' ').map(|m| m.parse().unwrap()).collect();
+        for (ply, n) in numbers.iter().enumerate() {
+            assert_eq!(n % 2 == 1, ply % 2 == 0, "{}", row.moves);
+        }
+        let last = numbers.len() - 1;
+        let placed = &numbers[..last];
+        let wins = placed
+            .iter()
+            .enumerate()
+            .any(|(i, a)| placed[i + 1..].iter().any(|b| a + b + numbers[last] == 15));
+        let expected = match (wins, last % 2) {
+            (true, 0) => "1-0",
+            (true, _) => "0-1",
+            (false, _) if numbers.len() == 9 => "1/2",
+            (false, _) => panic!("{}: stops without a win", row.moves),
+        };
+        assert_eq!(row.result, expected, "{}", row.moves);
+    }
+}
