@@ -197,8 +197,25 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
                 }
             );
         }
-        out.push_str(".\n\n");
+        out.push_str(".");
     }
+    for opponent in ["random", "perfect"] {
+        let best = readings
+            .iter()
+            .filter_map(|r| {
+                let [w, d, _, n] = against(tables, r, opponent, "both")?;
+                Some((r, (w as f64 + d as f64 / 2.0) / n.max(1) as f64))
+            })
+            .max_by(|x, y| x.1.total_cmp(&y.1));
+        if let Some((reading, score)) = best {
+            let _ = write!(
+                out,
+                " Against `{opponent}` alone the best is `{reading}`, scoring {}% over both seats.",
+                percent(score)
+            );
+        }
+    }
+    out.push_str("\n\n");
     let _ = writeln!(
         out,
         "**Losses as the first and the second player, and to `perfect` and `random`.** \
