@@ -197,7 +197,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
                 }
             );
         }
-        out.push_str(".");
+        out.push('.');
     }
     for opponent in ["random", "perfect"] {
         let best = readings
