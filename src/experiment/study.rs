@@ -91,7 +91,10 @@ pub struct Puzzle {
 }
 
 /// Every puzzle, the default first.
-pub const PUZZLES: &[Puzzle] = &[crate::chess_memory::PUZZLE];
+pub const PUZZLES: &[Puzzle] = &[
+    crate::chess_memory::PUZZLE,
+    crate::knights_tour::study::PUZZLE,
+];
 
 /// The puzzle a spec without `puzzle` runs.
 pub const DEFAULT_PUZZLE: &str = "chess-memory";

@@ -25,6 +25,7 @@
 //! | [`restart`] | the expected cost of restarting after t iterations (Luby, Sinclair, Zuckerman 1993) |
 //! | [`binning`] | the log-linear bins of the committed histograms |
 //! | [`normal`] | the normal distribution function (erfc) |
+//! | [`wilson`] | the Wilson score interval of a success rate (Wilson 1927) |
 
 pub mod binning;
 pub mod bootstrap;
@@ -35,6 +36,7 @@ pub mod rank_test;
 pub mod restart;
 pub mod survival;
 pub mod tail;
+pub mod wilson;
 
 pub use binning::bin_of;
 pub use bootstrap::{BootstrapConfig, MedianInterval, median_interval};
