@@ -460,7 +460,7 @@ mod tests {
                 "rules = [\"seed\"]\nsizes = [8]\nbacktrack = 0",
                 "key `backtrack`",
             ),
-            ("rules = [\"squirrel\"]\nsizes = [3]", "key `rules`"),
+            ("rules = [\"order:1234\"]\nsizes = [8]", "key `rules`"),
             (
                 "rules = [\"seed\"]\nsizes = [8]\ncolour = 1",
                 "unknown field `colour`",
