@@ -100,10 +100,31 @@ pub fn read_summary(dir: &Path) -> anyhow::Result<Vec<SummaryRow>> {
         .collect()
 }
 
-/// Reads `starts.csv`: (rule, n, map rows top to bottom).
-pub fn read_starts(dir: &Path) -> anyhow::Result<Vec<(String, u32, Vec<Vec<bool>>)>> {
+/// One `every` series of `starts.csv`: which start squares give a tour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Starts {
+    pub rule: String,
+    pub n: u32,
+    /// `rows[y][x]`, row 1 first.
+    pub rows: Vec<Vec<bool>>,
+}
+
+impl Starts {
+    /// Start squares that give a tour.
+    pub fn tours(&self) -> usize {
+        self.rows.iter().flatten().filter(|&&t| t).count()
+    }
+
+    /// Squares of the board.
+    pub fn squares(&self) -> usize {
+        (self.n as usize).pow(2)
+    }
+}
+
+/// Reads `starts.csv`.
+pub fn read_starts(dir: &Path) -> anyhow::Result<Vec<Starts>> {
     let path = dir.join("starts.csv");
-    let mut maps: Vec<(String, u32, Vec<Vec<bool>>)> = Vec::new();
+    let mut maps: Vec<Starts> = Vec::new();
     for (i, f) in lines_of(&path, STARTS_COLUMNS)?.into_iter().enumerate() {
         anyhow::ensure!(
             f.len() == 5,
@@ -116,8 +137,12 @@ pub fn read_starts(dir: &Path) -> anyhow::Result<Vec<(String, u32, Vec<Vec<bool>
             .with_context(|| format!("{} line {}", path.display(), i + 2))?;
         let row: Vec<bool> = f[4].chars().map(|c| c == '1').collect();
         match maps.last_mut() {
-            Some((rule, size, rows)) if *rule == f[1] && *size == n => rows.push(row),
-            _ => maps.push((f[1].clone(), n, vec![row])),
+            Some(map) if map.rule == f[1] && map.n == n => map.rows.push(row),
+            _ => maps.push(Starts {
+                rule: f[1].clone(),
+                n,
+                rows: vec![row],
+            }),
         }
     }
     Ok(maps)
@@ -221,7 +246,7 @@ fn rate_curves(rows: &[SummaryRow], start: &str, rules: &[String]) -> Vec<RateCu
 /// Writes the charts the data support; returns (stem, caption) of each.
 fn write_charts(
     rows: &[SummaryRow],
-    starts: &[(String, u32, Vec<Vec<bool>>)],
+    starts: &[Starts],
     bench: Option<&[BenchRow]>,
     dir: &Path,
 ) -> anyhow::Result<Vec<(&'static str, String)>> {
@@ -275,13 +300,10 @@ fn write_charts(
     }
     let maps: Vec<StartMap> = starts
         .iter()
-        .filter(|(rule, n, _)| rule == "seed" && (*n == 7 || *n == 8))
-        .map(|(_, n, rows)| {
-            let tours = rows.iter().flatten().filter(|&&t| t).count();
-            StartMap {
-                caption: format!("{n}×{n}: {tours} of {} starts", n * n),
-                tours: rows.clone(),
-            }
+        .filter(|s| s.rule == "seed" && (s.n == 7 || s.n == 8))
+        .map(|s| StartMap {
+            caption: format!("{n}×{n}: {} of {} starts", s.tours(), s.squares(), n = s.n),
+            tours: s.rows.clone(),
         })
         .collect();
     if !maps.is_empty() {
@@ -367,7 +389,7 @@ fn first_corner_failure(rows: &[SummaryRow], rule: &str) -> (Option<u32>, usize)
 
 fn markdown(
     rows: &[SummaryRow],
-    starts: &[(String, u32, Vec<Vec<bool>>)],
+    starts: &[Starts],
     bench: Option<&[BenchRow]>,
     manifest: &serde_json::Value,
     charts: &[(&'static str, String)],
@@ -594,14 +616,15 @@ fn random_section(out: &mut String, rows: &[SummaryRow]) {
     let _ = writeln!(out);
 }
 
-fn starts_section(out: &mut String, starts: &[(String, u32, Vec<Vec<bool>>)]) {
+fn starts_section(out: &mut String, starts: &[Starts]) {
     if starts.is_empty() {
         return;
     }
     let _ = writeln!(out, "## Every start square (deterministic rules)\n");
-    if let Some((_, _, map)) = starts.iter().find(|(rule, n, _)| rule == "seed" && *n == 8) {
-        let tours = map.iter().flatten().filter(|&&t| t).count();
+    if let Some(map) = starts.iter().find(|s| s.rule == "seed" && s.n == 8) {
+        let tours = map.tours();
         let failing: Vec<String> = map
+            .rows
             .iter()
             .enumerate()
             .flat_map(|(y, row)| {
@@ -626,22 +649,16 @@ fn starts_section(out: &mut String, starts: &[(String, u32, Vec<Vec<bool>>)]) {
         "| rule | sides | 8×8 starts with a tour | 7×7 | sides where every start gives a tour | lowest share (side) |\n|---|---|---|---|---|---|"
     );
     let mut rules: Vec<&String> = Vec::new();
-    for (rule, _, _) in starts {
-        if !rules.contains(&rule) {
-            rules.push(rule);
+    for map in starts {
+        if !rules.contains(&&map.rule) {
+            rules.push(&map.rule);
         }
     }
     for rule in rules {
         let maps: Vec<(u32, usize, usize)> = starts
             .iter()
-            .filter(|(r, _, _)| r == rule)
-            .map(|(_, n, map)| {
-                (
-                    *n,
-                    map.iter().flatten().filter(|&&t| t).count(),
-                    (*n as usize).pow(2),
-                )
-            })
+            .filter(|s| &s.rule == rule)
+            .map(|s| (s.n, s.tours(), s.squares()))
             .collect();
         let at = |side: u32| {
             maps.iter()
@@ -769,11 +786,11 @@ pub fn headline(dir: &Path) -> anyhow::Result<String> {
     if !parts.is_empty() {
         parts[0] = format!("random tie-break from the corner: {}", parts[0]);
     }
-    if let Some((_, _, map)) = read_starts(dir)?
+    if let Some(map) = read_starts(dir)?
         .iter()
-        .find(|(rule, n, _)| rule == "seed" && *n == 8)
+        .find(|s| s.rule == "seed" && s.n == 8)
     {
-        let tours = map.iter().flatten().filter(|&&t| t).count();
+        let tours = map.tours();
         parts.push(format!("seed's rule completes {tours} of 64 starts on 8×8"));
     }
     if parts.is_empty() {
