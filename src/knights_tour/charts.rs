@@ -34,6 +34,8 @@ pub struct RatePoint {
 pub struct RateCurve {
     pub label: String,
     pub colour: RGBColor,
+    /// Drawn dashed, and left out of the legend (one "dashed" entry stands for all).
+    pub dashed: bool,
     pub points: Vec<RatePoint>,
 }
 
@@ -102,12 +104,21 @@ impl Chart for SuccessChart {
                 .map_err(plot_error)?;
         }
         for curve in &self.curves {
-            chart
-                .draw_series(LineSeries::new(
-                    curve.points.iter().map(|p| (p.n, p.rate)),
-                    curve.colour.stroke_width(2),
-                ))
-                .map_err(plot_error)?;
+            let points = curve.points.iter().map(|p| (p.n, p.rate));
+            if curve.dashed {
+                chart
+                    .draw_series(DashedLineSeries::new(
+                        points,
+                        7,
+                        4,
+                        curve.colour.stroke_width(2),
+                    ))
+                    .map_err(plot_error)?;
+            } else {
+                chart
+                    .draw_series(LineSeries::new(points, curve.colour.stroke_width(2)))
+                    .map_err(plot_error)?;
+            }
         }
         chart
             .draw_series(
@@ -119,8 +130,12 @@ impl Chart for SuccessChart {
         let mut legend: Vec<(LegendMark, String)> = self
             .curves
             .iter()
+            .filter(|c| !c.dashed)
             .map(|c| (LegendMark::Line(c.colour, 3), c.label.clone()))
             .collect();
+        if self.curves.iter().any(|c| c.dashed) {
+            legend.push((LegendMark::Dashed(DARK), "odd n (dashed)".to_string()));
+        }
         legend.push((
             LegendMark::Bar(GREY.mix(0.4)),
             "95% Wilson interval".to_string(),
