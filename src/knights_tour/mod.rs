@@ -15,7 +15,7 @@
 //! - [`validate`]: the independent checker every reported tour goes through;
 //! - [`sat`]: open and closed tours as CNF, solved with varisat;
 //! - [`count`]: exact counts of tours on small boards;
-//! - [`spec`], [`study`] and [`report`]: the experiment (`puzzle = "knights-tour"`): its
+//! - [`spec`], [`study`], [`report`] and [`charts`]: the experiment (`puzzle = "knights-tour"`): its
 //!   spec, its draws and tables for the shared runner, and its charts and report.
 //!
 //! Coordinates: `x` is the column (1 = left) and `y` the row (1 = top), both 1-based on the
@@ -25,6 +25,7 @@
 pub mod backtrack;
 pub mod charts;
 pub mod count;
+mod findings;
 pub mod geometry;
 pub mod replay;
 pub mod report;
