@@ -416,7 +416,8 @@ fn run_count(args: &CountArgs) -> anyhow::Result<ExitCode> {
 Examples:
   boardlab knights bench --size 1000 --rule seed --draws 10
   boardlab knights bench --size 8 --rule random --draws 10000     success rate from the corner
-  boardlab knights bench --size 8 --rule seed --draws 64 --start all"
+  boardlab knights bench --size 8 --rule seed --draws 64 --all-starts
+  boardlab knights bench --size 500 --rule random --draws 20 --csv results/knights/bench.csv"
 )]
 pub struct BenchArgs {
     #[command(flatten)]
@@ -428,7 +429,15 @@ pub struct BenchArgs {
     /// instead of using --start.
     #[arg(long = "all-starts")]
     pub all_starts: bool,
+    /// Also append the result as one row to this CSV file (created with its header if
+    /// missing): the `bench.csv` a knight's-tour results folder reads its timings from.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
 }
+
+/// The columns of `knights bench --csv`.
+pub const BENCH_COLUMNS: &str =
+    "size,rule,start,closed,seed,draws,tours,squares,seconds,wall_seconds,cpu_seconds";
 
 fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let spec = args.spec.check()?;
@@ -484,7 +493,34 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         "cpu_squares_per_sec": cpu.map(|cpu| squares as f64 / cpu),
     });
     println!("{report}");
+    if let Some(path) = &args.csv {
+        let row = format!(
+            "{},{},\"{}\",{closed},{},{},{tours},{squares},{seconds:.6},{:.6},{}\n",
+            spec.board,
+            spec.rule,
+            report["start"].as_str().unwrap_or_default(),
+            args.spec.seed,
+            args.draws,
+            wall.elapsed().as_secs_f64(),
+            cpu.map_or(String::new(), |c| format!("{c:.6}")),
+        );
+        append_bench_row(path, &row).with_context(|| format!("--csv {}", path.display()))?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Appends `row` to the CSV file at `path`, writing the header first into a new file.
+fn append_bench_row(path: &std::path::Path, row: &str) -> anyhow::Result<()> {
+    let fresh = !path.exists();
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    if fresh {
+        writeln!(file, "{BENCH_COLUMNS}")?;
+    }
+    file.write_all(row.as_bytes())?;
+    Ok(())
 }
 
 /// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`, nanoseconds), so that

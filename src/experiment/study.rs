@@ -93,6 +93,7 @@ pub struct Puzzle {
 /// Every puzzle, the default first.
 pub const PUZZLES: &[Puzzle] = &[
     crate::chess_memory::PUZZLE,
+    crate::knights_tour::study::PUZZLE,
     crate::game::matches::match_puzzle::<crate::fifteen::Fifteen>(),
     crate::game::matches::match_puzzle::<crate::fifteen::OddEven>(),
 ];

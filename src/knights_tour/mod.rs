@@ -2,7 +2,8 @@
 //!
 //! A knight visits every square of a W×H board exactly once (an *open tour*, a Hamiltonian
 //! path of the knight's graph); a *closed tour* also ends a knight's move from its start.
-//! The module is self-contained: it uses only [`crate::rng`] and external crates.
+//! The puzzle itself uses only [`crate::rng`] and external crates; the experiment modules
+//! plug it into the shared harness ([`crate::experiment`]).
 //!
 //! - [`geometry`]: boards, squares, the eight moves in the literature's numbering and the
 //!   bordered array layout the fast searches run on;
@@ -13,18 +14,25 @@
 //! - [`backtrack`]: a sound depth-first search ordered by Warnsdorff's rule, with a cap;
 //! - [`validate`]: the independent checker every reported tour goes through;
 //! - [`sat`]: open and closed tours as CNF, solved with varisat;
-//! - [`count`]: exact counts of tours on small boards.
+//! - [`count`]: exact counts of tours on small boards;
+//! - [`spec`], [`study`], [`report`] and [`charts`]: the experiment (`puzzle = "knights-tour"`): its
+//!   spec, its draws and tables for the shared runner, and its charts and report.
 //!
 //! Coordinates: `x` is the column (1 = left) and `y` the row (1 = top), both 1-based on the
 //! command line and 0-based in [`Square`]; a board is `W×H`, W columns by H rows. The seed
 //! program's `(x, y)` and the literature's `(row, column)` both map onto this.
 
 pub mod backtrack;
+pub mod charts;
 pub mod count;
+mod findings;
 pub mod geometry;
 pub mod replay;
+pub mod report;
 pub mod sat;
+pub mod spec;
 pub mod squirrel;
+pub mod study;
 pub mod tie_break;
 pub mod validate;
 pub mod warnsdorff;

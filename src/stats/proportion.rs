@@ -20,16 +20,28 @@ use rand_core::Rng;
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Wilson score interval of `successes` out of `n` with normal quantile `z`; (0, 1) when
-/// `n` is 0.
+/// `n` is 0. The ends are exactly 0 with no successes and exactly 1 with all.
 pub fn wilson(successes: u64, n: u64, z: f64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let (n, p) = (n as f64, successes as f64 / n as f64);
+    let all = successes >= n;
+    let (n, p) = (n as f64, successes.min(n) as f64 / n as f64);
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if all { 1.0 } else { (centre + half).min(1.0) };
+    (low, high)
+}
+
+/// The 95% Wilson interval of `successes` out of `n`.
+pub fn wilson95(successes: u64, n: u64) -> (f64, f64) {
+    wilson(successes, n, Z95)
 }
 
 /// A Binomial(n, p) variate (module docs); `p` is clamped to [0, 1].
@@ -134,5 +146,29 @@ mod tests {
             assert_eq!(counts[1], 0);
         }
         assert_eq!(multinomial(&mut rng, 7, [0, 0, 2]), [0, 0, 7]);
+    }
+
+    #[test]
+    fn matches_published_values() {
+        // Brown, Cai and DasGupta (2001) and R's prop.test(correct = FALSE): 81 of 263
+        // gives [0.2553, 0.3662]; 0 of 10 gives [0, 0.2775]; 10 of 10 gives [0.7225, 1].
+        let close =
+            |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 5e-5 && (a.1 - b.1).abs() < 5e-5;
+        assert!(
+            close(wilson95(81, 263), (0.2553, 0.3662)),
+            "{:?}",
+            wilson95(81, 263)
+        );
+        assert!(
+            close(wilson95(0, 10), (0.0, 0.2775)),
+            "{:?}",
+            wilson95(0, 10)
+        );
+        assert!(
+            close(wilson95(10, 10), (0.7225, 1.0)),
+            "{:?}",
+            wilson95(10, 10)
+        );
+        assert_eq!(wilson95(0, 0), (0.0, 1.0));
     }
 }

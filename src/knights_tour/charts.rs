@@ -1,0 +1,381 @@
+//! The charts of a knight's-tour results folder, drawn from plain numbers that
+//! [`super::report`] reads from the folder's small files: success rate against the board
+//! side with 95% Wilson bands, which deterministic rules complete a tour from the corner,
+//! maps of the start squares that give a tour, and time per draw against board squares.
+
+use crate::output::charts::style::{self, BLUE, DARK, GREEN, GREY, LegendMark, ORANGE, VERMILION};
+use crate::output::charts::{Chart, plot_error};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// One colour per rule, in the order the spec lists them (Okabe–Ito, then grey).
+pub const PALETTE: [RGBColor; 8] = [
+    BLUE,
+    ORANGE,
+    GREEN,
+    VERMILION,
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    DARK,
+    GREY,
+];
+
+/// One point of a success curve: a board side and its success rate with the interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatePoint {
+    pub n: f64,
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// One rule's success rate against n.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RateCurve {
+    pub label: String,
+    pub colour: RGBColor,
+    /// Drawn dashed, and left out of the legend (one "dashed" entry stands for all).
+    pub dashed: bool,
+    pub points: Vec<RatePoint>,
+}
+
+/// Success rate against the side n (log scale), a line per rule with its 95% band, and
+/// published figures as triangles.
+pub struct SuccessChart {
+    pub title: String,
+    pub curves: Vec<RateCurve>,
+    /// (n, rate, label) of published figures.
+    pub published: Vec<(f64, f64, String)>,
+}
+
+fn n_range<'a>(ns: impl Iterator<Item = &'a f64>) -> (f64, f64) {
+    let (low, high) = ns.fold((f64::MAX, 0f64), |(l, h), &n| (l.min(n), h.max(n)));
+    if high <= 0.0 {
+        return (1.0, 10.0);
+    }
+    (low / 1.1, high * 1.1)
+}
+
+impl Chart for SuccessChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        if self.curves.iter().all(|c| c.points.is_empty()) {
+            return style::no_data(root, &self.title);
+        }
+        let (low, high) = n_range(
+            self.curves
+                .iter()
+                .flat_map(|c| c.points.iter().map(|p| &p.n)),
+        );
+        let (_, height) = root.dim_in_pixel();
+        let (plot_area, legend_area) = root.split_vertically(height - 70);
+        let mut chart = ChartBuilder::on(&plot_area)
+            .caption(&self.title, style::title(24))
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(80)
+            .build_cartesian_2d(style::log_axis(low, high), 0f64..1.02)
+            .map_err(plot_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("board side n (n×n board, log scale)")
+            .y_desc("share of draws that complete a tour")
+            .x_label_formatter(&|v| format!("{v}"))
+            .y_label_formatter(&|v| format!("{:.0}%", 100.0 * v))
+            .label_style(style::text(17))
+            .axis_desc_style(style::text(19))
+            .light_line_style(WHITE)
+            .draw()
+            .map_err(plot_error)?;
+        for curve in &self.curves {
+            let band: Vec<(f64, f64)> = curve
+                .points
+                .iter()
+                .map(|p| (p.n, p.low))
+                .chain(curve.points.iter().rev().map(|p| (p.n, p.high)))
+                .collect();
+            chart
+                .draw_series(std::iter::once(Polygon::new(
+                    band,
+                    curve.colour.mix(0.18).filled(),
+                )))
+                .map_err(plot_error)?;
+        }
+        for curve in &self.curves {
+            let points = curve.points.iter().map(|p| (p.n, p.rate));
+            if curve.dashed {
+                chart
+                    .draw_series(DashedLineSeries::new(
+                        points,
+                        7,
+                        4,
+                        curve.colour.stroke_width(2),
+                    ))
+                    .map_err(plot_error)?;
+            } else {
+                chart
+                    .draw_series(LineSeries::new(points, curve.colour.stroke_width(2)))
+                    .map_err(plot_error)?;
+            }
+        }
+        chart
+            .draw_series(
+                self.published
+                    .iter()
+                    .map(|(n, rate, _)| TriangleMarker::new((*n, *rate), 9, DARK.filled())),
+            )
+            .map_err(plot_error)?;
+        let mut legend: Vec<(LegendMark, String)> = self
+            .curves
+            .iter()
+            .filter(|c| !c.dashed)
+            .map(|c| (LegendMark::Line(c.colour, 3), c.label.clone()))
+            .collect();
+        if self.curves.iter().any(|c| c.dashed) {
+            legend.push((LegendMark::Dashed(DARK), "odd n (dashed)".to_string()));
+        }
+        legend.push((
+            LegendMark::Bar(GREY.mix(0.4)),
+            "95% Wilson interval".to_string(),
+        ));
+        if !self.published.is_empty() {
+            legend.push((
+                LegendMark::Triangle(DARK),
+                "published (Ganzfried 2004)".to_string(),
+            ));
+        }
+        style::legend_strip(&legend_area, &legend)
+    }
+}
+
+/// Which rules complete a tour from one fixed start: a row per rule, a mark per side.
+pub struct StripChart {
+    pub title: String,
+    /// (rule, [(n, tour)]).
+    pub rows: Vec<(String, Vec<(f64, bool)>)>,
+}
+
+impl Chart for StripChart {
+    fn size(&self) -> (u32, u32) {
+        (1200, 260 + 50 * self.rows.len().max(3) as u32)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let count = self.rows.len();
+        if count == 0 {
+            return style::no_data(root, &self.title);
+        }
+        let (low, high) = n_range(
+            self.rows
+                .iter()
+                .flat_map(|(_, marks)| marks.iter().map(|m| &m.0)),
+        );
+        let (_, height) = root.dim_in_pixel();
+        let (plot_area, legend_area) = root.split_vertically(height - 50);
+        let labels: Vec<String> = self.rows.iter().map(|(rule, _)| rule.clone()).collect();
+        let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4) as u32;
+        let mut chart = ChartBuilder::on(&plot_area)
+            .caption(&self.title, style::title(24))
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(40 + 10 * longest)
+            .build_cartesian_2d(style::log_axis(low, high), -0.5f64..count as f64 - 0.5)
+            .map_err(plot_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("board side n (log scale)")
+            .x_label_formatter(&|v| format!("{v}"))
+            .y_labels(count)
+            .y_label_formatter(&|v| {
+                let row = v.round();
+                if (v - row).abs() > 1e-6 || row < 0.0 {
+                    return String::new();
+                }
+                labels
+                    .get(count.wrapping_sub(1 + row as usize))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .label_style(style::text(17))
+            .axis_desc_style(style::text(19))
+            .light_line_style(WHITE)
+            .draw()
+            .map_err(plot_error)?;
+        for (i, (_, marks)) in self.rows.iter().enumerate() {
+            let y = (count - 1 - i) as f64;
+            chart
+                .draw_series(
+                    marks
+                        .iter()
+                        .filter(|m| m.1)
+                        .map(|&(n, _)| Circle::new((n, y), 5, GREEN.filled())),
+                )
+                .map_err(plot_error)?;
+            chart
+                .draw_series(
+                    marks
+                        .iter()
+                        .filter(|m| !m.1)
+                        .map(|&(n, _)| Cross::new((n, y), 6, VERMILION.stroke_width(2))),
+                )
+                .map_err(plot_error)?;
+        }
+        style::legend_strip(
+            &legend_area,
+            &[
+                (LegendMark::Dot(GREEN), "a tour".to_string()),
+                (
+                    LegendMark::Text("×"),
+                    "stuck before the last square".to_string(),
+                ),
+            ],
+        )
+    }
+}
+
+/// One board's map of start squares: `tours[y][x]`, row 1 first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StartMap {
+    pub caption: String,
+    pub tours: Vec<Vec<bool>>,
+}
+
+/// Start-square maps side by side.
+pub struct StartMapsChart {
+    pub title: String,
+    pub maps: Vec<StartMap>,
+}
+
+impl Chart for StartMapsChart {
+    fn size(&self) -> (u32, u32) {
+        (500 * self.maps.len().max(1) as u32, 620)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        if self.maps.is_empty() {
+            return style::no_data(root, &self.title);
+        }
+        let root = root
+            .titled(&self.title, style::title(22))
+            .map_err(plot_error)?;
+        let (_, height) = root.dim_in_pixel();
+        let (maps_area, legend_area) = root.split_vertically(height - 50);
+        let panels = maps_area.split_evenly((1, self.maps.len()));
+        for (panel, map) in panels.iter().zip(&self.maps) {
+            let n = map.tours.len().max(1) as f64;
+            let mut chart = ChartBuilder::on(panel)
+                .caption(&map.caption, style::text(19))
+                .margin(25)
+                .build_cartesian_2d(0f64..n, 0f64..n)
+                .map_err(plot_error)?;
+            // Row 1 at the top: row y (1-based) spans [n - y, n - y + 1).
+            chart
+                .draw_series(map.tours.iter().enumerate().flat_map(|(y, row)| {
+                    row.iter().enumerate().map(move |(x, &tour)| {
+                        let colour = if tour {
+                            GREEN.mix(0.75)
+                        } else {
+                            VERMILION.mix(0.85)
+                        };
+                        let top = n - y as f64;
+                        Rectangle::new(
+                            [(x as f64 + 0.04, top - 0.04), (x as f64 + 0.96, top - 0.96)],
+                            colour.filled(),
+                        )
+                    })
+                }))
+                .map_err(plot_error)?;
+        }
+        style::legend_strip(
+            &legend_area,
+            &[
+                (
+                    LegendMark::Bar(GREEN.mix(0.75)),
+                    "a start that completes a tour".to_string(),
+                ),
+                (
+                    LegendMark::Bar(VERMILION.mix(0.85)),
+                    "a start that gets stuck".to_string(),
+                ),
+            ],
+        )
+    }
+}
+
+/// One rule's seconds per draw against board squares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeCurve {
+    pub label: String,
+    pub colour: RGBColor,
+    /// (squares, seconds per draw, seconds per tour if any tour).
+    pub points: Vec<(f64, f64, Option<f64>)>,
+}
+
+/// Time per draw (lines) and per tour (dots) against squares, log-log.
+pub struct TimeChart {
+    pub title: String,
+    pub curves: Vec<TimeCurve>,
+}
+
+impl Chart for TimeChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let points = || self.curves.iter().flat_map(|c| c.points.iter());
+        if points().next().is_none() {
+            return style::no_data(root, &self.title);
+        }
+        let x = style::log_range(points().map(|p| p.0));
+        let y = style::log_range(points().flat_map(|p| [Some(p.1), p.2]).flatten());
+        let (_, height) = root.dim_in_pixel();
+        let (plot_area, legend_area) = root.split_vertically(height - 50);
+        let mut chart = style::log_log_chart(
+            &plot_area,
+            &self.title,
+            (x, y),
+            (
+                "squares on the board (n², log scale)",
+                "seconds (log scale)",
+            ),
+        )?;
+        for curve in &self.curves {
+            chart
+                .draw_series(LineSeries::new(
+                    curve.points.iter().map(|p| (p.0, p.1)),
+                    curve.colour.stroke_width(2),
+                ))
+                .map_err(plot_error)?;
+            chart
+                .draw_series(
+                    curve.points.iter().filter_map(|p| {
+                        p.2.map(|t| Circle::new((p.0, t), 5, curve.colour.filled()))
+                    }),
+                )
+                .map_err(plot_error)?;
+        }
+        let mut legend: Vec<(LegendMark, String)> = self
+            .curves
+            .iter()
+            .map(|c| {
+                (
+                    LegendMark::Line(c.colour, 3),
+                    format!("{}: per draw", c.label),
+                )
+            })
+            .collect();
+        legend.push((
+            LegendMark::Dot(DARK),
+            "per tour (draw time / success rate)".to_string(),
+        ));
+        style::legend_strip(&legend_area, &legend)
+    }
+}

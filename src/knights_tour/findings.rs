@@ -1,0 +1,428 @@
+//! The text of a knight's-tour `REPORT.md`: the findings set beside the published figures
+//! of `shared/docs/knights-tour.md` (Ganzfried 2004, Squirrel & Cull 1996, Roth), the first
+//! side at which each rule fails from the corner, the start-square counts of the
+//! deterministic rules, and success from random starts, each rate with its 95% Wilson
+//! interval. It reads only what [`super::report`] has read from the folder's small files.
+
+use super::report::{BenchRow, GANZFRIED, Starts, SummaryRow, find, rules_of, thousands};
+use crate::stats::proportion::wilson95;
+use std::fmt::Write as _;
+
+/// The first side (in the spec's sizes, ascending) at which `rule` fails from the corner,
+/// and the sides checked.
+fn first_corner_failure(rows: &[SummaryRow], rule: &str) -> (Option<u32>, usize) {
+    let mut corner: Vec<&SummaryRow> = rows
+        .iter()
+        .filter(|r| r.rule == rule && r.start == "corner")
+        .collect();
+    corner.sort_by_key(|r| r.n);
+    (
+        corner.iter().find(|r| r.tours < r.draws).map(|r| r.n),
+        corner.len(),
+    )
+}
+
+pub(super) fn markdown(
+    rows: &[SummaryRow],
+    starts: &[Starts],
+    bench: Option<&[BenchRow]>,
+    manifest: &serde_json::Value,
+    charts: &[(&'static str, String)],
+) -> String {
+    let mut out = String::new();
+    let spec = &manifest["spec"];
+    let name = spec["name"].as_str().unwrap_or("knights");
+    let _ = writeln!(out, "# {name}: Warnsdorff's rule for the knight's tour\n");
+    if let Some(description) = spec["description"].as_str().filter(|d| !d.is_empty()) {
+        let _ = writeln!(out, "{description}.\n");
+    }
+    let draws: u64 = rows.iter().map(|r| r.draws).sum();
+    let _ = writeln!(
+        out,
+        "{} series, {} draws, master seed {}{}. Made by `{}` ({}); every tour was checked by the \
+         independent validator before it counted. Intervals are 95% Wilson score intervals of the \
+         success rate. A deterministic rule from the corner is one draw (it always makes the same \
+         tour), so it has no interval.\n",
+        thousands(rows.len() as u64),
+        thousands(draws),
+        spec["seed"],
+        if spec["closed"].as_bool() == Some(true) {
+            ", closed tours"
+        } else {
+            ", open tours"
+        },
+        manifest["reproduce"]
+            .as_str()
+            .or(manifest["command"].as_str())
+            .unwrap_or("boardlab run"),
+        manifest["git_describe"]
+            .as_str()
+            .unwrap_or("unknown commit"),
+    );
+    published_section(&mut out, rows);
+    corner_section(&mut out, rows);
+    random_section(&mut out, rows);
+    starts_section(&mut out, starts);
+    by_start_section(&mut out, rows);
+    bench_section(&mut out, bench);
+    if !charts.is_empty() {
+        let _ = writeln!(out, "## Charts\n");
+        for (stem, caption) in charts {
+            let _ = writeln!(out, "![{caption}](charts/{stem}.svg)\n\n*{caption}.*\n");
+        }
+    }
+    out
+}
+
+fn published_section(out: &mut String, rows: &[SummaryRow]) {
+    let _ = writeln!(out, "## Published figures beside these draws\n");
+    let _ = writeln!(
+        out,
+        "| published | source | here | agrees? |\n|---|---|---|---|"
+    );
+    let random_corner: Vec<&SummaryRow> = {
+        let mut v: Vec<&SummaryRow> = rows
+            .iter()
+            .filter(|r| r.rule == "random" && r.start == "corner")
+            .collect();
+        v.sort_by_key(|r| r.n);
+        v
+    };
+    if !random_corner.is_empty() {
+        let small: Vec<&&SummaryRow> = random_corner
+            .iter()
+            .filter(|r| r.n <= 25 && r.n != 7)
+            .collect();
+        if let Some(worst) = small.iter().min_by(|a, b| a.rate().total_cmp(&b.rate())) {
+            let below: Vec<String> = small
+                .iter()
+                .filter(|r| r.high < 0.98)
+                .map(|r| r.n.to_string())
+                .collect();
+            let _ = writeln!(
+                out,
+                "| random tie-break from a corner: at least 98% for every n ≤ 25 but 7 | Ganzfried 2004 | lowest at n = {}: {} | {} |",
+                worst.n,
+                worst.describe(),
+                if below.is_empty() {
+                    "yes: no interval lies wholly below 98%".to_string()
+                } else {
+                    format!("no: below 98% at n = {}", below.join(", "))
+                }
+            );
+        }
+        for (n, rate, claim) in GANZFRIED {
+            if let Some(row) = random_corner.iter().find(|r| r.n == n) {
+                let verdict = if (row.low..=row.high).contains(&rate) {
+                    "yes: inside the interval".to_string()
+                } else if rate > row.high {
+                    format!(
+                        "no: {:.1} points above the interval",
+                        100.0 * (rate - row.high)
+                    )
+                } else {
+                    format!(
+                        "no: {:.1} points below the interval",
+                        100.0 * (row.low - rate)
+                    )
+                };
+                let _ = writeln!(
+                    out,
+                    "| random tie-break from a corner, n = {n}: {claim} | Ganzfried 2004 | {} | {verdict} |",
+                    row.describe()
+                );
+            }
+        }
+        let above: Vec<&&SummaryRow> = random_corner.iter().filter(|r| r.n > 325).collect();
+        if !above.is_empty() {
+            let tours: u64 = above.iter().map(|r| r.tours).sum();
+            let draws: u64 = above.iter().map(|r| r.draws).sum();
+            let (_, high) = wilson95(tours, draws);
+            let sides: Vec<String> = above.iter().map(|r| r.n.to_string()).collect();
+            let _ = writeln!(
+                out,
+                "| random tie-break: no success above n = 325 in 100 trials per size | Squirrel & Cull 1996 | {} tours in {} draws at n = {} (rate at most {:.2}%) | {} |",
+                thousands(tours),
+                thousands(draws),
+                sides.join(", "),
+                100.0 * high,
+                if tours == 0 {
+                    "yes"
+                } else {
+                    "no: tours found above 325"
+                }
+            );
+        }
+    }
+    let (roth_fail, checked) = first_corner_failure(rows, "roth");
+    if checked > 0 {
+        let sides: Vec<u32> = {
+            let mut v: Vec<u32> = rows
+                .iter()
+                .filter(|r| r.rule == "roth" && r.start == "corner")
+                .map(|r| r.n)
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        let verdict = match roth_fail {
+            Some(428) => "yes".to_string(),
+            None if sides.contains(&428) => "no: n = 428 gives a tour here (Roth's residual tie-break or start may differ from this one: ties left go to the order 12345678)".to_string(),
+            Some(n) if n < 428 => format!("no: it fails at n = {n}"),
+            Some(n) if sides.contains(&428) => {
+                format!("no: n = 428 gives a tour; first failure at {n}")
+            }
+            Some(n) => {
+                format!("consistent: n = 428 not run; first failure among the sides run at {n}")
+            }
+            None => "not reached: every side run gives a tour".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "| Roth's rule first fails at n = 428 | Roth, via Squirrel & Cull 1996 | first failure from the corner: {} (of {checked} sides, {}–{}) | {verdict} |",
+            roth_fail.map_or("none".to_string(), |n| format!("n = {n}")),
+            sides.first().unwrap_or(&0),
+            sides.last().unwrap_or(&0),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nThe published rates come without their trial counts (Ganzfried) or with 100 trials per size \
+         (Squirrel & Cull), so their own sampling error is several points; \"agrees\" asks only whether \
+         the published value lies inside the interval of these draws. The corner is the square (1,1).\n"
+    );
+}
+
+fn corner_section(out: &mut String, rows: &[SummaryRow]) {
+    let rules = rules_of(rows);
+    let _ = writeln!(
+        out,
+        "## The first side at which each rule fails from the corner\n"
+    );
+    let _ = writeln!(
+        out,
+        "| rule | sides run | first failure | failures among the sides run |\n|---|---|---|---|"
+    );
+    for rule in &rules {
+        let mut corner: Vec<&SummaryRow> = rows
+            .iter()
+            .filter(|r| &r.rule == rule && r.start == "corner")
+            .collect();
+        if corner.is_empty() {
+            continue;
+        }
+        corner.sort_by_key(|r| r.n);
+        let failing: Vec<&&SummaryRow> = corner.iter().filter(|r| r.tours < r.draws).collect();
+        let first = failing.first().map_or("none".to_string(), |r| {
+            if r.draws == 1 {
+                format!("n = {}", r.n)
+            } else {
+                format!("n = {} ({})", r.n, r.describe())
+            }
+        });
+        let list: Vec<String> = failing.iter().take(20).map(|r| r.n.to_string()).collect();
+        let more = if failing.len() > 20 {
+            format!(", … ({} in all)", failing.len())
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "| {rule} | {} ({}–{}) | {first} | {}{more} |",
+            corner.len(),
+            corner[0].n,
+            corner[corner.len() - 1].n,
+            if list.is_empty() {
+                "none".to_string()
+            } else {
+                list.join(", ")
+            }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nFor the random tie-break a side \"fails\" when any of its draws gets stuck; its rate is in the next table.\n"
+    );
+}
+
+fn random_section(out: &mut String, rows: &[SummaryRow]) {
+    let _ = writeln!(out, "## The random tie-break at n = 7, 8, 50 and 100\n");
+    let _ = writeln!(
+        out,
+        "| n | from the corner | from a random start |\n|---|---|---|"
+    );
+    for n in [7, 8, 50, 100] {
+        let cell = |start: &str| {
+            find(rows, "random", n, start).map_or("not run".to_string(), |r| r.describe())
+        };
+        let _ = writeln!(out, "| {n} | {} | {} |", cell("corner"), cell("random"));
+    }
+    let _ = writeln!(out);
+}
+
+fn starts_section(out: &mut String, starts: &[Starts]) {
+    if starts.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## Every start square (deterministic rules)\n");
+    if let Some(map) = starts.iter().find(|s| s.rule == "seed" && s.n == 8) {
+        let tours = map.tours();
+        let failing: Vec<String> = map
+            .rows
+            .iter()
+            .enumerate()
+            .flat_map(|(y, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, t)| !**t)
+                    .map(move |(x, _)| format!("({},{})", x + 1, y + 1))
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "The seed's rule completes a tour from **{tours} of the 64 start squares** on 8×8{}.\n",
+            if failing.is_empty() {
+                String::new()
+            } else {
+                format!("; it gets stuck from {} (x,y, 1-based)", failing.join(", "))
+            }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "On a board with an odd number of squares an open tour starts and ends on the colour of the \
+         corners, which has (n² + 1)/2 squares, so only those starts are possible; the shares below \
+         are of the possible starts.\n\n\
+         | rule | sides | 8×8 starts with a tour | 7×7 | sides where every possible start gives a tour | lowest share of possible starts (side) |\n|---|---|---|---|---|---|"
+    );
+    let mut rules: Vec<&String> = Vec::new();
+    for map in starts {
+        if !rules.contains(&&map.rule) {
+            rules.push(&map.rule);
+        }
+    }
+    for rule in rules {
+        let maps: Vec<(u32, usize, usize)> = starts
+            .iter()
+            .filter(|s| &s.rule == rule)
+            .map(|s| (s.n, s.tours(), s.possible()))
+            .collect();
+        let at = |side: u32| {
+            maps.iter()
+                .find(|m| m.0 == side)
+                .map_or("—".to_string(), |m| format!("{} of {}", m.1, m.2))
+        };
+        let all: Vec<String> = maps
+            .iter()
+            .filter(|m| m.1 == m.2)
+            .map(|m| m.0.to_string())
+            .collect();
+        let worst = maps
+            .iter()
+            .min_by(|a, b| (a.1 as f64 / a.2 as f64).total_cmp(&(b.1 as f64 / b.2 as f64)))
+            .map_or(String::new(), |m| {
+                format!("{:.1}% ({}×{})", 100.0 * m.1 as f64 / m.2 as f64, m.0, m.0)
+            });
+        let all_text = if all.len() > 12 {
+            format!(
+                "{} of {} (first: {})",
+                all.len(),
+                maps.len(),
+                all[..12].join(", ")
+            )
+        } else if all.is_empty() {
+            "none".to_string()
+        } else {
+            all.join(", ")
+        };
+        let sides = format!(
+            "{}–{}",
+            maps.first().map_or(0, |m| m.0),
+            maps.last().map_or(0, |m| m.0)
+        );
+        let _ = writeln!(
+            out,
+            "| {rule} | {sides} | {} | {} | {all_text} | {worst} |",
+            at(8),
+            at(7)
+        );
+    }
+    let _ = writeln!(out);
+}
+
+fn by_start_section(out: &mut String, rows: &[SummaryRow]) {
+    let rules = rules_of(rows);
+    let mut sides: Vec<u32> = rows
+        .iter()
+        .filter(|r| r.start == "random")
+        .map(|r| r.n)
+        .collect();
+    sides.sort_unstable();
+    sides.dedup();
+    let picked: Vec<u32> = [8, 16, 32, 64, 100, 200, 500, 1000]
+        .into_iter()
+        .filter(|n| sides.contains(n))
+        .collect();
+    if picked.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## Success from a random start square, by rule\n");
+    let _ = writeln!(
+        out,
+        "A uniformly random start on an odd board is on the corners' colour, the only colour an \
+         open tour can start from, with probability (n² + 1)/(2n²), just over 50%: odd sides \
+         cap the success rate from random starts near one half (the zigzag in the chart).\n"
+    );
+    let header: Vec<String> = picked.iter().map(|n| format!("n = {n}")).collect();
+    let _ = writeln!(
+        out,
+        "| rule | {} |\n|---|{}",
+        header.join(" | "),
+        "---|".repeat(picked.len())
+    );
+    for rule in &rules {
+        let cells: Vec<String> = picked
+            .iter()
+            .map(|&n| {
+                find(rows, rule, n, "random").map_or("—".to_string(), |r| {
+                    format!(
+                        "{:.1}% [{:.1}, {:.1}]",
+                        100.0 * r.rate(),
+                        100.0 * r.low,
+                        100.0 * r.high
+                    )
+                })
+            })
+            .collect();
+        let _ = writeln!(out, "| {rule} | {} |", cells.join(" | "));
+    }
+    let _ = writeln!(out);
+}
+
+fn bench_section(out: &mut String, bench: Option<&[BenchRow]>) {
+    let Some(bench) = bench.filter(|b| !b.is_empty()) else {
+        return;
+    };
+    let _ = writeln!(out, "## Speed (bench.csv, one thread)\n");
+    let _ = writeln!(
+        out,
+        "| board | rule | start | draws | tours | seconds per draw | squares per second |\n|---|---|---|---|---|---|---|"
+    );
+    for b in bench {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {:.3e} | {:.3e} |",
+            b.size,
+            b.rule,
+            b.start,
+            thousands(b.draws),
+            thousands(b.tours),
+            b.seconds / b.draws.max(1) as f64,
+            b.squares as f64 / b.seconds.max(1e-12)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nTimes are wall-clock seconds of the greedy walk alone, measured by `boardlab knights bench --csv` on a machine shared with other work; the experiment's data files hold no timings.\n"
+    );
+}

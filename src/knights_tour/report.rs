@@ -1,0 +1,434 @@
+//! The report of a knight's-tour results folder: `REPORT.md` and the charts in `charts/`,
+//! from the folder's small files only (`manifest.json`, `summary.csv`, `starts.csv`, and
+//! `bench.csv` when present; never `draws.csv`).
+//!
+//! Findings are set beside the published figures of `shared/docs/knights-tour.md`
+//! (Ganzfried 2004, Squirrel & Cull 1996, Roth) with their 95% Wilson intervals. Wall-clock
+//! times come only from `bench.csv`, written by `boardlab knights bench --csv`: the data
+//! files hold no timings.
+
+use super::charts::{
+    PALETTE, RateCurve, RatePoint, StartMap, StartMapsChart, StripChart, SuccessChart, TimeChart,
+    TimeCurve,
+};
+use super::study::{STARTS_COLUMNS, SUMMARY_COLUMNS};
+use crate::output::atomic::write_atomic;
+use crate::output::charts::render;
+use anyhow::Context;
+use std::path::Path;
+
+/// The file `boardlab knights bench --csv` appends to, read when the folder has one.
+pub const BENCH_FILE: &str = "bench.csv";
+
+/// One row of `summary.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    pub series: String,
+    pub rule: String,
+    pub n: u32,
+    pub start: String,
+    pub draws: u64,
+    pub tours: u64,
+    pub low: f64,
+    pub high: f64,
+    pub mean_squares: f64,
+}
+
+impl SummaryRow {
+    pub fn rate(&self) -> f64 {
+        self.tours as f64 / self.draws.max(1) as f64
+    }
+
+    /// `99.12% [98.9, 99.3] (9,912 of 10,000)`, or `tour`/`stuck` for a single draw.
+    pub fn describe(&self) -> String {
+        if self.draws == 1 {
+            return if self.tours == 1 { "tour" } else { "stuck" }.to_string();
+        }
+        format!(
+            "{:.1}% [{:.1}, {:.1}] ({} of {})",
+            100.0 * self.rate(),
+            100.0 * self.low,
+            100.0 * self.high,
+            thousands(self.tours),
+            thousands(self.draws)
+        )
+    }
+}
+
+pub(super) fn thousands(value: u64) -> String {
+    crate::output::numbers::thousands(value as f64)
+}
+
+fn lines_of(path: &Path, header: &str) -> anyhow::Result<Vec<Vec<String>>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut lines = text.lines();
+    anyhow::ensure!(
+        lines.next() == Some(header),
+        "{} does not start with the header {header}",
+        path.display()
+    );
+    Ok(lines
+        .map(|line| line.split(',').map(str::to_string).collect())
+        .collect())
+}
+
+/// Reads `summary.csv`.
+pub fn read_summary(dir: &Path) -> anyhow::Result<Vec<SummaryRow>> {
+    let path = dir.join("summary.csv");
+    lines_of(&path, SUMMARY_COLUMNS)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let bad = || format!("{} line {}: not a summary row", path.display(), i + 2);
+            anyhow::ensure!(f.len() == 11, "{}", bad());
+            let num = |k: usize| f[k].parse::<f64>().with_context(bad);
+            Ok(SummaryRow {
+                series: f[0].clone(),
+                rule: f[1].clone(),
+                n: f[2].parse().with_context(bad)?,
+                start: f[3].clone(),
+                draws: f[4].parse().with_context(bad)?,
+                tours: f[5].parse().with_context(bad)?,
+                low: num(7)?,
+                high: num(8)?,
+                mean_squares: num(9)?,
+            })
+        })
+        .collect()
+}
+
+/// One `every` series of `starts.csv`: which start squares give a tour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Starts {
+    pub rule: String,
+    pub n: u32,
+    /// `rows[y][x]`, row 1 first.
+    pub rows: Vec<Vec<bool>>,
+}
+
+impl Starts {
+    /// Start squares that give a tour.
+    pub fn tours(&self) -> usize {
+        self.rows.iter().flatten().filter(|&&t| t).count()
+    }
+
+    /// Squares of the board.
+    pub fn squares(&self) -> usize {
+        (self.n as usize).pow(2)
+    }
+
+    /// Start squares from which an open tour is possible at all: every square of an even
+    /// board, the (n² + 1)/2 squares of the corners' colour on an odd one (a knight
+    /// alternates colours, so a path over all n² squares starts and ends on the majority
+    /// colour).
+    pub fn possible(&self) -> usize {
+        if self.n.is_multiple_of(2) {
+            self.squares()
+        } else {
+            self.squares().div_ceil(2)
+        }
+    }
+}
+
+/// Reads `starts.csv`.
+pub fn read_starts(dir: &Path) -> anyhow::Result<Vec<Starts>> {
+    let path = dir.join("starts.csv");
+    let mut maps: Vec<Starts> = Vec::new();
+    for (i, f) in lines_of(&path, STARTS_COLUMNS)?.into_iter().enumerate() {
+        anyhow::ensure!(
+            f.len() == 5,
+            "{} line {}: not a starts row",
+            path.display(),
+            i + 2
+        );
+        let n: u32 = f[2]
+            .parse()
+            .with_context(|| format!("{} line {}", path.display(), i + 2))?;
+        let row: Vec<bool> = f[4].chars().map(|c| c == '1').collect();
+        match maps.last_mut() {
+            Some(map) if map.rule == f[1] && map.n == n => map.rows.push(row),
+            _ => maps.push(Starts {
+                rule: f[1].clone(),
+                n,
+                rows: vec![row],
+            }),
+        }
+    }
+    Ok(maps)
+}
+
+/// One row of `bench.csv`.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+pub struct BenchRow {
+    pub size: String,
+    pub rule: String,
+    pub start: String,
+    pub draws: u64,
+    pub tours: u64,
+    pub squares: u64,
+    pub seconds: f64,
+}
+
+/// Reads `bench.csv` if the folder has one.
+pub fn read_bench(dir: &Path) -> anyhow::Result<Option<Vec<BenchRow>>> {
+    let path = dir.join(BENCH_FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let mut reader =
+        csv::Reader::from_path(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let rows = reader
+        .deserialize()
+        .collect::<Result<Vec<BenchRow>, _>>()
+        .with_context(|| format!("{} is not a knights bench file", path.display()))?;
+    Ok(Some(rows))
+}
+
+/// Rules in the order they first appear in the summary.
+pub(super) fn rules_of(rows: &[SummaryRow]) -> Vec<String> {
+    let mut rules: Vec<String> = Vec::new();
+    for row in rows {
+        if !rules.contains(&row.rule) {
+            rules.push(row.rule.clone());
+        }
+    }
+    rules
+}
+
+pub(super) fn find<'a>(
+    rows: &'a [SummaryRow],
+    rule: &str,
+    n: u32,
+    start: &str,
+) -> Option<&'a SummaryRow> {
+    rows.iter()
+        .find(|r| r.rule == rule && r.n == n && r.start == start)
+}
+
+/// Ganzfried's (2004) figures for the random tie-break from a corner: (n, rate, claim).
+pub(super) const GANZFRIED: [(u32, f64, &str); 4] = [
+    (7, 0.75, "75%"),
+    (8, 0.99, "99%"),
+    (50, 0.81, "81%"),
+    (100, 0.35, "about 35%"),
+];
+
+/// `REPORT.md` and the charts of `dir`.
+pub fn report(dir: &Path) -> anyhow::Result<()> {
+    let rows = read_summary(dir)?;
+    let starts = read_starts(dir)?;
+    let bench = read_bench(dir)?;
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("manifest.json"))
+            .with_context(|| format!("cannot read {}/manifest.json", dir.display()))?,
+    )
+    .with_context(|| format!("{}/manifest.json is not JSON", dir.display()))?;
+    let charts = dir.join("charts");
+    std::fs::create_dir_all(&charts)
+        .with_context(|| format!("cannot create {}", charts.display()))?;
+    let shown = write_charts(&rows, &starts, bench.as_deref(), &charts)?;
+    let text = super::findings::markdown(&rows, &starts, bench.as_deref(), &manifest, &shown);
+    write_atomic(&dir.join("REPORT.md"), text.as_bytes())
+}
+
+fn colour_of(rules: &[String], rule: &str) -> plotters::style::RGBColor {
+    let i = rules.iter().position(|r| r == rule).unwrap_or(0);
+    PALETTE[i % PALETTE.len()]
+}
+
+/// Success curves of the series from `start` with more than one draw, a curve per rule;
+/// with `by_parity`, two per rule: even sides solid, odd sides dashed (on odd boards only
+/// the corners' colour can start a tour, which caps random starts near one half).
+fn rate_curves(
+    rows: &[SummaryRow],
+    start: &str,
+    rules: &[String],
+    by_parity: bool,
+) -> Vec<RateCurve> {
+    let parities: &[Option<u32>] = if by_parity {
+        &[Some(0), Some(1)]
+    } else {
+        &[None]
+    };
+    rules
+        .iter()
+        .flat_map(|rule| parities.iter().map(move |&parity| (rule, parity)))
+        .map(|(rule, parity)| RateCurve {
+            label: rule.clone(),
+            colour: colour_of(rules, rule),
+            dashed: parity == Some(1),
+            points: rows
+                .iter()
+                .filter(|r| &r.rule == rule && r.start == start && r.draws > 1)
+                .filter(|r| parity.is_none_or(|p| r.n % 2 == p))
+                .map(|r| RatePoint {
+                    n: r.n as f64,
+                    rate: r.rate(),
+                    low: r.low,
+                    high: r.high,
+                })
+                .collect(),
+        })
+        .filter(|c| !c.points.is_empty())
+        .collect()
+}
+
+/// Writes the charts the data support; returns (stem, caption) of each.
+fn write_charts(
+    rows: &[SummaryRow],
+    starts: &[Starts],
+    bench: Option<&[BenchRow]>,
+    dir: &Path,
+) -> anyhow::Result<Vec<(&'static str, String)>> {
+    let rules = rules_of(rows);
+    let mut shown = Vec::new();
+    let corner = rate_curves(rows, "corner", &rules, false);
+    if !corner.is_empty() {
+        let chart = SuccessChart {
+            title: "Success from the corner (random tie-breaks)".to_string(),
+            curves: corner,
+            published: GANZFRIED
+                .iter()
+                .map(|&(n, rate, _)| (n as f64, rate, String::new()))
+                .collect(),
+        };
+        render(&chart, dir, "success-corner")?;
+        shown.push(("success-corner", "Success rate from the corner (1,1), by board side, with 95% Wilson bands; triangles: Ganzfried's published figures".to_string()));
+    }
+    let random = rate_curves(rows, "random", &rules, true);
+    if !random.is_empty() {
+        let chart = SuccessChart {
+            title: "Success from a random start square, by tie-break".to_string(),
+            curves: random,
+            published: Vec::new(),
+        };
+        render(&chart, dir, "success-random-start")?;
+        shown.push(("success-random-start", "Success rate from a uniformly random start, by rule and board side, with 95% Wilson bands: even sides solid, odd sides dashed (only the corners' colour can start a tour on an odd board)".to_string()));
+    }
+    let strip: Vec<(String, Vec<(f64, bool)>)> = rules
+        .iter()
+        .map(|rule| {
+            let marks = rows
+                .iter()
+                .filter(|r| &r.rule == rule && r.start == "corner" && r.draws == 1)
+                .map(|r| (r.n as f64, r.tours == 1))
+                .collect::<Vec<_>>();
+            (rule.clone(), marks)
+        })
+        .filter(|(_, marks)| !marks.is_empty())
+        .collect();
+    if !strip.is_empty() {
+        render(
+            &StripChart {
+                title: "Deterministic rules from the corner: a tour or stuck".to_string(),
+                rows: strip,
+            },
+            dir,
+            "corner-deterministic",
+        )?;
+        shown.push(("corner-deterministic", "Deterministic tie-breaks from the corner (1,1): a dot where the tour completes, a cross where the knight gets stuck".to_string()));
+    }
+    let maps: Vec<StartMap> = starts
+        .iter()
+        .filter(|s| s.rule == "seed" && (s.n == 7 || s.n == 8))
+        .map(|s| StartMap {
+            caption: format!("{n}×{n}: {} of {} starts", s.tours(), s.squares(), n = s.n),
+            tours: s.rows.clone(),
+        })
+        .collect();
+    if !maps.is_empty() {
+        render(
+            &StartMapsChart {
+                title: "The seed's rule: start squares that give a tour".to_string(),
+                maps,
+            },
+            dir,
+            "starts-seed",
+        )?;
+        shown.push((
+            "starts-seed",
+            "The seed's tie-break from every start square (row 1 at the top, column 1 at the left)"
+                .to_string(),
+        ));
+    }
+    if let Some(bench) = bench.filter(|b| !b.is_empty()) {
+        let bench_rules: Vec<String> = bench.iter().fold(Vec::new(), |mut acc, b| {
+            if !acc.contains(&b.rule) {
+                acc.push(b.rule.clone());
+            }
+            acc
+        });
+        let curves = bench_rules
+            .iter()
+            .enumerate()
+            .map(|(i, rule)| TimeCurve {
+                label: rule.clone(),
+                colour: PALETTE[i % PALETTE.len()],
+                points: bench
+                    .iter()
+                    .filter(|b| &b.rule == rule && b.draws > 0)
+                    .map(|b| {
+                        let per_draw = b.seconds / b.draws as f64;
+                        let squares = b.squares_of_board();
+                        (
+                            squares,
+                            per_draw,
+                            (b.tours > 0).then(|| b.seconds / b.tours as f64),
+                        )
+                    })
+                    .collect(),
+            })
+            .collect();
+        render(
+            &TimeChart {
+                title: "Time per greedy draw and per tour, one thread".to_string(),
+                curves,
+            },
+            dir,
+            "time",
+        )?;
+        shown.push(("time", "Seconds per draw (lines) and per tour found (dots) against board squares, one thread, from bench.csv".to_string()));
+    }
+    Ok(shown)
+}
+
+impl BenchRow {
+    /// Squares of the board `N` or `WxH`.
+    fn squares_of_board(&self) -> f64 {
+        let parse = |s: &str| s.trim().parse::<f64>().unwrap_or(f64::NAN);
+        match self.size.split_once(['x', 'X']) {
+            Some((w, h)) => parse(w) * parse(h),
+            None => parse(&self.size).powi(2),
+        }
+    }
+}
+
+/// `random tie-break from the corner: n = 8 99.1% […]; …; seed completes 62 of 64 starts on 8×8`.
+pub fn headline(dir: &Path) -> anyhow::Result<String> {
+    let rows = read_summary(dir)?;
+    let mut parts: Vec<String> = [8, 100]
+        .into_iter()
+        .filter_map(|n| {
+            find(&rows, "random", n, "corner").map(|r| format!("n = {n} {}", r.describe()))
+        })
+        .collect();
+    if !parts.is_empty() {
+        parts[0] = format!("random tie-break from the corner: {}", parts[0]);
+    }
+    if let Some(map) = read_starts(dir)?
+        .iter()
+        .find(|s| s.rule == "seed" && s.n == 8)
+    {
+        let tours = map.tours();
+        parts.push(format!("seed's rule completes {tours} of 64 starts on 8×8"));
+    }
+    if parts.is_empty() {
+        parts.push(format!(
+            "{} series (boardlab show {} for all)",
+            rows.len(),
+            dir.display()
+        ));
+    }
+    Ok(parts.join("; "))
+}

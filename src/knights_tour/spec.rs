@@ -1,0 +1,480 @@
+//! Knight's-tour experiment specs (`puzzle = "knights-tour"`), checked once into a [`Spec`].
+//!
+//! A spec crosses tie-break rules, board sides n (n×n boards) and start modes into series,
+//! one series per (rule, n, start mode), labelled `seed/n=8/corner`. Start modes:
+//! `corner` (the square (1,1)), `random` (uniform, from the draw's random stream) and
+//! `every` (every square once: draw i starts on square i, row-major, so the series has n²
+//! draws). A deterministic rule from the corner gives the same draw every time, so such a
+//! series has one draw. Every key is documented in `experiments/README.md`; unknown keys
+//! and bad values are one-line errors naming the key.
+
+use super::warnsdorff::{Plan, check_closed};
+use super::{Board, Rule};
+use crate::experiment::spec::{
+    MAX_SERIES, Overrides, SpecError, bad, check_name, check_size, read_toml,
+};
+use crate::experiment::study::{SeriesPlan, check_label};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The largest side a spec may ask for: a 10,000×10,000 board has the 10⁸ squares that
+/// [`Board`] allows.
+pub const MAX_SIDE: u64 = 10_000;
+
+/// Where the draws of a series start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartMode {
+    /// The top-left square, (1,1).
+    Corner,
+    /// A uniformly random square, from the draw's random stream.
+    Random,
+    /// Every square once: draw i starts on square i (row-major).
+    Every,
+}
+
+impl fmt::Display for StartMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StartMode::Corner => "corner",
+            StartMode::Random => "random",
+            StartMode::Every => "every",
+        })
+    }
+}
+
+impl std::str::FromStr for StartMode {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<StartMode, String> {
+        match text {
+            "corner" => Ok(StartMode::Corner),
+            "random" => Ok(StartMode::Random),
+            "every" => Ok(StartMode::Every),
+            _ => Err(format!(
+                "unknown start mode {text:?}; use \"corner\", \"random\" or \"every\""
+            )),
+        }
+    }
+}
+
+/// One series: a rule on the n×n board from one start mode.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// `rule/n=N/start`, e.g. `order:12345678/n=8/every`.
+    pub label: String,
+    pub rule: Rule,
+    pub n: u32,
+    pub start: StartMode,
+    pub draws: u64,
+}
+
+impl Series {
+    pub fn board(&self) -> Board {
+        Board::square(self.n as u64).expect("a checked spec has valid sides")
+    }
+}
+
+/// One group of series as checked: every rule × side × start mode.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Group {
+    pub rules: Vec<String>,
+    pub sizes: Vec<u32>,
+    pub starts: Vec<StartMode>,
+    /// Draws per series (`every` series have n², deterministic rules from the corner 1).
+    pub draws: u64,
+}
+
+/// A checked knight's-tour spec with overrides applied. Serialized, it is the identity the
+/// manifest records.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Spec {
+    pub puzzle: &'static str,
+    pub name: String,
+    pub description: String,
+    pub seed: u64,
+    pub draws: u64,
+    pub closed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backtrack: Option<u64>,
+    pub groups: Vec<Group>,
+    #[serde(skip)]
+    pub series: Vec<Series>,
+}
+
+/// The file layout; see `experiments/README.md`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpecFile {
+    /// Checked by the harness, which chose this reader by it.
+    #[allow(dead_code)]
+    puzzle: Option<String>,
+    name: String,
+    #[serde(default)]
+    description: String,
+    seed: u64,
+    draws: u64,
+    rules: Option<Vec<String>>,
+    sizes: Option<toml::Value>,
+    starts: Option<Vec<String>>,
+    #[serde(default)]
+    closed: bool,
+    backtrack: Option<u64>,
+    #[serde(default)]
+    series: Vec<GroupFile>,
+}
+
+/// One `[[series]]` table; missing keys take the top-level values.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GroupFile {
+    rules: Option<Vec<String>>,
+    sizes: Option<toml::Value>,
+    starts: Option<Vec<String>>,
+    draws: Option<u64>,
+}
+
+impl Spec {
+    /// Parses and checks a spec's TOML text, then applies `overrides` (`--draws` replaces
+    /// the draws of every group; `--cap` does not apply: use the `backtrack` key).
+    pub fn parse(text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
+        let file: SpecFile = read_toml(text)?;
+        check_name(&file.name)?;
+        if overrides.cap.is_some() {
+            return Err(bad(
+                "cap",
+                "knight's-tour specs have no iteration cap; set `backtrack` in the spec",
+            ));
+        }
+        let draws = overrides.draws.unwrap_or(file.draws);
+        if draws == 0 {
+            return Err(bad("draws", "must be at least 1"));
+        }
+        if file.backtrack == Some(0) {
+            return Err(bad(
+                "backtrack",
+                "must be at least 1 backtrack (leave it out for the greedy rule)",
+            ));
+        }
+        let top = GroupFile {
+            rules: file.rules,
+            sizes: file.sizes,
+            starts: file.starts,
+            draws: None,
+        };
+        let files = if file.series.is_empty() {
+            vec![GroupFile { draws: None, ..top }]
+        } else {
+            file.series
+                .into_iter()
+                .map(|g| GroupFile {
+                    rules: g.rules.or_else(|| top.rules.clone()),
+                    sizes: g.sizes.or_else(|| top.sizes.clone()),
+                    starts: g.starts.or_else(|| top.starts.clone()),
+                    draws: g.draws,
+                })
+                .collect()
+        };
+        let groups = files
+            .into_iter()
+            .map(|g| check_group(g, draws, overrides.draws.is_some()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut spec = Spec {
+            puzzle: "knights-tour",
+            name: file.name,
+            description: file.description,
+            seed: overrides.seed.unwrap_or(file.seed),
+            draws,
+            closed: file.closed,
+            backtrack: file.backtrack,
+            groups,
+            series: Vec::new(),
+        };
+        spec.series = spec.expand()?;
+        Ok(spec)
+    }
+
+    /// The groups crossed into series, in file order, each label once.
+    fn expand(&self) -> Result<Vec<Series>, SpecError> {
+        let mut series: Vec<Series> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for group in &self.groups {
+            for rule_text in &group.rules {
+                let rule: Rule = rule_text
+                    .parse()
+                    .map_err(|e| bad("rules", format!("{e}")))?;
+                for &n in &group.sizes {
+                    let board = Board::square(n as u64).map_err(|e| bad("sizes", e.to_string()))?;
+                    Plan::new(&board, &rule).map_err(|e| bad("rules", e.to_string()))?;
+                    check_closed(&board, self.closed)
+                        .map_err(|e| bad("closed", format!("{e}; leave odd sides out")))?;
+                    for &start in &group.starts {
+                        let label = format!("{rule}/n={n}/{start}");
+                        check_label(&label).map_err(|e| bad("rules", e))?;
+                        if !seen.insert(label.clone()) {
+                            return Err(bad(
+                                "series",
+                                format!(
+                                    "series {label} is listed twice; each rule, size and start once"
+                                ),
+                            ));
+                        }
+                        if series.len() == MAX_SERIES {
+                            return Err(bad(
+                                "sizes",
+                                format!("more than the {MAX_SERIES} series a spec may have"),
+                            ));
+                        }
+                        let draws = match start {
+                            StartMode::Every => n as u64 * n as u64,
+                            StartMode::Corner if !rule.is_random() => 1,
+                            _ => group.draws,
+                        };
+                        series.push(Series {
+                            label,
+                            rule,
+                            n,
+                            start,
+                            draws,
+                        });
+                    }
+                }
+            }
+        }
+        check_size(&self.plans_of(&series))?;
+        Ok(series)
+    }
+
+    fn plans_of(&self, series: &[Series]) -> Vec<SeriesPlan> {
+        series
+            .iter()
+            .map(|s| SeriesPlan {
+                label: s.label.clone(),
+                draws: s.draws,
+            })
+            .collect()
+    }
+
+    /// The series as the harness sees them.
+    pub fn series_plans(&self) -> Vec<SeriesPlan> {
+        self.plans_of(&self.series)
+    }
+}
+
+fn check_group(file: GroupFile, draws: u64, overridden: bool) -> Result<Group, SpecError> {
+    let rules = file.rules.ok_or_else(|| {
+        bad(
+            "rules",
+            "missing; list tie-break rules, e.g. [\"seed\", \"random\"]",
+        )
+    })?;
+    if rules.is_empty() {
+        return Err(bad("rules", "is empty; list at least one tie-break rule"));
+    }
+    let sizes = file
+        .sizes
+        .ok_or_else(|| bad("sizes", "missing; e.g. [5, 8] or { from = 5, to = 64 }"))?;
+    let sizes = expand_sizes(&sizes)?;
+    let starts = file
+        .starts
+        .unwrap_or_else(|| vec!["corner".to_string()])
+        .iter()
+        .map(|s| s.parse().map_err(|e: String| bad("starts", e)))
+        .collect::<Result<Vec<StartMode>, _>>()?;
+    if starts.is_empty() {
+        return Err(bad(
+            "starts",
+            "is empty; use \"corner\", \"random\" or \"every\"",
+        ));
+    }
+    let draws = match file.draws {
+        Some(_) if overridden => draws,
+        Some(0) => return Err(bad("draws", "must be at least 1 (in [[series]])")),
+        Some(d) => d,
+        None => draws,
+    };
+    Ok(Group {
+        rules,
+        sizes,
+        starts,
+        draws,
+    })
+}
+
+/// `sizes`: a side, a range `{ from = A, to = B }` (optionally `step = S`), or a list of
+/// both, expanded in the order written; a side may appear once.
+pub fn expand_sizes(value: &toml::Value) -> Result<Vec<u32>, SpecError> {
+    let mut sizes: Vec<u32> = Vec::new();
+    match value {
+        toml::Value::Array(items) => {
+            for item in items {
+                expand_item(item, &mut sizes)?;
+            }
+        }
+        item => expand_item(item, &mut sizes)?,
+    }
+    if sizes.is_empty() {
+        return Err(bad("sizes", "is empty; give at least one side"));
+    }
+    let mut sorted = sizes.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(bad("sizes", format!("side {} is listed twice", w[0])));
+    }
+    Ok(sizes)
+}
+
+fn expand_item(item: &toml::Value, sizes: &mut Vec<u32>) -> Result<(), SpecError> {
+    let side = |value: &toml::Value, what: &str| -> Result<u64, SpecError> {
+        match value.as_integer() {
+            Some(v) if (1..=MAX_SIDE as i64).contains(&v) => Ok(v as u64),
+            _ => Err(bad(
+                "sizes",
+                format!("{what} {value} is not a side from 1 to {MAX_SIDE}"),
+            )),
+        }
+    };
+    match item {
+        toml::Value::Integer(_) => sizes.push(side(item, "side")? as u32),
+        toml::Value::Table(table) => {
+            if let Some(key) = table
+                .keys()
+                .find(|k| !["from", "to", "step"].contains(&k.as_str()))
+            {
+                return Err(bad(
+                    "sizes",
+                    format!("unknown key `{key}` in a range; use from, to and step"),
+                ));
+            }
+            let get = |key: &str| {
+                table.get(key).ok_or_else(|| {
+                    bad(
+                        "sizes",
+                        format!("a range needs `{key}`, e.g. {{ from = 5, to = 64 }}"),
+                    )
+                })
+            };
+            let (from, to) = (side(get("from")?, "from")?, side(get("to")?, "to")?);
+            let step = match table.get("step") {
+                Some(step) => side(step, "step")?,
+                None => 1,
+            };
+            if from > to {
+                return Err(bad("sizes", format!("range from {from} to {to} is empty")));
+            }
+            sizes.extend((from..=to).step_by(step as usize).map(|n| n as u32));
+        }
+        other => {
+            return Err(bad(
+                "sizes",
+                format!("{other} is neither a side nor a range {{ from = A, to = B }}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Spec, SpecError> {
+        Spec::parse(text, &Overrides::default())
+    }
+
+    const BASE: &str = "puzzle = \"knights-tour\"\nname = \"t\"\nseed = 1\ndraws = 10\n";
+
+    #[test]
+    fn rules_sizes_and_starts_cross_into_series() {
+        let spec = parse(&format!(
+            "{BASE}rules = [\"seed\", \"random\"]\nsizes = [{{ from = 5, to = 6 }}, 8]\nstarts = [\"corner\", \"every\"]\n"
+        ))
+        .unwrap();
+        let labels: Vec<(&str, u64)> = spec
+            .series
+            .iter()
+            .map(|s| (s.label.as_str(), s.draws))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                ("seed/n=5/corner", 1),
+                ("seed/n=5/every", 25),
+                ("seed/n=6/corner", 1),
+                ("seed/n=6/every", 36),
+                ("seed/n=8/corner", 1),
+                ("seed/n=8/every", 64),
+                ("random/n=5/corner", 10),
+                ("random/n=5/every", 25),
+                ("random/n=6/corner", 10),
+                ("random/n=6/every", 36),
+                ("random/n=8/corner", 10),
+                ("random/n=8/every", 64),
+            ]
+        );
+    }
+
+    #[test]
+    fn series_tables_take_their_own_draws_and_the_top_level_defaults() {
+        let spec = parse(&format!(
+            "{BASE}rules = [\"random\"]\nstarts = [\"random\"]\n[[series]]\nsizes = [5]\n[[series]]\nsizes = [{{ from = 10, to = 30, step = 10 }}]\ndraws = 3\n"
+        ))
+        .unwrap();
+        let draws: Vec<(u32, u64)> = spec.series.iter().map(|s| (s.n, s.draws)).collect();
+        assert_eq!(draws, [(5, 10), (10, 3), (20, 3), (30, 3)]);
+        let overridden = Spec::parse(
+            &format!("{BASE}rules = [\"random\"]\n[[series]]\nsizes = [5]\ndraws = 3\n"),
+            &Overrides {
+                draws: Some(7),
+                ..Overrides::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(overridden.series[0].draws, 7);
+    }
+
+    #[test]
+    fn bad_values_are_one_line_errors_naming_the_key() {
+        let cases = [
+            ("rules = [\"fastest\"]\nsizes = [8]", "key `rules`"),
+            ("rules = []\nsizes = [8]", "key `rules`"),
+            ("sizes = [8]", "key `rules`"),
+            ("rules = [\"seed\"]", "key `sizes`"),
+            ("rules = [\"seed\"]\nsizes = [0]", "key `sizes`"),
+            ("rules = [\"seed\"]\nsizes = [8, 8]", "key `sizes`"),
+            (
+                "rules = [\"seed\"]\nsizes = { from = 9, to = 5 }",
+                "key `sizes`",
+            ),
+            ("rules = [\"seed\"]\nsizes = { from = 5 }", "key `sizes`"),
+            ("rules = [\"seed\"]\nsizes = [\"big\"]", "key `sizes`"),
+            (
+                "rules = [\"seed\"]\nsizes = [8]\nstarts = [\"edge\"]",
+                "key `starts`",
+            ),
+            (
+                "rules = [\"seed\"]\nsizes = [5]\nclosed = true",
+                "key `closed`",
+            ),
+            (
+                "rules = [\"seed\"]\nsizes = [8]\nbacktrack = 0",
+                "key `backtrack`",
+            ),
+            ("rules = [\"order:1234\"]\nsizes = [8]", "key `rules`"),
+            (
+                "rules = [\"seed\"]\nsizes = [8]\ncolour = 1",
+                "unknown field `colour`",
+            ),
+            ("rules = [\"seed\", \"seed\"]\nsizes = [8]", "listed twice"),
+        ];
+        for (body, expected) in cases {
+            let error = parse(&format!("{BASE}{body}\n")).unwrap_err().to_string();
+            assert!(error.contains(expected), "{body}: {error}");
+            assert!(!error.contains('\n'), "{body}: {error}");
+        }
+        let error = parse("puzzle = \"knights-tour\"\nname = \"t\"\nseed = 1\ndraws = 0\nrules = [\"seed\"]\nsizes = [8]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("key `draws`"), "{error}");
+    }
+}

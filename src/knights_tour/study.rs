@@ -1,0 +1,322 @@
+//! The knight's tour as an experiment ([`Study`]): one draw is one Warnsdorff tour (greedy,
+//! or with backtracking when the spec sets `backtrack`) on an n×n board with a tie-break
+//! rule from a start square; its row in `draws.csv` says where it started and how far it got.
+//!
+//! Draw `i` of a series reads only its own random stream, `rng::stream(seed, label, i)`:
+//! the random start (mode `random`) is drawn from it first, then the `random` tie-break
+//! reads it. Every path is checked by the independent validator ([`super::validate`])
+//! before its row is written; a tour the validator rejects stops the run.
+//!
+//! From the rows, [`Study::derive`] writes `summary.csv` (per series: draws, tours, success
+//! rate with its 95% Wilson interval, mean squares reached) and `starts.csv` (per `every`
+//! series, one line per board row: which start squares give a tour).
+
+use super::spec::{Series, Spec, StartMode};
+use super::warnsdorff::{Engine, Outcome, Plan, TourDraw, check_draw};
+use super::{Square, draw_backtracking};
+use crate::experiment::spec::Overrides;
+use crate::experiment::study::{Computed, Puzzle, SeriesPlan, Study};
+use crate::experiment::{Plan as RunPlan, ResultsFolder};
+use crate::output::atomic::write_atomic;
+use crate::rng::{self, below};
+use crate::stats::proportion::wilson95;
+use anyhow::Context;
+use std::fmt::Write as _;
+use std::io::BufRead;
+use std::sync::Arc;
+
+/// The knight's tour in the list of puzzles.
+pub const PUZZLE: Puzzle = Puzzle {
+    name: "knights-tour",
+    about: "Warnsdorff's rule for the knight's tour: success by tie-break, board size and start",
+    parse,
+    report: super::report::report,
+    headline: super::report::headline,
+    tables: &["summary.csv", "starts.csv"],
+};
+
+/// The columns of `draws.csv`.
+pub const DRAW_COLUMNS: &str = "series,draw,rule,n,start,x,y,outcome,squares,tie_breaks,backtracks";
+
+/// The columns of `summary.csv`.
+pub const SUMMARY_COLUMNS: &str =
+    "series,rule,n,start,draws,tours,success_rate,ci_low,ci_high,mean_squares,mean_tie_breaks";
+
+/// The columns of `starts.csv`: `tours` holds one character per square of row `y`,
+/// `1` where a start there gives a tour, `0` where it does not, for x = 1..n.
+pub const STARTS_COLUMNS: &str = "series,rule,n,y,tours";
+
+fn parse(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+    Ok(Arc::new(KnightsStudy::new(Spec::parse(text, overrides)?)))
+}
+
+/// A checked knight's-tour spec as a study.
+#[derive(Clone, Debug)]
+pub struct KnightsStudy {
+    pub spec: Spec,
+    series: Vec<SeriesPlan>,
+}
+
+impl KnightsStudy {
+    pub fn new(spec: Spec) -> KnightsStudy {
+        let series = spec.series_plans();
+        KnightsStudy { spec, series }
+    }
+}
+
+/// The word for an outcome in `draws.csv`.
+pub fn outcome_word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Tour => "tour",
+        Outcome::DeadEnd => "stuck",
+        Outcome::NotClosed => "not_closed",
+        Outcome::CapReached => "cap",
+        Outcome::NoTour => "no_tour",
+    }
+}
+
+/// The start square of draw `index` of `series`, drawing from `rng` for a random start.
+pub fn start_square(series: &Series, index: u64, rng: &mut rng::DefaultRng) -> Square {
+    let board = series.board();
+    match series.start {
+        StartMode::Corner => Square::new(0, 0),
+        StartMode::Random => board.square_at(below(rng, board.squares() as u64) as usize),
+        StartMode::Every => board.square_at(index as usize),
+    }
+}
+
+impl KnightsStudy {
+    /// One draw of `series`, checked by the validator.
+    fn one_draw(
+        &self,
+        series: &Series,
+        index: u64,
+        engine: &mut Engine,
+        plan: &Plan,
+    ) -> anyhow::Result<(Square, TourDraw)> {
+        let mut rng = rng::stream(self.spec.seed, &series.label, index);
+        let start = start_square(series, index, &mut rng);
+        let board = series.board();
+        let closed = self.spec.closed;
+        if let Some(cap) = self.spec.backtrack {
+            let draw = draw_backtracking(board, start, &series.rule, closed, cap, &mut rng)
+                .with_context(|| format!("{} draw {index}", series.label))?;
+            return Ok((start, draw));
+        }
+        let result = engine.run(start, plan, closed, &mut rng);
+        let draw = TourDraw {
+            outcome: result.outcome,
+            squares_reached: engine.path_indices().len() as u64,
+            tie_breaks: result.tie_breaks,
+            backtracks: 0,
+            path: engine.path(),
+        };
+        check_draw(&board, &draw, closed).with_context(|| {
+            format!(
+                "{} draw {index}: the validator rejects the path",
+                series.label
+            )
+        })?;
+        Ok((start, draw))
+    }
+}
+
+impl Study for KnightsStudy {
+    fn puzzle(&self) -> &'static str {
+        PUZZLE.name
+    }
+
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    fn seed(&self) -> u64 {
+        self.spec.seed
+    }
+
+    fn series(&self) -> &[SeriesPlan] {
+        &self.series
+    }
+
+    fn identity(&self) -> serde_json::Value {
+        serde_json::to_value(&self.spec).expect("a spec serializes")
+    }
+
+    fn header(&self, _boards: bool) -> Vec<u8> {
+        format!("{DRAW_COLUMNS}\n").into_bytes()
+    }
+
+    fn run_draws(&self, series: usize, indices: &[u64], _boards: bool) -> anyhow::Result<Computed> {
+        let series = &self.spec.series[series];
+        let board = series.board();
+        let plan = Plan::new(&board, &series.rule)?;
+        let mut engine = Engine::new(board);
+        let mut computed = Computed::default();
+        let mut text = String::new();
+        for &index in indices {
+            let (start, draw) = self.one_draw(series, index, &mut engine, &plan)?;
+            writeln!(
+                text,
+                "{},{index},{},{},{},{},{},{},{},{},{}",
+                series.label,
+                series.rule,
+                series.n,
+                series.start,
+                start.x + 1,
+                start.y + 1,
+                outcome_word(draw.outcome),
+                draw.squares_reached,
+                draw.tie_breaks,
+                draw.backtracks
+            )?;
+            computed.rows += 1;
+            computed.work += draw.squares_reached;
+        }
+        computed.bytes = text.into_bytes();
+        Ok(computed)
+    }
+
+    fn derive(&self, folder: &ResultsFolder, plan: &RunPlan) -> anyhow::Result<()> {
+        let path = folder.draws();
+        let shown = path.display().to_string();
+        let file = std::fs::File::open(&path).with_context(|| format!("cannot read {shown}"))?;
+        let mut tallies = vec![Tally::default(); self.spec.series.len()];
+        let mut rows = 0u64;
+        for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
+            let line = line.with_context(|| format!("cannot read {shown}"))?;
+            if number == 0 {
+                anyhow::ensure!(
+                    line == DRAW_COLUMNS,
+                    "{shown} does not start with the header {DRAW_COLUMNS}"
+                );
+                continue;
+            }
+            let row = DrawRow::parse(&line)
+                .with_context(|| format!("{shown} line {}: {line:?}", number + 1))?;
+            plan.check_key(rows, row.series, row.draw, &shown)?;
+            let (series, _) = plan.locate(rows);
+            tallies[series].add(&self.spec.series[series], &row);
+            rows += 1;
+        }
+        anyhow::ensure!(
+            rows == plan.total(),
+            "{shown} has {rows} rows but the spec makes {}",
+            plan.total()
+        );
+        let mut summary = format!("{SUMMARY_COLUMNS}\n");
+        let mut starts = format!("{STARTS_COLUMNS}\n");
+        for (series, tally) in self.spec.series.iter().zip(&tallies) {
+            if tally.draws > 0 {
+                tally.write_summary(series, &mut summary);
+            }
+            if series.start == StartMode::Every && tally.draws > 0 {
+                tally.write_starts(series, &mut starts);
+            }
+        }
+        write_atomic(&folder.root().join("summary.csv"), summary.as_bytes())?;
+        write_atomic(&folder.root().join("starts.csv"), starts.as_bytes())
+    }
+}
+
+/// One row of `draws.csv`, borrowed from its line.
+#[derive(Debug, PartialEq)]
+pub struct DrawRow<'a> {
+    pub series: &'a str,
+    pub draw: u64,
+    pub x: u32,
+    pub y: u32,
+    pub outcome: &'a str,
+    pub squares: u64,
+    pub tie_breaks: u64,
+}
+
+impl<'a> DrawRow<'a> {
+    pub fn parse(line: &'a str) -> anyhow::Result<DrawRow<'a>> {
+        let fields: Vec<&str> = line.split(',').collect();
+        anyhow::ensure!(
+            fields.len() == 11,
+            "expected 11 fields, found {}",
+            fields.len()
+        );
+        let number = |i: usize| -> anyhow::Result<u64> {
+            fields[i]
+                .parse()
+                .with_context(|| format!("field {} is not a number: {:?}", i + 1, fields[i]))
+        };
+        Ok(DrawRow {
+            series: fields[0],
+            draw: number(1)?,
+            x: number(5)? as u32,
+            y: number(6)? as u32,
+            outcome: fields[7],
+            squares: number(8)?,
+            tie_breaks: number(9)?,
+        })
+    }
+}
+
+/// What the summary and the start maps need of a series' rows.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    draws: u64,
+    tours: u64,
+    squares: u64,
+    tie_breaks: u64,
+    /// `every` series: whether the start on each square (row-major) gave a tour.
+    tour_at: Vec<bool>,
+}
+
+impl Tally {
+    fn add(&mut self, series: &Series, row: &DrawRow) {
+        let tour = row.outcome == "tour";
+        self.draws += 1;
+        self.tours += tour as u64;
+        self.squares += row.squares;
+        self.tie_breaks += row.tie_breaks;
+        if series.start == StartMode::Every {
+            let n = series.n as usize;
+            if self.tour_at.is_empty() {
+                self.tour_at = vec![false; n * n];
+            }
+            let index = (row.y as usize - 1) * n + (row.x as usize - 1);
+            if let Some(cell) = self.tour_at.get_mut(index) {
+                *cell = tour;
+            }
+        }
+    }
+
+    fn write_summary(&self, series: &Series, out: &mut String) {
+        let (low, high) = wilson95(self.tours, self.draws);
+        let draws = self.draws as f64;
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{:.6},{:.6},{:.6},{:.2},{:.2}",
+            series.label,
+            series.rule,
+            series.n,
+            series.start,
+            self.draws,
+            self.tours,
+            self.tours as f64 / draws,
+            low,
+            high,
+            self.squares as f64 / draws,
+            self.tie_breaks as f64 / draws
+        );
+    }
+
+    fn write_starts(&self, series: &Series, out: &mut String) {
+        let n = series.n as usize;
+        for (y, row) in self.tour_at.chunks(n).enumerate() {
+            let cells: String = row.iter().map(|&t| if t { '1' } else { '0' }).collect();
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{cells}",
+                series.label,
+                series.rule,
+                n,
+                y + 1
+            );
+        }
+    }
+}
