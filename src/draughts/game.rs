@@ -168,4 +168,22 @@ mod tests {
         assert_eq!(after_man.quiet_plies, 0);
         assert_eq!(game.result(&after_man), None);
     }
+
+    #[test]
+    fn the_ply_cap_draws_a_game_still_going_but_not_one_already_lost() {
+        let game = Draughts {
+            rules: Rules::Czech,
+            max_plies: 10,
+        };
+        let mut position = GamePosition::new(parse_fen("W:Wc1:Bh8").unwrap());
+        position.plies = 9;
+        let capped = play_text(&game, &position, "c1-d2");
+        assert_eq!(capped.plies, 10);
+        assert_eq!(game.result(&capped), Some(GameResult::Draw));
+        // Black's last man is blocked when the cap is reached: the loss stands.
+        let mut blocked = GamePosition::new(parse_fen("W:Wa1,f6,g7:Bh8").unwrap());
+        blocked.plies = 9;
+        let lost = play_text(&game, &blocked, "a1-b2");
+        assert_eq!(game.result(&lost), Some(GameResult::Win(Seat::First)));
+    }
 }

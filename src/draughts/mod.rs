@@ -6,7 +6,8 @@
 //! the seed article (`shared/seeds/003_7fa3c52514782b22.txt`) describes the original browser
 //! game and its greedy bot, Damebot. Layers: squares and boards ([`square`], [`board`]),
 //! text ([`fen`], [`moves`]), rules and the generator ([`rules`], [`movegen`]), counting
-//! ([`perft`]), the game with its draw rules ([`game`]) and the bots ([`bots`]).
+//! ([`perft`]), the game with its draw rules ([`game`]), the bots ([`bots`]) and the openings of their
+//! matches ([`opening`]).
 
 pub mod board;
 pub mod bots;
@@ -14,6 +15,7 @@ pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+pub mod opening;
 pub mod perft;
 pub mod rules;
 pub mod square;
