@@ -17,6 +17,7 @@ pub mod movegen;
 pub mod moves;
 pub mod opening;
 pub mod perft;
+pub mod referee;
 pub mod rules;
 pub mod square;
 
