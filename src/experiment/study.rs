@@ -91,7 +91,11 @@ pub struct Puzzle {
 }
 
 /// Every puzzle, the default first.
-pub const PUZZLES: &[Puzzle] = &[crate::chess_memory::PUZZLE];
+pub const PUZZLES: &[Puzzle] = &[
+    crate::chess_memory::PUZZLE,
+    crate::game::matches::match_puzzle::<crate::fifteen::Fifteen>(),
+    crate::game::matches::match_puzzle::<crate::fifteen::OddEven>(),
+];
 
 /// The puzzle a spec without `puzzle` runs.
 pub const DEFAULT_PUZZLE: &str = "chess-memory";

@@ -10,6 +10,8 @@
 pub mod article;
 pub mod exact;
 pub mod game;
+pub mod match_report;
+pub mod matches;
 pub mod mcts;
 pub mod newell_simon;
 pub mod numbers;

@@ -7,6 +7,8 @@
 //! The shape follows OpenSpiel's `State` (`legal_actions`, `apply_action`, `is_terminal`,
 //! `returns`), with positions as cheap values instead of undo.
 
+pub mod matches;
+
 use rand_core::Rng;
 use std::fmt;
 

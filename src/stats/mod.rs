@@ -25,11 +25,13 @@
 //! | [`restart`] | the expected cost of restarting after t iterations (Luby, Sinclair, Zuckerman 1993) |
 //! | [`binning`] | the log-linear bins of the committed histograms |
 //! | [`normal`] | the normal distribution function (erfc) |
+//! | [`proportion`] | Wilson intervals of proportions; exact binomial and multinomial variates |
 
 pub mod binning;
 pub mod bootstrap;
 pub mod distance;
 pub mod normal;
+pub mod proportion;
 pub mod quantile;
 pub mod rank_test;
 pub mod restart;

@@ -10,7 +10,7 @@ mod histograms;
 mod mistakes;
 mod orderings;
 mod restart;
-mod style;
+pub mod style;
 mod survival;
 
 pub use heatmap::KindPositionHeatmap;

@@ -1,0 +1,94 @@
+//! The match study: bots of one game play seeded games against each other in the experiment
+//! harness, and the results become win/draw/loss tables with Wilson intervals, Bradley–Terry
+//! ratings with bootstrap intervals, charts and a report.
+//!
+//! A game joins by implementing [`MatchGame`] (its puzzle name, how a spec's player name
+//! becomes a bot, how a move is written, and an independent referee that replays a written
+//! game) and listing `match_puzzle::<TheGame>()` in the harness's puzzles. Everything else is
+//! here and the same for every game:
+//!
+//! - [`spec`]: the spec keys (`players`, `pairings`, `games`, …), one series per pairing;
+//! - [`study`]: one draw is one game; its row is `pairing,game,first,second,result,plies,moves`;
+//! - [`tally`]: `summary.csv`, wins, draws and losses per pairing and seat;
+//! - [`ratings`]: `ratings.csv`, Bradley–Terry strengths with draws as half points;
+//! - [`charts`] and [`report`]: the charts and `REPORT.md`, with a section the game may add.
+
+pub mod charts;
+pub mod ratings;
+pub mod report;
+pub mod spec;
+pub mod study;
+pub mod tally;
+
+use super::{Game, GameResult, Player};
+use crate::experiment::Puzzle;
+use rand_core::Rng;
+use std::path::Path;
+
+pub use spec::{MatchSpec, Pairing};
+pub use study::MatchStudy;
+pub use tally::SeatRecord;
+
+/// A bot of game `G` as the match study holds it: made afresh for every game.
+pub type BoxedPlayer<G> = Box<dyn Player<G> + Send>;
+
+/// What a game gives the match study. The game's own draw rules (repetition, a ply cap) live
+/// in its [`Game::result`]; a game must end.
+pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
+    /// The spec's `puzzle` value, e.g. `fifteen`.
+    const PUZZLE: &'static str;
+    /// What the game is, for help text.
+    const ABOUT: &'static str;
+
+    /// The bot a spec's player name stands for; the error is one line naming the bad name
+    /// and the valid ones. A new bot is made for every game, so that no game depends on
+    /// another (a bot may keep state, a transposition table say, during one game).
+    fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String>;
+
+    /// A move as written in the `moves` column: no space, comma, quote or line break.
+    fn write_move(&self, mv: &Self::Move) -> String {
+        mv.to_string()
+    }
+
+    /// The referee: replays a finished game from the moves as written, with rules coded
+    /// independently of the game's move generator, and returns its result; an error names
+    /// the first illegal move or a game that ends early or goes on after its end. Every game
+    /// passes it before its row is written.
+    fn referee(&self, moves: &[&str]) -> Result<GameResult, String>;
+
+    /// The first `plies` moves of a game when the spec asks for random openings
+    /// (`opening-plies`), drawn from `rng`: by default uniformly random legal moves, fewer if
+    /// the game ends. Games 2k and 2k+1 of a pairing share their opening with seats swapped.
+    fn opening(&self, plies: u32, rng: &mut dyn Rng) -> Vec<Self::Move> {
+        let mut position = self.start();
+        let (mut moves, mut legal) = (Vec::new(), Vec::new());
+        for _ in 0..plies {
+            if self.result(&position).is_some() {
+                break;
+            }
+            self.legal_moves(&position, &mut legal);
+            let mv = legal[crate::rng::below(rng, legal.len() as u64) as usize].clone();
+            position = self.play(&position, &mv);
+            moves.push(mv);
+        }
+        moves
+    }
+
+    /// A game-specific section of `REPORT.md` (Markdown starting at a `##` heading), from
+    /// the results folder and its tables; empty by default.
+    fn report_section(&self, _folder: &Path, _tables: &report::Tables) -> anyhow::Result<String> {
+        Ok(String::new())
+    }
+}
+
+/// The harness's entry for the match study of game `G`.
+pub const fn match_puzzle<G: MatchGame>() -> Puzzle {
+    Puzzle {
+        name: G::PUZZLE,
+        about: G::ABOUT,
+        parse: study::parse::<G>,
+        report: report::report::<G>,
+        headline: report::headline,
+        tables: &["summary.csv", "ratings.csv"],
+    }
+}

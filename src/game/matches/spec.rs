@@ -1,0 +1,305 @@
+//! Match specs: which bots play which, how many games each pairing plays, and from which
+//! master seed. Every key is documented in `experiments/README.md`; a bad key or value is a
+//! one-line error naming the key.
+//!
+//! ```toml
+//! puzzle = "fifteen"
+//! name = "fifteen"
+//! seed = 20261122
+//! games = 100000                  # per pairing; `--draws` replaces it for every pairing
+//! players = ["random", "perfect", "mcts:100"]
+//! pairings = "all"                # every unordered pair of distinct players (the default)
+//! self-play = false               # with "all": also each player against itself
+//! opening-plies = 0               # random opening moves before the bots take over
+//! [player-games]                  # fewer games for every pairing with a slow bot
+//! "mcts:100" = 10000
+//! ```
+//!
+//! An explicit `pairings` is a list whose items are `["a", "b"]` or
+//! `{ players = ["a", "b"], games = N }`.
+
+use super::MatchGame;
+use crate::experiment::spec::{MAX_SERIES, Overrides, SpecError, bad, check_name, read_toml};
+use crate::experiment::study::check_label;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The most random opening plies a spec may ask for.
+pub const MAX_OPENING_PLIES: u32 = 1000;
+
+/// One series: player `a` against player `b`; `a` moves first in the even-numbered games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pairing {
+    /// `a-vs-b`, the series label in every data file.
+    pub label: String,
+    pub a: String,
+    pub b: String,
+    /// Games of this pairing when they differ from the spec's `games`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<u64>,
+}
+
+impl Pairing {
+    fn new(a: &str, b: &str, games: Option<u64>) -> Pairing {
+        Pairing {
+            label: format!("{a}-vs-{b}"),
+            a: a.to_string(),
+            b: b.to_string(),
+            games,
+        }
+    }
+
+    /// Games of this pairing.
+    pub fn games(&self, spec_games: u64) -> u64 {
+        self.games.unwrap_or(spec_games)
+    }
+}
+
+/// A checked match spec with command-line overrides applied; as serialized it is the
+/// manifest's record of the run (`draws` holds `games`, the key `--draws` replaces).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchSpec {
+    pub puzzle: String,
+    pub name: String,
+    pub description: String,
+    pub seed: u64,
+    /// Games per pairing.
+    #[serde(rename = "draws")]
+    pub games: u64,
+    /// The players in the spec's order, by their canonical names.
+    pub players: Vec<String>,
+    /// Random opening plies at the start of every game.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub opening_plies: u32,
+    pub pairings: Vec<Pairing>,
+}
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
+}
+
+/// The file layout; see the module docs.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct SpecFile {
+    /// Checked by the harness, which chose this reader by it.
+    #[allow(dead_code)]
+    puzzle: Option<String>,
+    name: String,
+    #[serde(default)]
+    description: String,
+    seed: u64,
+    games: u64,
+    players: Vec<String>,
+    pairings: Option<toml::Value>,
+    #[serde(default)]
+    self_play: bool,
+    #[serde(default)]
+    opening_plies: u32,
+    #[serde(default)]
+    player_games: BTreeMap<String, u64>,
+}
+
+impl MatchSpec {
+    /// Parses and checks a match spec of game `G`, then applies `overrides` (`draws`
+    /// replaces the games of every pairing; `cap` is refused, a match has none).
+    pub fn parse<G: MatchGame>(
+        game: &G,
+        text: &str,
+        overrides: &Overrides,
+    ) -> Result<MatchSpec, SpecError> {
+        let file: SpecFile = read_toml(text)?;
+        check_name(&file.name)?;
+        if overrides.cap.is_some() {
+            return Err(bad("cap", "a match has no iteration cap; leave --cap out"));
+        }
+        let games = overrides.draws.unwrap_or(file.games);
+        if games == 0 {
+            return Err(bad("games", "must be at least 1"));
+        }
+        if file.opening_plies > MAX_OPENING_PLIES {
+            return Err(bad(
+                "opening-plies",
+                format!("{} is more than {MAX_OPENING_PLIES}", file.opening_plies),
+            ));
+        }
+        let players = canonical_players(game, &file.players)?;
+        let canonical = |key: &'static str, name: &str| -> Result<String, SpecError> {
+            let name = canonical_name(game, key, name)?;
+            if players.contains(&name) {
+                Ok(name)
+            } else {
+                Err(bad(key, format!("{name} is not in `players`")))
+            }
+        };
+        let mut player_games: BTreeMap<String, u64> = BTreeMap::new();
+        for (name, &count) in &file.player_games {
+            if count == 0 {
+                return Err(bad("player-games", format!("{name}: must be at least 1")));
+            }
+            player_games.insert(canonical("player-games", name)?, count);
+        }
+        let fewer = |a: &str, b: &str| {
+            [a, b]
+                .iter()
+                .filter_map(|p| player_games.get(*p).copied())
+                .min()
+        };
+        let listed = explicit_pairings(file.pairings.as_ref())?;
+        let mut pairings: Vec<Pairing> = Vec::new();
+        match listed {
+            None => {
+                for (i, a) in players.iter().enumerate() {
+                    let first_b = if file.self_play { i } else { i + 1 };
+                    for b in &players[first_b..] {
+                        pairings.push(Pairing::new(a, b, fewer(a, b)));
+                    }
+                }
+            }
+            Some(listed) => {
+                if file.self_play {
+                    return Err(bad(
+                        "self-play",
+                        "only with pairings = \"all\"; list [\"a\", \"a\"] for a self-play pairing",
+                    ));
+                }
+                for (a, b, count) in listed {
+                    let (a, b) = (canonical("pairings", &a)?, canonical("pairings", &b)?);
+                    pairings.push(Pairing::new(&a, &b, count.or_else(|| fewer(&a, &b))));
+                }
+            }
+        }
+        if pairings.is_empty() {
+            return Err(bad(
+                "pairings",
+                "no pairing: list two players, or set self-play = true",
+            ));
+        }
+        if pairings.len() > MAX_SERIES {
+            return Err(bad(
+                "pairings",
+                format!("more than the {MAX_SERIES} series a spec may have"),
+            ));
+        }
+        for (i, pairing) in pairings.iter().enumerate() {
+            check_label(&pairing.label).map_err(|e| bad("players", e))?;
+            if pairings[..i].iter().any(|p| p.label == pairing.label) {
+                return Err(bad(
+                    "pairings",
+                    format!("{} is listed twice", pairing.label),
+                ));
+            }
+        }
+        for pairing in &mut pairings {
+            if overrides.draws.is_some() {
+                pairing.games = None;
+            }
+            pairing.games = pairing.games.filter(|&g| g != games);
+        }
+        let spec = MatchSpec {
+            puzzle: G::PUZZLE.to_string(),
+            name: file.name,
+            description: file.description,
+            seed: overrides.seed.unwrap_or(file.seed),
+            games,
+            players,
+            opening_plies: file.opening_plies,
+            pairings,
+        };
+        let series: Vec<_> = spec.series();
+        crate::experiment::spec::check_size(&series)?;
+        Ok(spec)
+    }
+
+    /// The pairings as the harness's series.
+    pub fn series(&self) -> Vec<crate::experiment::SeriesPlan> {
+        self.pairings
+            .iter()
+            .map(|p| crate::experiment::SeriesPlan {
+                label: p.label.clone(),
+                draws: p.games(self.games),
+            })
+            .collect()
+    }
+}
+
+/// The players by canonical name (the bot's own `name()`), refusing unknown and repeated ones.
+fn canonical_players<G: MatchGame>(game: &G, names: &[String]) -> Result<Vec<String>, SpecError> {
+    if names.is_empty() {
+        return Err(bad(
+            "players",
+            "the list is empty; name at least one player",
+        ));
+    }
+    let mut players: Vec<String> = Vec::new();
+    for name in names {
+        let canonical = canonical_name(game, "players", name)?;
+        if players.contains(&canonical) {
+            return Err(bad(
+                "players",
+                format!("{name} is the player {canonical}, listed twice"),
+            ));
+        }
+        players.push(canonical);
+    }
+    Ok(players)
+}
+
+fn canonical_name<G: MatchGame>(
+    game: &G,
+    key: &'static str,
+    name: &str,
+) -> Result<String, SpecError> {
+    let canonical = game.player(name).map_err(|e| bad(key, e))?.name();
+    check_label(&canonical).map_err(|e| bad(key, e))?;
+    Ok(canonical)
+}
+
+/// A list of explicit pairings, or `None` for `"all"` (or no key).
+#[allow(clippy::type_complexity)]
+fn explicit_pairings(
+    value: Option<&toml::Value>,
+) -> Result<Option<Vec<(String, String, Option<u64>)>>, SpecError> {
+    const HELP: &str =
+        "use \"all\" or a list of [\"a\", \"b\"] and { players = [\"a\", \"b\"], games = N }";
+    let items = match value {
+        None => return Ok(None),
+        Some(toml::Value::String(all)) if all == "all" => return Ok(None),
+        Some(toml::Value::Array(items)) => items,
+        Some(other) => return Err(bad("pairings", format!("found {other}; {HELP}"))),
+    };
+    let pair = |value: &toml::Value| -> Option<(String, String)> {
+        match value.as_array()?.as_slice() {
+            [a, b] => Some((a.as_str()?.to_string(), b.as_str()?.to_string())),
+            _ => None,
+        }
+    };
+    items
+        .iter()
+        .map(|item| {
+            let fail = || bad("pairings", format!("item {item}: {HELP}"));
+            if let Some((a, b)) = pair(item) {
+                return Ok((a, b, None));
+            }
+            let table = item.as_table().ok_or_else(fail)?;
+            if table.keys().any(|k| k != "players" && k != "games") {
+                return Err(fail());
+            }
+            let (a, b) = table.get("players").and_then(pair).ok_or_else(fail)?;
+            let games = match table.get("games") {
+                None => None,
+                Some(g) => match g.as_integer() {
+                    Some(g) if g >= 1 => Some(g as u64),
+                    _ => {
+                        return Err(bad(
+                            "pairings",
+                            format!("item {item}: games must be at least 1"),
+                        ));
+                    }
+                },
+            };
+            Ok((a, b, games))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}

@@ -1,0 +1,183 @@
+//! The match study on the harness: one series per pairing, one draw per game.
+//!
+//! Game `i` of pairing `a-vs-b`: `a` takes the first seat when `i` is even, `b` when it is
+//! odd. Its random stream is `rng::stream(seed, "a-vs-b", i)`: the first seat's bot draws
+//! from it, the second seat's from the same stream advanced by one Xoshiro jump (2¹²⁸
+//! outputs, so the two never overlap). A random opening (`opening-plies`) comes from
+//! `rng::stream(seed, "a-vs-b/opening", i / 2)`, so games 2k and 2k+1 open alike with the
+//! seats swapped. Every game is replayed by the game's referee before its row is written:
+//!
+//! `pairing,game,first,second,result,plies,moves`, result from the first seat (`1-0`, `0-1`,
+//! `1/2`), moves space separated in the game's notation.
+
+use super::spec::MatchSpec;
+use super::{BoxedPlayer, MatchGame, tally};
+use crate::experiment::spec::Overrides;
+use crate::experiment::study::{Computed, SeriesPlan, Study};
+use crate::experiment::{Plan, ResultsFolder};
+use crate::game::{GameResult, Seat};
+use std::sync::Arc;
+
+/// The header of `draws.csv`.
+pub const HEADER: &str = "pairing,game,first,second,result,plies,moves\n";
+
+/// Reads a match spec of game `G` (the harness's `parse` of the puzzle).
+pub fn parse<G: MatchGame>(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+    let game = G::default();
+    let spec = MatchSpec::parse(&game, text, overrides)?;
+    Ok(Arc::new(MatchStudy::new(game, spec)))
+}
+
+/// A checked match spec of game `G` as a study.
+#[derive(Debug)]
+pub struct MatchStudy<G: MatchGame> {
+    pub game: G,
+    pub spec: MatchSpec,
+    series: Vec<SeriesPlan>,
+}
+
+impl<G: MatchGame> MatchStudy<G> {
+    pub fn new(game: G, spec: MatchSpec) -> MatchStudy<G> {
+        let series = spec.series();
+        MatchStudy { game, spec, series }
+    }
+
+    fn player(&self, name: &str) -> anyhow::Result<BoxedPlayer<G>> {
+        self.game.player(name).map_err(|e| anyhow::anyhow!(e))
+    }
+
+    /// Plays game `index` of pairing `series`, checks it with the referee and appends its
+    /// row to `out`; returns its plies.
+    pub fn play(&self, series: usize, index: u64, out: &mut Vec<u8>) -> anyhow::Result<u64> {
+        let pairing = &self.spec.pairings[series];
+        let (first, second) = if index.is_multiple_of(2) {
+            (&pairing.a, &pairing.b)
+        } else {
+            (&pairing.b, &pairing.a)
+        };
+        let mut rngs = [crate::rng::stream(self.spec.seed, &pairing.label, index), {
+            let mut rng = crate::rng::stream(self.spec.seed, &pairing.label, index);
+            rng.jump();
+            rng
+        }];
+        let opening = if self.spec.opening_plies == 0 {
+            Vec::new()
+        } else {
+            let label = format!("{}/opening", pairing.label);
+            let mut rng = crate::rng::stream(self.spec.seed, &label, index / 2);
+            self.game.opening(self.spec.opening_plies, &mut rng)
+        };
+        let mut players = [self.player(first)?, self.player(second)?];
+        let (result, moves) = play_from(&self.game, &opening, &mut players, &mut rngs)?;
+        let written: Vec<String> = moves.iter().map(|m| self.game.write_move(m)).collect();
+        if let Some(bad) = written
+            .iter()
+            .find(|m| m.is_empty() || m.contains([' ', ',', '"', '\n', '\r']))
+        {
+            anyhow::bail!("{}: the move {bad:?} cannot be written in a row", G::PUZZLE);
+        }
+        let texts: Vec<&str> = written.iter().map(String::as_str).collect();
+        let refereed = self.game.referee(&texts).map_err(|e| {
+            anyhow::anyhow!(
+                "{} game {index}: the referee refuses {}: {e}",
+                pairing.label,
+                written.join(" ")
+            )
+        })?;
+        anyhow::ensure!(
+            refereed == result,
+            "{} game {index}: the referee finds {} where the game ended {}",
+            pairing.label,
+            result_text(refereed),
+            result_text(result)
+        );
+        use std::io::Write;
+        writeln!(
+            out,
+            "{},{index},{first},{second},{},{},{}",
+            pairing.label,
+            result_text(result),
+            moves.len(),
+            written.join(" ")
+        )?;
+        Ok(moves.len() as u64)
+    }
+}
+
+/// The result from the first seat: `1-0`, `0-1` or `1/2`.
+pub fn result_text(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Win(Seat::First) => "1-0",
+        GameResult::Win(Seat::Second) => "0-1",
+        GameResult::Draw => "1/2",
+    }
+}
+
+/// Plays a game from the start: the `opening` moves, then the players in turn, every move
+/// checked against the legal ones. Returns the result and every move.
+pub fn play_from<G: MatchGame>(
+    game: &G,
+    opening: &[G::Move],
+    players: &mut [BoxedPlayer<G>; 2],
+    rngs: &mut [crate::rng::DefaultRng; 2],
+) -> anyhow::Result<(GameResult, Vec<G::Move>)> {
+    let mut position = game.start();
+    let (mut history, mut legal) = (Vec::new(), Vec::new());
+    loop {
+        if let Some(result) = game.result(&position) {
+            return Ok((result, history));
+        }
+        let seat = game.to_move(&position).index();
+        let mv = match opening.get(history.len()) {
+            Some(mv) => mv.clone(),
+            None => players[seat].choose(game, &position, &mut rngs[seat]),
+        };
+        game.legal_moves(&position, &mut legal);
+        anyhow::ensure!(
+            legal.contains(&mv),
+            "{} chose the illegal move {mv} in {position:?}",
+            players[seat].name()
+        );
+        position = game.play(&position, &mv);
+        history.push(mv);
+    }
+}
+
+impl<G: MatchGame> Study for MatchStudy<G> {
+    fn puzzle(&self) -> &'static str {
+        G::PUZZLE
+    }
+
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    fn seed(&self) -> u64 {
+        self.spec.seed
+    }
+
+    fn series(&self) -> &[SeriesPlan] {
+        &self.series
+    }
+
+    fn identity(&self) -> serde_json::Value {
+        serde_json::to_value(&self.spec).expect("a spec serializes")
+    }
+
+    fn header(&self, _boards: bool) -> Vec<u8> {
+        HEADER.as_bytes().to_vec()
+    }
+
+    fn run_draws(&self, series: usize, indices: &[u64], _boards: bool) -> anyhow::Result<Computed> {
+        let mut computed = Computed::default();
+        for &index in indices {
+            computed.work += self.play(series, index, &mut computed.bytes)?;
+            computed.rows += 1;
+        }
+        Ok(computed)
+    }
+
+    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
+        tally::derive(&self.spec, folder, plan)
+    }
+}

@@ -1,0 +1,297 @@
+//! Counting a match's games: wins, draws and losses of each pairing's player `a`, in each
+//! seat and over both, with 95% Wilson intervals (`summary.csv`), and the ratings derived from
+//! the same counts (`ratings.csv`, see [`super::ratings`]).
+
+use super::ratings::{self, Cell};
+use super::spec::MatchSpec;
+use crate::experiment::{Plan, ResultsFolder};
+use crate::output::atomic::write_atomic_with;
+use crate::stats::proportion::{Z95, wilson};
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::io::BufRead;
+use std::path::Path;
+
+/// The columns of `summary.csv`, in file order.
+pub const COLUMNS: [&str; 19] = [
+    "pairing",
+    "a",
+    "b",
+    "a_seat",
+    "games",
+    "a_wins",
+    "draws",
+    "a_losses",
+    "a_win",
+    "a_win_low",
+    "a_win_high",
+    "draw",
+    "draw_low",
+    "draw_high",
+    "a_loss",
+    "a_loss_low",
+    "a_loss_high",
+    "a_score",
+    "mean_plies",
+];
+
+/// Counts of one pairing with `a` in one seat: wins, draws and losses of `a`, and plies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub wdl: [u64; 3],
+    pub plies: u64,
+}
+
+impl Counts {
+    pub fn games(&self) -> u64 {
+        self.wdl.iter().sum()
+    }
+
+    fn add(&mut self, other: &Counts) {
+        for (mine, theirs) in self.wdl.iter_mut().zip(other.wdl) {
+            *mine += theirs;
+        }
+        self.plies += other.plies;
+    }
+}
+
+/// One row of `summary.csv`: pairing `a-vs-b` with `a` in `a_seat` (`first`, `second` or
+/// `both`); rates are shares of the games, each with its 95% Wilson interval; `a_score` is
+/// (wins + draws/2) / games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    pub pairing: String,
+    pub a: String,
+    pub b: String,
+    pub a_seat: String,
+    pub games: u64,
+    pub a_wins: u64,
+    pub draws: u64,
+    pub a_losses: u64,
+    pub a_win: f64,
+    pub a_win_low: f64,
+    pub a_win_high: f64,
+    pub draw: f64,
+    pub draw_low: f64,
+    pub draw_high: f64,
+    pub a_loss: f64,
+    pub a_loss_low: f64,
+    pub a_loss_high: f64,
+    pub a_score: f64,
+    pub mean_plies: f64,
+}
+
+impl SeatRecord {
+    pub fn new(pairing: &super::Pairing, seat: &str, counts: &Counts) -> SeatRecord {
+        let n = counts.games();
+        let share = |k: u64| round6(k as f64 / n.max(1) as f64);
+        let interval = |k: u64| {
+            let (low, high) = wilson(k, n, Z95);
+            (round6(low), round6(high))
+        };
+        let [w, d, l] = counts.wdl;
+        let (win_low, win_high) = interval(w);
+        let (draw_low, draw_high) = interval(d);
+        let (loss_low, loss_high) = interval(l);
+        SeatRecord {
+            pairing: pairing.label.clone(),
+            a: pairing.a.clone(),
+            b: pairing.b.clone(),
+            a_seat: seat.to_string(),
+            games: n,
+            a_wins: w,
+            draws: d,
+            a_losses: l,
+            a_win: share(w),
+            a_win_low: win_low,
+            a_win_high: win_high,
+            draw: share(d),
+            draw_low,
+            draw_high,
+            a_loss: share(l),
+            a_loss_low: loss_low,
+            a_loss_high: loss_high,
+            a_score: round6((w as f64 + d as f64 / 2.0) / n.max(1) as f64),
+            mean_plies: round6(counts.plies as f64 / n.max(1) as f64),
+        }
+    }
+
+    /// The W/D/L counts of `a`.
+    pub fn wdl(&self) -> [u64; 3] {
+        [self.a_wins, self.draws, self.a_losses]
+    }
+}
+
+/// Six decimals: enough for any rate, and the same bytes on every platform.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// One parsed row of `draws.csv`.
+struct Row<'a> {
+    pairing: &'a str,
+    game: u64,
+    first: &'a str,
+    second: &'a str,
+    result: &'a str,
+    plies: u64,
+    moves: &'a str,
+}
+
+fn parse_row(line: &str) -> Option<Row<'_>> {
+    let mut fields = line.splitn(7, ',');
+    let mut next = || fields.next();
+    Some(Row {
+        pairing: next()?,
+        game: next()?.parse().ok()?,
+        first: next()?,
+        second: next()?,
+        result: next()?,
+        plies: next()?.parse().ok()?,
+        moves: next()?,
+    })
+}
+
+/// Reads `draws.csv`, checks every row's key and contents against the plan, and writes
+/// `summary.csv` and `ratings.csv`.
+pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
+    let path = folder.draws();
+    let shown = path.display().to_string();
+    let counts = count(spec, &path, plan)?;
+    let records = records(spec, &counts);
+    write_atomic_with(&folder.root().join("summary.csv"), |file| {
+        let mut writer = csv::Writer::from_writer(file);
+        for record in &records {
+            writer.serialize(record)?;
+        }
+        if records.is_empty() {
+            writer.write_record(COLUMNS)?;
+        }
+        writer.flush()?;
+        Ok(())
+    })
+    .with_context(|| format!("writing the summary of {shown}"))?;
+    let cells = cells(spec, &counts);
+    let rows = ratings::fit_with_intervals(&spec.players, &cells, spec.seed);
+    write_atomic_with(&folder.root().join("ratings.csv"), |file| {
+        ratings::write(file, &rows)
+    })
+}
+
+/// `counts[pairing][s]`: the games of each pairing with `a` in the first seat (`s` = 0) and
+/// in the second (`s` = 1).
+fn count(spec: &MatchSpec, path: &Path, plan: &Plan) -> anyhow::Result<Vec<[Counts; 2]>> {
+    let shown = path.display().to_string();
+    let file = std::fs::File::open(path).with_context(|| format!("cannot open {shown}"))?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut counts = vec![[Counts::default(); 2]; spec.pairings.len()];
+    let mut line = String::new();
+    reader
+        .read_line(&mut line)
+        .with_context(|| format!("cannot read {shown}"))?;
+    anyhow::ensure!(
+        line == super::study::HEADER,
+        "{shown} does not start with the header {:?}",
+        super::study::HEADER.trim_end()
+    );
+    let mut rows = 0u64;
+    loop {
+        line.clear();
+        if reader
+            .read_line(&mut line)
+            .with_context(|| format!("cannot read {shown}"))?
+            == 0
+        {
+            break;
+        }
+        let text = line.trim_end_matches(['\n', '\r']);
+        let bad = || anyhow::anyhow!("{shown}, row {}: not a game row: {text}", rows + 1);
+        let row = parse_row(text).ok_or_else(bad)?;
+        plan.check_key(rows, row.pairing, row.game, &shown)?;
+        let series = plan.locate(rows).0;
+        let pairing = &spec.pairings[series];
+        let a_first = row.game.is_multiple_of(2);
+        let expected = if a_first {
+            (&pairing.a, &pairing.b)
+        } else {
+            (&pairing.b, &pairing.a)
+        };
+        let moves = row.moves.split(' ').filter(|m| !m.is_empty()).count() as u64;
+        anyhow::ensure!(
+            (row.first, row.second) == (expected.0.as_str(), expected.1.as_str())
+                && moves == row.plies,
+            "{shown}, row {}: seats or plies do not match the spec: {text}",
+            rows + 1
+        );
+        let first_score = match row.result {
+            "1-0" => 0,
+            "1/2" => 1,
+            "0-1" => 2,
+            _ => return Err(bad()),
+        };
+        // From a's point of view: a win of the first seat is a's win when a is first.
+        let outcome = if a_first {
+            first_score
+        } else {
+            2 - first_score
+        };
+        let cell = &mut counts[series][usize::from(!a_first)];
+        cell.wdl[outcome] += 1;
+        cell.plies += row.plies;
+        rows += 1;
+    }
+    anyhow::ensure!(
+        rows == plan.total(),
+        "{shown} has {rows} rows but the spec makes {}",
+        plan.total()
+    );
+    Ok(counts)
+}
+
+/// Three summary rows per pairing that has games: `a` first, second, and both.
+fn records(spec: &MatchSpec, counts: &[[Counts; 2]]) -> Vec<SeatRecord> {
+    let mut records = Vec::new();
+    for (pairing, [first, second]) in spec.pairings.iter().zip(counts) {
+        let mut both = *first;
+        both.add(second);
+        if both.games() == 0 {
+            continue;
+        }
+        records.push(SeatRecord::new(pairing, "first", first));
+        records.push(SeatRecord::new(pairing, "second", second));
+        records.push(SeatRecord::new(pairing, "both", &both));
+    }
+    records
+}
+
+/// The rating model's input: each pairing's counts in each seat, by player index.
+fn cells(spec: &MatchSpec, counts: &[[Counts; 2]]) -> Vec<Cell> {
+    let index = |name: &str| {
+        spec.players
+            .iter()
+            .position(|p| p == name)
+            .expect("pairings name listed players")
+    };
+    spec.pairings
+        .iter()
+        .zip(counts)
+        .flat_map(|(pairing, seats)| {
+            seats.iter().map(|c| Cell {
+                a: index(&pairing.a),
+                b: index(&pairing.b),
+                wdl: c.wdl,
+            })
+        })
+        .filter(|cell| cell.a != cell.b && cell.wdl.iter().sum::<u64>() > 0)
+        .collect()
+}
+
+/// Reads a `summary.csv`.
+pub fn read(path: &Path) -> anyhow::Result<Vec<SeatRecord>> {
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    reader
+        .deserialize()
+        .map(|r| r.with_context(|| format!("reading {}", path.display())))
+        .collect()
+}
