@@ -25,6 +25,13 @@ pub struct Draughts {
     pub max_plies: u32,
 }
 
+/// Czech rules with the default ply cap.
+impl Default for Draughts {
+    fn default() -> Draughts {
+        Draughts::new(Rules::Czech)
+    }
+}
+
 impl Draughts {
     pub fn new(rules: Rules) -> Draughts {
         Draughts {
@@ -58,7 +65,8 @@ impl GamePosition {
         }
     }
 
-    fn repetitions(&self) -> usize {
+    /// How often the current board has occurred since the last capture or man move.
+    pub fn repetitions(&self) -> usize {
         self.since_irreversible
             .iter()
             .filter(|b| **b == self.board)

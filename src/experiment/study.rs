@@ -95,6 +95,7 @@ pub const PUZZLES: &[Puzzle] = &[
     crate::chess_memory::PUZZLE,
     crate::game::matches::match_puzzle::<crate::fifteen::Fifteen>(),
     crate::game::matches::match_puzzle::<crate::fifteen::OddEven>(),
+    crate::game::matches::match_puzzle::<crate::draughts::game::Draughts>(),
 ];
 
 /// The puzzle a spec without `puzzle` runs.
