@@ -268,20 +268,29 @@ fn depth_part(out: &mut String, tables: &Tables) {
          | bot | games | its wins | draws | its losses | its score |\n|---|---|---|---|---|---|",
         percent(RELIABLE_WIN_RATE)
     );
-    let mut first = None;
-    for (depth, name, wdl) in &depths {
+    let mut reliable = Vec::new();
+    let mut not_reliable = Vec::new();
+    for (_, name, wdl) in &depths {
         let n: u64 = wdl.iter().sum();
-        if first.is_none() && wilson(wdl[0], n, Z95).0 > RELIABLE_WIN_RATE {
-            first = Some(*depth);
+        if wilson(wdl[0], n, Z95).0 > RELIABLE_WIN_RATE {
+            reliable.push(format!("`{name}`"));
+        } else {
+            not_reliable.push(format!("`{name}`"));
         }
         let _ = writeln!(out, "| `{name}` | {} |", wdl_cells(*wdl));
     }
-    match first {
-        Some(depth) => {
-            let _ = writeln!(
+    match reliable.first() {
+        Some(first) => {
+            let _ = write!(
                 out,
-                "\nThe shallowest search that beats Damebot reliably is `alphabeta:{depth}`.\n"
+                "\nThe shallowest search that beats Damebot reliably is {first}; those above \
+                 the line: {}",
+                reliable.join(", ")
             );
+            if !not_reliable.is_empty() {
+                let _ = write!(out, "; below it: {}", not_reliable.join(", "));
+            }
+            out.push_str(".\n\n");
         }
         None => out.push_str("\nNo alphabeta depth here beats Damebot reliably.\n\n"),
     }
