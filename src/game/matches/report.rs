@@ -233,7 +233,10 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
 pub fn headline(dir: &Path) -> anyhow::Result<String> {
     let rows = ratings::read(&dir.join("ratings.csv"))?;
     let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
-        return Ok("no ratings (the pairings do not connect the players)".to_string());
+        return Ok(
+            "no ratings (no games between different players, or pairings that leave some unconnected)"
+                .to_string(),
+        );
     };
     Ok(format!(
         "best: {}, rating {} (of {} players; {} has all)",
