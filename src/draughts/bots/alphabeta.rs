@@ -346,4 +346,30 @@ mod tests {
         assert_ne!(hash(&a), hash(&c));
         assert_eq!(hash(&a), hash(&a.clone()));
     }
+
+    #[test]
+    fn a_choice_does_not_depend_on_the_searches_before_it() {
+        // The positions of a seeded random game; a bot that has searched all the earlier ones
+        // chooses as a fresh bot does, with the same stream.
+        let mut board = Board::start();
+        let mut used = AlphaBeta::new(4);
+        let mut walk = crate::rng::stream(9, "walk", 0);
+        let mut moves = Vec::new();
+        for ply in 0..30 {
+            legal_moves(&board, Rules::Czech, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mut fresh = AlphaBeta::new(4);
+            let mut a = crate::rng::stream(9, "choice", ply);
+            let mut b = crate::rng::stream(9, "choice", ply);
+            assert_eq!(
+                used.best_move(&board, Rules::Czech, &mut a),
+                fresh.best_move(&board, Rules::Czech, &mut b),
+                "ply {ply}"
+            );
+            let mv = moves[crate::rng::below(&mut walk, moves.len() as u64) as usize];
+            board = board.play(&mv);
+        }
+    }
 }
