@@ -25,6 +25,13 @@ pub struct Draughts {
     pub max_plies: u32,
 }
 
+/// Czech rules with the default ply cap.
+impl Default for Draughts {
+    fn default() -> Draughts {
+        Draughts::new(Rules::Czech)
+    }
+}
+
 impl Draughts {
     pub fn new(rules: Rules) -> Draughts {
         Draughts {
@@ -58,7 +65,8 @@ impl GamePosition {
         }
     }
 
-    fn repetitions(&self) -> usize {
+    /// How often the current board has occurred since the last capture or man move.
+    pub fn repetitions(&self) -> usize {
         self.since_irreversible
             .iter()
             .filter(|b| **b == self.board)
@@ -167,5 +175,23 @@ mod tests {
         let after_man = play_text(&game, &position, "c1-d2");
         assert_eq!(after_man.quiet_plies, 0);
         assert_eq!(game.result(&after_man), None);
+    }
+
+    #[test]
+    fn the_ply_cap_draws_a_game_still_going_but_not_one_already_lost() {
+        let game = Draughts {
+            rules: Rules::Czech,
+            max_plies: 10,
+        };
+        let mut position = GamePosition::new(parse_fen("W:Wc1:Bh8").unwrap());
+        position.plies = 9;
+        let capped = play_text(&game, &position, "c1-d2");
+        assert_eq!(capped.plies, 10);
+        assert_eq!(game.result(&capped), Some(GameResult::Draw));
+        // Black's last man is blocked when the cap is reached: the loss stands.
+        let mut blocked = GamePosition::new(parse_fen("W:Wa1,f6,g7:Bh8").unwrap());
+        blocked.plies = 9;
+        let lost = play_text(&game, &blocked, "a1-b2");
+        assert_eq!(game.result(&lost), Some(GameResult::Win(Seat::First)));
     }
 }

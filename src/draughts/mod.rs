@@ -6,15 +6,19 @@
 //! the seed article (`shared/seeds/003_7fa3c52514782b22.txt`) describes the original browser
 //! game and its greedy bot, Damebot. Layers: squares and boards ([`square`], [`board`]),
 //! text ([`fen`], [`moves`]), rules and the generator ([`rules`], [`movegen`]), counting
-//! ([`perft`]), the game with its draw rules ([`game`]) and the bots ([`bots`]).
+//! ([`perft`]), the game with its draw rules ([`game`]), the bots ([`bots`]), and their matches in the
+//! experiment harness ([`matches`], [`referee`], [`match_report`]).
 
 pub mod board;
 pub mod bots;
 pub mod fen;
 pub mod game;
+pub mod match_report;
+pub mod matches;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod referee;
 pub mod rules;
 pub mod square;
 

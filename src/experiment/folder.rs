@@ -47,8 +47,20 @@ const OWN_ENTRIES: [&str; 9] = [
     "sat",
 ];
 
-/// The outputs made from the data, removed before they are made again.
+/// The outputs made from the data, removed before they are made again (with every puzzle's
+/// tables, [`super::study::Puzzle::tables`]).
 const OUTPUTS: [&str; 4] = ["summary.csv", "histogram.csv", "REPORT.md", "charts"];
+
+/// Tables that a puzzle's report writes beside the ones its study derives.
+const REPORT_TABLES: [&str; 1] = ["lengths.csv"];
+
+/// Every table any puzzle derives from the data or writes with its report.
+fn puzzle_tables() -> impl Iterator<Item = &'static str> {
+    super::study::PUZZLES
+        .iter()
+        .flat_map(|puzzle| puzzle.tables.iter().copied())
+        .chain(REPORT_TABLES)
+}
 
 impl ResultsFolder {
     pub fn new(root: impl Into<PathBuf>) -> ResultsFolder {
@@ -147,12 +159,14 @@ impl ResultsFolder {
     /// damaged (and replaceable) rather than one that seems whole.
     pub fn clear(&self) -> anyhow::Result<()> {
         self.remove(&OWN_ENTRIES)?;
+        self.remove(&puzzle_tables().collect::<Vec<_>>())?;
         self.remove_temporaries()
     }
 
     /// Removes the outputs made from the data, before they are made again.
     pub fn clear_outputs(&self) -> anyhow::Result<()> {
-        self.remove(&OUTPUTS)
+        self.remove(&OUTPUTS)?;
+        self.remove(&puzzle_tables().collect::<Vec<_>>())
     }
 
     fn remove(&self, entries: &[&str]) -> anyhow::Result<()> {
@@ -186,7 +200,7 @@ impl ResultsFolder {
 
 /// Whether a folder entry is one boardlab writes.
 fn is_own(name: &str) -> bool {
-    OWN_ENTRIES.contains(&name) || is_scratch(name)
+    OWN_ENTRIES.contains(&name) || puzzle_tables().any(|table| table == name) || is_scratch(name)
 }
 
 /// Whether a folder entry holds no results: the lock file or a temporary file.

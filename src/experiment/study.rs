@@ -96,6 +96,7 @@ pub const PUZZLES: &[Puzzle] = &[
     crate::knights_tour::study::PUZZLE,
     crate::game::matches::match_puzzle::<crate::fifteen::Fifteen>(),
     crate::game::matches::match_puzzle::<crate::fifteen::OddEven>(),
+    crate::game::matches::match_puzzle::<crate::draughts::game::Draughts>(),
 ];
 
 /// The puzzle a spec without `puzzle` runs.

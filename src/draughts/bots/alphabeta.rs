@@ -9,9 +9,11 @@
 //!   then crowning moves. At the root the moves are first shuffled with the game's random
 //!   stream (so equal moves are chosen at random, reproducibly), then the previous
 //!   iteration's best move goes first.
-//! - Transposition table: 2^18 entries keyed by a Zobrist hash of the board, replaced always;
-//!   entries are tagged with the search they belong to and ignored by later searches, so a
-//!   choice depends only on the position and the random stream, never on earlier moves.
+//! - Transposition table: 2^(8 + 2D) entries, at most 2^18, keyed by a Zobrist hash of the
+//!   board, replaced always; entries are tagged with the search they belong to and ignored by
+//!   later searches, so a choice depends only on the position and the random stream, never on
+//!   earlier moves. Its size grows with the depth because a bot is made afresh for every
+//!   game: a shallow search fills few entries and should not pay for clearing 2^18.
 //! - The draw rules (repetition, quiet plies) are not seen by the search: it looks at boards.
 
 use super::eval::evaluate;
@@ -28,7 +30,13 @@ use rand_core::Rng;
 pub const MATE: i32 = 1_000_000;
 const INFINITY: i32 = 2 * MATE;
 const MAX_PLY: u32 = 64;
-const TABLE_BITS: u32 = 18;
+/// The most entries the transposition table has, as a power of two.
+const MAX_TABLE_BITS: u32 = 18;
+
+/// The table's size, as a power of two, for a search to `depth`.
+fn table_bits(depth: u32) -> u32 {
+    (8 + 2 * depth).min(MAX_TABLE_BITS)
+}
 
 const fn splitmix(state: u64) -> u64 {
     let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -95,6 +103,9 @@ struct Entry {
 pub struct AlphaBeta {
     depth: u32,
     table: Vec<Option<Entry>>,
+    table_bits: u32,
+    /// One move list per ply from the root, reused from node to node.
+    move_lists: Vec<Vec<Move>>,
     search: u32,
     rules: Rules,
     /// Nodes visited by the last search.
@@ -103,9 +114,12 @@ pub struct AlphaBeta {
 
 impl AlphaBeta {
     pub fn new(depth: u32) -> AlphaBeta {
+        let table_bits = table_bits(depth);
         AlphaBeta {
             depth,
-            table: vec![None; 1 << TABLE_BITS],
+            table: vec![None; 1 << table_bits],
+            table_bits,
+            move_lists: vec![Vec::new(); MAX_PLY as usize + 1],
             search: 0,
             rules: Rules::Czech,
             nodes: 0,
@@ -147,20 +161,28 @@ impl AlphaBeta {
     }
 
     fn slot(&self, key: u64) -> usize {
-        (key >> (64 - TABLE_BITS)) as usize
+        (key >> (64 - self.table_bits)) as usize
     }
 
-    fn negamax(
+    fn negamax(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32, ply: u32) -> i32 {
+        self.nodes += 1;
+        let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
+        let score = self.search_moves(board, depth, alpha, beta, ply, &mut moves);
+        self.move_lists[ply as usize] = moves;
+        score
+    }
+
+    /// The body of [`Self::negamax`], with the move list of this ply.
+    fn search_moves(
         &mut self,
         board: &Board,
         depth: u32,
         mut alpha: i32,
         mut beta: i32,
         ply: u32,
+        moves: &mut Vec<Move>,
     ) -> i32 {
-        self.nodes += 1;
-        let mut moves = Vec::new();
-        legal_moves(board, self.rules, &mut moves);
+        legal_moves(board, self.rules, moves);
         if moves.is_empty() {
             return -(MATE - ply as i32);
         }
@@ -187,10 +209,10 @@ impl AlphaBeta {
                 }
             }
         }
-        order(&mut moves, board, table_move);
+        order(moves, board, table_move);
         let original_alpha = alpha;
         let mut best = (-INFINITY, moves[0].key());
-        for mv in &moves {
+        for mv in moves.iter() {
             let score = -self.negamax(
                 &board.play(mv),
                 depth.saturating_sub(1),
@@ -323,5 +345,31 @@ mod tests {
         assert_ne!(hash(&a), hash(&b));
         assert_ne!(hash(&a), hash(&c));
         assert_eq!(hash(&a), hash(&a.clone()));
+    }
+
+    #[test]
+    fn a_choice_does_not_depend_on_the_searches_before_it() {
+        // The positions of a seeded random game; a bot that has searched all the earlier ones
+        // chooses as a fresh bot does, with the same stream.
+        let mut board = Board::start();
+        let mut used = AlphaBeta::new(4);
+        let mut walk = crate::rng::stream(9, "walk", 0);
+        let mut moves = Vec::new();
+        for ply in 0..30 {
+            legal_moves(&board, Rules::Czech, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mut fresh = AlphaBeta::new(4);
+            let mut a = crate::rng::stream(9, "choice", ply);
+            let mut b = crate::rng::stream(9, "choice", ply);
+            assert_eq!(
+                used.best_move(&board, Rules::Czech, &mut a),
+                fresh.best_move(&board, Rules::Czech, &mut b),
+                "ply {ply}"
+            );
+            let mv = moves[crate::rng::below(&mut walk, moves.len() as u64) as usize];
+            board = board.play(&mv);
+        }
     }
 }

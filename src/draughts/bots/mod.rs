@@ -88,7 +88,7 @@ impl fmt::Display for BotSpec {
 
 impl BotSpec {
     /// A fresh player of this kind.
-    pub fn player(self) -> Box<dyn Player<Draughts>> {
+    pub fn player(self) -> Box<dyn Player<Draughts> + Send> {
         match self {
             BotSpec::Random => Box::new(random::RandomBot),
             BotSpec::Damebot => Box::new(damebot::Damebot),

@@ -1,0 +1,372 @@
+//! The draughts section of a match folder's `REPORT.md`: how strong the seed's Damebot is,
+//! which search depth first beats it reliably, how long games last and how they end.
+//!
+//! Game lengths and endings come from `lengths.csv`, one row per pairing and one for all
+//! games: plies (quartiles, definition 1 of Hyndman and Fan as in [`crate::stats::quantile`])
+//! and how many games ended by each rule. It is written from `draws.csv`, replaying every
+//! game, whenever the report is made beside it, and read back otherwise, so a folder whose
+//! large `draws.csv` is not kept still reports.
+
+use super::game::{Draughts, QUIET_PLY_LIMIT};
+use super::moves::MoveText;
+use super::referee::Ending;
+use crate::game::matches::report::{Tables, percent, with_interval};
+use crate::game::matches::tally::SeatRecord;
+use crate::game::{Game, GameResult};
+use crate::output::atomic::write_atomic_with;
+use crate::output::numbers::thousands;
+use crate::stats::proportion::{Z95, wilson};
+use crate::stats::quantile::quantile_rank;
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::BufRead;
+use std::path::Path;
+
+/// The table's file name in a match folder.
+pub const LENGTHS_FILE: &str = "lengths.csv";
+
+/// Win rate above which (lower end of its 95% Wilson interval) a bot beats Damebot
+/// "reliably".
+pub const RELIABLE_WIN_RATE: f64 = 0.9;
+
+/// One row of `lengths.csv`: a pairing's (or, as `all`, every game's) length and endings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LengthRow {
+    pub pairing: String,
+    pub games: u64,
+    pub plies_min: u32,
+    pub plies_q1: u32,
+    pub plies_median: u32,
+    pub plies_q3: u32,
+    pub plies_max: u32,
+    pub no_move: u64,
+    pub repetition: u64,
+    pub quiet_plies: u64,
+    pub ply_cap: u64,
+}
+
+impl LengthRow {
+    fn new(pairing: &str, plies: &mut [u32], endings: &[u64; 4]) -> LengthRow {
+        plies.sort_unstable();
+        let n = plies.len() as u64;
+        let at = |p: f64| plies[quantile_rank(n, p).expect("p is in [0, 1]") as usize - 1];
+        LengthRow {
+            pairing: pairing.to_string(),
+            games: n,
+            plies_min: plies[0],
+            plies_q1: at(0.25),
+            plies_median: at(0.5),
+            plies_q3: at(0.75),
+            plies_max: plies[plies.len() - 1],
+            no_move: endings[0],
+            repetition: endings[1],
+            quiet_plies: endings[2],
+            ply_cap: endings[3],
+        }
+    }
+
+    /// Drawn games.
+    pub fn draws(&self) -> u64 {
+        self.repetition + self.quiet_plies + self.ply_cap
+    }
+}
+
+/// How a game of `moves` (texts, legal as the referee found them) ends under `game`.
+pub fn ending_of(game: &Draughts, moves: &[&str]) -> anyhow::Result<Ending> {
+    let mut position = game.start();
+    let mut legal = Vec::new();
+    for text in moves {
+        game.legal_moves(&position, &mut legal);
+        let mv = MoveText::parse(text)?.resolve(&legal, text)?;
+        position = game.play(&position, &mv);
+    }
+    Ok(match game.result(&position) {
+        None => anyhow::bail!("the game {} is not over", moves.join(" ")),
+        Some(GameResult::Win(_)) => Ending::NoMove,
+        Some(GameResult::Draw) if position.repetitions() >= 3 => Ending::Repetition,
+        Some(GameResult::Draw) if position.quiet_plies >= QUIET_PLY_LIMIT => Ending::QuietPlies,
+        Some(GameResult::Draw) => Ending::PlyCap,
+    })
+}
+
+/// The length table of a `draws.csv`: one row per pairing in file order, then `all`.
+pub fn lengths(game: &Draughts, draws: &Path) -> anyhow::Result<Vec<LengthRow>> {
+    let shown = draws.display();
+    let file = std::fs::File::open(draws).with_context(|| format!("cannot open {shown}"))?;
+    let reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut order: Vec<String> = Vec::new();
+    let mut by_pairing: BTreeMap<String, (Vec<u32>, [u64; 4])> = BTreeMap::new();
+    for (number, line) in reader.lines().enumerate().skip(1) {
+        let line = line.with_context(|| format!("cannot read {shown}"))?;
+        let fields: Vec<&str> = line.splitn(7, ',').collect();
+        let [pairing, _, _, _, _, plies, moves] = fields[..] else {
+            anyhow::bail!("{shown}, line {}: not a game row", number + 1);
+        };
+        let plies: u32 = plies
+            .parse()
+            .with_context(|| format!("{shown}, line {}: plies {plies:?}", number + 1))?;
+        let texts: Vec<&str> = moves.split(' ').filter(|m| !m.is_empty()).collect();
+        let ending =
+            ending_of(game, &texts).with_context(|| format!("{shown}, line {}", number + 1))?;
+        if !by_pairing.contains_key(pairing) {
+            order.push(pairing.to_string());
+        }
+        let entry = by_pairing.entry(pairing.to_string()).or_default();
+        entry.0.push(plies);
+        entry.1[Ending::ALL.iter().position(|e| *e == ending).unwrap()] += 1;
+    }
+    let mut rows = Vec::new();
+    let mut all_plies = Vec::new();
+    let mut all_endings = [0u64; 4];
+    for pairing in &order {
+        let (plies, endings) = by_pairing.get_mut(pairing).expect("listed pairings");
+        all_plies.extend_from_slice(plies);
+        for (total, count) in all_endings.iter_mut().zip(endings.iter()) {
+            *total += count;
+        }
+        rows.push(LengthRow::new(pairing, plies, endings));
+    }
+    if !all_plies.is_empty() {
+        rows.push(LengthRow::new("all", &mut all_plies, &all_endings));
+    }
+    Ok(rows)
+}
+
+/// Writes `lengths.csv` from `draws.csv` when it is there, and reads `lengths.csv` back
+/// (`None` when neither is there).
+fn lengths_table(game: &Draughts, folder: &Path) -> anyhow::Result<Option<Vec<LengthRow>>> {
+    let path = folder.join(LENGTHS_FILE);
+    let draws = folder.join("draws.csv");
+    if draws.is_file() {
+        let rows = lengths(game, &draws)?;
+        write_atomic_with(&path, |file| {
+            let mut writer = csv::Writer::from_writer(file);
+            for row in &rows {
+                writer.serialize(row)?;
+            }
+            writer.flush()?;
+            Ok(())
+        })?;
+    }
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let mut reader =
+        csv::Reader::from_path(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let rows = reader
+        .deserialize()
+        .map(|r| r.with_context(|| format!("reading {}", path.display())))
+        .collect::<anyhow::Result<Vec<LengthRow>>>()?;
+    Ok(Some(rows))
+}
+
+/// `record` (over both seats) from the point of view of `player`: its wins, draws, losses
+/// and the opponent.
+fn from_side<'a>(record: &'a SeatRecord, player: &str) -> Option<(&'a str, [u64; 3])> {
+    if record.a == player && record.b != player {
+        Some((&record.b, [record.a_wins, record.draws, record.a_losses]))
+    } else if record.b == player && record.a != player {
+        Some((&record.a, [record.a_losses, record.draws, record.a_wins]))
+    } else {
+        None
+    }
+}
+
+fn wdl_cells(wdl: [u64; 3]) -> String {
+    let n: u64 = wdl.iter().sum();
+    let cell = |k: u64| {
+        let (low, high) = wilson(k, n, Z95);
+        with_interval(k as f64 / n.max(1) as f64, low, high)
+    };
+    format!(
+        "{} | {} | {} | {} | {}",
+        thousands(n as f64),
+        cell(wdl[0]),
+        cell(wdl[1]),
+        cell(wdl[2]),
+        percent((wdl[0] as f64 + wdl[1] as f64 / 2.0) / n.max(1) as f64)
+    )
+}
+
+/// The report's draughts section.
+pub fn section(game: &Draughts, folder: &Path, tables: &Tables) -> anyhow::Result<String> {
+    let mut out = String::from("## Draughts: Damebot, search depth, game lengths\n\n");
+    let _ = writeln!(
+        out,
+        "Czech draughts under the contract's rules. Draws, the project's convention for \
+         automated play: threefold repetition of a position with the same side to move, \
+         {QUIET_PLY_LIMIT} consecutive plies without a capture or a man move, or the cap of {} \
+         plies. Bots: `random`; `damebot`, the seed's greedy player as the contract reads it; \
+         `alphabeta:D`, negamax to depth D on material and advancement; `mcts:N`, UCT with N \
+         random playouts a move. Each game's moves are in `draws.csv` when it is kept.\n",
+        game.max_plies
+    );
+    damebot_part(&mut out, tables);
+    depth_part(&mut out, tables);
+    match lengths_table(game, folder)? {
+        Some(rows) => lengths_part(&mut out, &rows),
+        None => out.push_str(
+            "### Game lengths\n\nNeither `draws.csv` nor `lengths.csv` is in this folder.\n",
+        ),
+    }
+    Ok(out)
+}
+
+fn damebot_part(out: &mut String, tables: &Tables) {
+    out.push_str("### How strong is Damebot\n\n");
+    let Some(rank) = tables.ratings.iter().position(|r| r.player == "damebot") else {
+        out.push_str("Damebot does not play in this match.\n\n");
+        return;
+    };
+    let row = &tables.ratings[rank];
+    let rating = match (row.rating, row.rating_low, row.rating_high) {
+        (Some(r), Some(low), Some(high)) => format!("{r:+.1} [{low:+.1}, {high:+.1}]"),
+        _ => "not defined".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "Damebot's rating is {rating} (rank {} of {}, score {}% over {} games). Its results \
+         against each bot, both seats together, in percent with 95% Wilson intervals:\n",
+        rank + 1,
+        tables.ratings.len(),
+        percent(row.score),
+        thousands(row.games as f64)
+    );
+    out.push_str(
+        "| opponent | games | Damebot wins | draws | Damebot losses | Damebot's score |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for record in tables.in_seat("both") {
+        if let Some((opponent, wdl)) = from_side(record, "damebot") {
+            let _ = writeln!(out, "| `{opponent}` | {} |", wdl_cells(wdl));
+        }
+    }
+    out.push('\n');
+}
+
+fn depth_part(out: &mut String, tables: &Tables) {
+    out.push_str("### Which search depth beats Damebot reliably\n\n");
+    let mut depths: Vec<(u32, &str, [u64; 3])> = tables
+        .in_seat("both")
+        .filter_map(|record| {
+            let (opponent, wdl) = from_side(record, "damebot")?;
+            let depth = opponent.strip_prefix("alphabeta:")?.parse().ok()?;
+            Some((depth, opponent, [wdl[2], wdl[1], wdl[0]]))
+        })
+        .collect();
+    depths.sort();
+    if depths.is_empty() {
+        out.push_str("No alphabeta bot meets Damebot in this match.\n\n");
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\"Reliably\": the bot wins more than {}% of its games against Damebot, the whole 95% \
+         Wilson interval of its win rate above that line.\n\n\
+         | bot | games | its wins | draws | its losses | its score |\n|---|---|---|---|---|---|",
+        percent(RELIABLE_WIN_RATE)
+    );
+    let mut reliable = Vec::new();
+    let mut not_reliable = Vec::new();
+    for (_, name, wdl) in &depths {
+        let n: u64 = wdl.iter().sum();
+        if wilson(wdl[0], n, Z95).0 > RELIABLE_WIN_RATE {
+            reliable.push(format!("`{name}`"));
+        } else {
+            not_reliable.push(format!("`{name}`"));
+        }
+        let _ = writeln!(out, "| `{name}` | {} |", wdl_cells(*wdl));
+    }
+    match reliable.first() {
+        Some(first) => {
+            let _ = write!(
+                out,
+                "\nThe shallowest search that beats Damebot reliably is {first}; those above \
+                 the line: {}",
+                reliable.join(", ")
+            );
+            if !not_reliable.is_empty() {
+                let _ = write!(out, "; below it: {}", not_reliable.join(", "));
+            }
+            out.push_str(".\n\n");
+        }
+        None => out.push_str("\nNo alphabeta depth here beats Damebot reliably.\n\n"),
+    }
+}
+
+fn lengths_part(out: &mut String, rows: &[LengthRow]) {
+    out.push_str("### How long games last and how they end\n\n");
+    if let Some(all) = rows.iter().find(|r| r.pairing == "all") {
+        let (low, high) = wilson(all.draws(), all.games, Z95);
+        let _ = writeln!(
+            out,
+            "Over all {} games: median {} plies (quartiles {} and {}, range {}–{}); {} drawn \
+             ({}% by repetition, {}% by {QUIET_PLY_LIMIT} quiet plies, {}% by the ply cap, of \
+             all games).\n",
+            thousands(all.games as f64),
+            all.plies_median,
+            all.plies_q1,
+            all.plies_q3,
+            all.plies_min,
+            all.plies_max,
+            with_interval(all.draws() as f64 / all.games as f64, low, high),
+            percent(all.repetition as f64 / all.games as f64),
+            percent(all.quiet_plies as f64 / all.games as f64),
+            percent(all.ply_cap as f64 / all.games as f64),
+        );
+    }
+    out.push_str(
+        "Per pairing (`lengths.csv`): plies as quartiles, and the games drawn, with the rule \
+         that drew them.\n\n\
+         | pairing | games | plies q1 / median / q3 | drawn % | repetition | quiet plies | ply cap |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for row in rows.iter().filter(|r| r.pairing != "all") {
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} / {} / {} | {} | {} | {} | {} |",
+            row.pairing,
+            thousands(row.games as f64),
+            row.plies_q1,
+            row.plies_median,
+            row.plies_q3,
+            percent(row.draws() as f64 / row.games.max(1) as f64),
+            thousands(row.repetition as f64),
+            thousands(row.quiet_plies as f64),
+            thousands(row.ply_cap as f64)
+        );
+    }
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::Rules;
+
+    #[test]
+    fn quartiles_are_observed_values_and_endings_are_counted() {
+        let mut plies = vec![40, 10, 30, 20];
+        let row = LengthRow::new("x", &mut plies, &[1, 2, 0, 1]);
+        assert_eq!(
+            (row.plies_min, row.plies_q1, row.plies_median, row.plies_q3),
+            (10, 10, 20, 30)
+        );
+        assert_eq!((row.plies_max, row.draws(), row.games), (40, 3, 4));
+    }
+
+    #[test]
+    fn a_capped_game_ends_by_the_cap_and_a_lost_one_by_no_move() {
+        let game = Draughts {
+            rules: Rules::Czech,
+            max_plies: 2,
+        };
+        assert_eq!(
+            ending_of(&game, &["c3-d4", "f6-e5"]).unwrap(),
+            Ending::PlyCap
+        );
+        assert!(ending_of(&game, &["c3-d4"]).is_err());
+    }
+}
