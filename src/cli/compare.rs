@@ -54,6 +54,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         "--alpha must lie strictly between 0 and 1, not {}",
         args.alpha
     );
+    for dir in [&args.first, &args.second] {
+        crate::experiment::study::require_chess_memory(dir, "compare")?;
+    }
     let first = Analysis::load(&args.first)?;
     let second = Analysis::load(&args.second)?;
     let only_first = missing(&first, &second);

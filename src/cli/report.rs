@@ -42,6 +42,7 @@ pub struct PlotArgs {
 }
 
 pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
+    crate::experiment::study::require_chess_memory(&args.dir, "plot")?;
     let written = crate::chess_memory::report::plot(&args.dir)?;
     if !args.quiet {
         eprintln!(

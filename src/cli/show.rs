@@ -31,10 +31,63 @@ pub struct ShowArgs {
 }
 
 pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
+    if let Some(puzzle) = crate::experiment::study::puzzle_of_folder(&args.dir)?
+        && puzzle.name != crate::experiment::study::DEFAULT_PUZZLE
+    {
+        print!("{}", plain_table(&args.dir, puzzle.name, args.top)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     let rows = ranked(&args.dir)?;
     let cap = folder_cap(&args.dir);
     print!("{}", table(&args.dir, &rows, cap, args.top));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Another puzzle's `summary.csv` as an aligned table, in the file's order, with the
+/// folder's headline first.
+fn plain_table(dir: &Path, puzzle: &str, top: Option<usize>) -> anyhow::Result<String> {
+    let path = dir.join("summary.csv");
+    let mut reader =
+        csv::Reader::from_path(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let header: Vec<String> = reader.headers()?.iter().map(String::from).collect();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for record in reader.records() {
+        let record = record.with_context(|| format!("reading {}", path.display()))?;
+        rows.push(record.iter().map(String::from).collect());
+    }
+    let total = rows.len();
+    rows.truncate(top.unwrap_or(usize::MAX));
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &width)| format!("{cell:<width$}"))
+            .collect();
+        padded.join("  ").trim_end().to_string() + "\n"
+    };
+    let headline = crate::experiment::study::puzzle(puzzle)
+        .and_then(|p| (p.headline)(dir))
+        .unwrap_or_default();
+    let mut out = format!(
+        "{}: a {puzzle} experiment, {total} summary rows{}\n",
+        dir.display(),
+        if headline.is_empty() {
+            String::new()
+        } else {
+            format!("; {headline}")
+        }
+    );
+    out += &line(&header);
+    for row in &rows {
+        out += &line(row);
+    }
+    Ok(out)
 }
 
 /// The rows of `DIR/summary.csv`, best median first.

@@ -144,6 +144,29 @@ pub fn puzzle_of_identity(spec: &serde_json::Value) -> anyhow::Result<&'static P
     puzzle(spec["puzzle"].as_str().unwrap_or(DEFAULT_PUZZLE))
 }
 
+/// The puzzle of the results folder `dir`, by its manifest; `None` without a manifest.
+pub fn puzzle_of_folder(dir: &Path) -> anyhow::Result<Option<&'static Puzzle>> {
+    let path = dir.join("manifest.json");
+    if !path.exists() {
+        return Ok(None);
+    }
+    let manifest = super::Manifest::read(&path)?;
+    puzzle_of_identity(&manifest.spec).map(Some)
+}
+
+/// Refuses a folder of another puzzle than ChessMemory for a command that only reads
+/// ChessMemory's tables, saying what to use instead.
+pub fn require_chess_memory(dir: &Path, command: &str) -> anyhow::Result<()> {
+    match puzzle_of_folder(dir)? {
+        Some(puzzle) if puzzle.name != DEFAULT_PUZZLE => anyhow::bail!(
+            "{command} reads ChessMemory folders and {} holds a {} experiment; use boardlab show or boardlab report on it",
+            dir.display(),
+            puzzle.name
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// Refuses a series label the data files cannot carry as their first column.
 pub fn check_label(label: &str) -> Result<(), String> {
     if label.is_empty() {
