@@ -24,6 +24,7 @@ configurations=(
     "QNBR fc fixed:300 30000"
     "NQBR fc fixed:300 30000"
     "QNBR mrv none 1000"
+    "QNBR cover none 500000"
 )
 echo "order,algorithm,restart,run,draws,solved,iterations,seconds,draws_per_sec,boards_per_sec,iterations_per_sec"
 for run in 1 2 3; do

@@ -71,12 +71,13 @@ fn plain_table(dir: &Path, puzzle: &str, top: Option<usize>) -> anyhow::Result<S
             .collect();
         padded.join("  ").trim_end().to_string() + "\n"
     };
-    let headline = crate::experiment::study::puzzle(puzzle)
-        .and_then(|p| (p.headline)(dir))
-        .unwrap_or_default();
+    let puzzle = crate::experiment::study::puzzle(puzzle)?;
+    let headline = (puzzle.headline)(dir).unwrap_or_default();
     let mut out = format!(
-        "{}: a {puzzle} experiment, {total} summary rows{}\n",
+        "{}: {} ({}), {total} summary rows{}\n",
         dir.display(),
+        puzzle.about,
+        puzzle.name,
         if headline.is_empty() {
             String::new()
         } else {
