@@ -96,12 +96,20 @@ impl Plan {
         self.study.run_draws(series, &indices, self.boards)
     }
 
-    /// The chunks of at most `size` positions that cover `[done, total())`, never
-    /// straddling two series, numbered from 0.
-    pub fn chunks_from(&self, done: u64, size: u64) -> Chunks<'_> {
-        let mut first = Vec::with_capacity(self.study.series().len() + 1);
+    /// The chunks that cover `[done, total())`, never straddling two series, numbered
+    /// from 0: of at most [`Study::chunk_draws`] positions each.
+    pub fn chunks_from(&self, done: u64) -> Chunks<'_> {
+        let sizes = (0..self.study.series().len())
+            .map(|series| self.study.chunk_draws(series).max(1))
+            .collect();
+        self.chunks_of(done, sizes)
+    }
+
+    /// [`Plan::chunks_from`] with `sizes[s]` positions per chunk of series `s`.
+    fn chunks_of(&self, done: u64, sizes: Vec<u64>) -> Chunks<'_> {
+        let mut first = Vec::with_capacity(sizes.len() + 1);
         let mut count = 0u64;
-        for series in 0..self.study.series().len() {
+        for (series, &size) in sizes.iter().enumerate() {
             first.push(count);
             let start = self.starts[series].max(done);
             let end = self.starts[series + 1];
@@ -111,7 +119,7 @@ impl Plan {
         Chunks {
             plan: self,
             done,
-            size,
+            sizes,
             first,
         }
     }
@@ -121,7 +129,8 @@ impl Plan {
 pub struct Chunks<'a> {
     plan: &'a Plan,
     done: u64,
-    size: u64,
+    /// Positions per chunk, by series.
+    sizes: Vec<u64>,
     /// `first[s]`: the number of series `s`'s first chunk; the last entry is the count.
     first: Vec<u64>,
 }
@@ -134,8 +143,9 @@ impl Chunks<'_> {
         }
         let series = self.first.partition_point(|&f| f <= number) - 1;
         let series_start = self.plan.starts[series].max(self.done);
-        let start = series_start + (number - self.first[series]) * self.size;
-        let end = (start + self.size).min(self.plan.starts[series + 1]);
+        let size = self.sizes[series];
+        let start = series_start + (number - self.first[series]) * size;
+        let end = (start + size).min(self.plan.starts[series + 1]);
         Some((start, end))
     }
 }
@@ -173,17 +183,33 @@ mod tests {
     #[test]
     fn chunks_cover_the_rest_without_straddling_series() {
         let plan = plan("7", Shard::WHOLE);
-        let chunks = plan.chunks_from(3, 4);
+        let chunks = plan.chunks_of(3, vec![4; 3]);
         let listed: Vec<(u64, u64)> = (0..).map_while(|n| chunks.get(n)).collect();
         assert_eq!(listed, [(3, 7), (7, 8), (8, 12), (12, 16), (16, 18)]);
-        assert_eq!(plan.chunks_from(18, 4).get(0), None);
+        assert_eq!(plan.chunks_of(18, vec![4; 3]).get(0), None);
+        // Each series with its own chunk size.
+        let chunks = plan.chunks_of(0, vec![2, 1, 4]);
+        let listed: Vec<(u64, u64)> = (0..).map_while(|n| chunks.get(n)).collect();
+        assert_eq!(
+            listed,
+            [
+                (0, 2),
+                (2, 4),
+                (4, 6),
+                (6, 7),
+                (7, 8),
+                (8, 12),
+                (12, 16),
+                (16, 18)
+            ]
+        );
     }
 
     #[test]
     fn a_huge_plan_is_planned_without_memory() {
         let plan = plan("999999999000", Shard::WHOLE);
         assert_eq!(plan.total(), 999_999_999_011);
-        let chunks = plan.chunks_from(0, 256);
+        let chunks = plan.chunks_of(0, vec![256; 3]);
         assert_eq!(chunks.get(1), Some((256, 512)));
     }
 }

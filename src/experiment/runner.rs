@@ -30,13 +30,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Once, mpsc};
 use std::time::{Duration, Instant};
 
-/// Draws per chunk: the unit of work handed to a thread and of writing. Heavy-tailed draws
-/// make the last chunks of a run finish unevenly; `scripts/chunk-schedule.py` replays a
-/// `draws.csv` through this scheduler: on the default experiment at 16 threads, chunks of
-/// 256 draws lose 1.5% to the threads left idle at the end, chunks of 64 draws 0.4%, while the
-/// writer and the checkpoints cost nothing measurable per chunk.
-const CHUNK_DRAWS: u64 = 64;
-
 /// How often the data file is synced and the manifest records the progress.
 const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(2);
 
@@ -463,7 +456,7 @@ fn compute_and_write(
     recorder: &mut Recorder,
 ) -> anyhow::Result<Written> {
     let plan = &request.plan;
-    let chunks = plan.chunks_from(start.mark.rows, CHUNK_DRAWS);
+    let chunks = plan.chunks_from(start.mark.rows);
     let next_chunk = AtomicU64::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(request.threads)

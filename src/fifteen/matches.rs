@@ -13,6 +13,7 @@ use std::path::Path;
 impl MatchGame for Fifteen {
     const PUZZLE: &'static str = "fifteen";
     const ABOUT: &'static str = "the \"15\" game: bots take numbers 1..9, three summing to 15 win";
+    const CHUNK_GAMES: u64 = 4096;
 
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
         Bot::parse(name, Variant::Classic)
@@ -33,6 +34,7 @@ impl MatchGame for OddEven {
     const PUZZLE: &'static str = "fifteen-odd-even";
     const ABOUT: &'static str =
         "the article's exercise: odd numbers against even ones, any three placed summing to 15 win";
+    const CHUNK_GAMES: u64 = 4096;
 
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
         Bot::parse(name, Variant::OddEven)

@@ -39,6 +39,9 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     const PUZZLE: &'static str;
     /// What the game is, for help text.
     const ABOUT: &'static str;
+    /// Games per chunk of work: a game of microseconds needs thousands per chunk, or the
+    /// runner spends its time handing chunks out (see [`crate::experiment::Study::chunk_draws`]).
+    const CHUNK_GAMES: u64 = crate::experiment::study::DEFAULT_CHUNK_DRAWS;
 
     /// The bot a spec's player name stands for; the error is one line naming the bad name
     /// and the valid ones. A new bot is made for every game, so that no game depends on

@@ -160,6 +160,10 @@ impl<G: MatchGame> Study for MatchStudy<G> {
         &self.series
     }
 
+    fn chunk_draws(&self, _series: usize) -> u64 {
+        G::CHUNK_GAMES
+    }
+
     fn identity(&self) -> serde_json::Value {
         serde_json::to_value(&self.spec).expect("a spec serializes")
     }
