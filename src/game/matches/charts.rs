@@ -64,13 +64,7 @@ impl Chart for ResultsChart {
             .x_desc("share of the games, for the pairing's first-named player")
             .x_label_formatter(&|x| format!("{:.0}%", 100.0 * x))
             .y_labels(n)
-            .y_label_formatter(&|y| match y {
-                SegmentValue::CenterOf(row) => (n - 1)
-                    .checked_sub(*row as usize)
-                    .and_then(|i| labels.get(i).cloned())
-                    .unwrap_or_default(),
-                _ => String::new(),
-            })
+            .y_label_formatter(&|y| style::top_down_label(&labels, y))
             .label_style(style::text(14))
             .axis_desc_style(style::text(17))
             .light_line_style(WHITE)
@@ -254,6 +248,7 @@ impl Chart for RatingsChart {
             .filter_map(|r| Some((r.player.as_str(), r.rating?, r.rating_low?, r.rating_high?)))
             .collect();
         let n = rated.len();
+        let names: Vec<&str> = rated.iter().map(|r| r.0).collect();
         if n == 0 {
             return style::no_data(root, &self.title);
         }
@@ -278,13 +273,7 @@ impl Chart for RatingsChart {
             .x_desc("rating (Elo scale, mean 0; +400 = 10:1 odds in points)")
             .x_label_formatter(&|x| format!("{x:+.0}"))
             .y_labels(n)
-            .y_label_formatter(&|y| match y {
-                SegmentValue::CenterOf(row) => (n - 1)
-                    .checked_sub(*row as usize)
-                    .and_then(|i| rated.get(i).map(|r| r.0.to_string()))
-                    .unwrap_or_default(),
-                _ => String::new(),
-            })
+            .y_label_formatter(&|y| style::top_down_label(&names, y))
             .label_style(style::text(15))
             .axis_desc_style(style::text(17))
             .light_line_style(WHITE)

@@ -86,14 +86,7 @@ impl Chart for MistakeStepsChart {
                 }
                 _ => String::new(),
             })
-            .y_label_formatter(&|y| match y {
-                SegmentValue::CenterOf(row) => (n - 1 - row)
-                    .try_into()
-                    .ok()
-                    .and_then(|i: usize| labels.get(i).map(|l| l.to_string()))
-                    .unwrap_or_default(),
-                _ => String::new(),
-            })
+            .y_label_formatter(&|y| style::top_down_label(&labels, y))
             .label_style(style::text(16))
             .axis_desc_style(style::text(18))
             .draw()

@@ -94,13 +94,7 @@ impl Chart for OrderingsChart {
             .y_desc(format!("{}, best median on top", self.row_noun))
             .x_label_formatter(&style::power_label)
             .y_labels(n)
-            .y_label_formatter(&|y| match y {
-                SegmentValue::CenterOf(row) => (n - 1)
-                    .checked_sub(*row as usize)
-                    .and_then(|i| labels.get(i).cloned())
-                    .unwrap_or_default(),
-                _ => String::new(),
-            })
+            .y_label_formatter(&|y| style::top_down_label(&labels, y))
             .label_style(style::text(17))
             .axis_desc_style(style::text(19))
             .light_line_style(WHITE)

@@ -154,6 +154,21 @@ where
 }
 
 /// Labels a power of ten as `10³`; other values as plain numbers.
+/// The label of a row of a chart whose `labels.len()` rows run top-down on a segmented
+/// axis `(0..n).into_segmented()`: segment `row` (counted from the bottom) shows
+/// `labels[n - 1 - row]`; anything else shows nothing.
+pub fn top_down_label(labels: &[impl AsRef<str>], value: &SegmentValue<i32>) -> String {
+    match value {
+        SegmentValue::CenterOf(row) => usize::try_from(*row)
+            .ok()
+            .and_then(|row| labels.len().checked_sub(1)?.checked_sub(row))
+            .and_then(|i| labels.get(i))
+            .map(|label| label.as_ref().to_string())
+            .unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
 pub fn power_label(value: &f64) -> String {
     const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     let exponent = value.log10().round();
@@ -183,6 +198,21 @@ pub use crate::output::numbers::thousands;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_are_labelled_from_the_top() {
+        let labels = ["first", "second", "third"];
+        let label = |value| top_down_label(&labels, &value);
+        assert_eq!(label(SegmentValue::CenterOf(2)), "first");
+        assert_eq!(label(SegmentValue::CenterOf(0)), "third");
+        assert_eq!(label(SegmentValue::CenterOf(3)), "");
+        assert_eq!(label(SegmentValue::CenterOf(-1)), "");
+        assert_eq!(label(SegmentValue::Exact(1)), "");
+        assert_eq!(
+            top_down_label(&[] as &[&str], &SegmentValue::CenterOf(0)),
+            ""
+        );
+    }
 
     #[test]
     fn powers_of_ten_are_labelled_with_superscripts() {
