@@ -3,15 +3,15 @@
 //! errors on one line naming the key, and success counts recounted by a direct loop over
 //! `knights_tour::draw`.
 
-use assert_cmd::Command;
+#[path = "common/same_bytes.rs"]
+mod same_bytes;
+
 use boardlab::knights_tour::{Board, Outcome, Rule, Square, draw};
 use boardlab::rng;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
+use same_bytes::{boardlab, run_ok, same_bytes_at_any_thread_count_and_after_a_merge};
 
 const SPEC: &str = r#"puzzle = "knights-tour"
 name = "tiny"
@@ -35,18 +35,6 @@ fn write_spec(dir: &Path, text: &str) -> PathBuf {
     path
 }
 
-fn run_ok(spec: &Path, out: &Path, extra: &[&str]) {
-    boardlab()
-        .arg("run")
-        .arg(spec)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .args(extra)
-        .assert()
-        .success();
-}
-
 fn read(dir: &Path, file: &str) -> String {
     std::fs::read_to_string(dir.join(file)).unwrap()
 }
@@ -55,31 +43,11 @@ fn read(dir: &Path, file: &str) -> String {
 fn a_small_spec_gives_the_same_bytes_at_any_thread_count_and_after_a_merge() {
     let dir = tempfile::tempdir().unwrap();
     let spec = write_spec(dir.path(), SPEC);
-    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
-    run_ok(&spec, &one, &["--threads", "1"]);
-    run_ok(&spec, &two, &["--threads", "2"]);
-    let parts: Vec<PathBuf> = (1..=2)
-        .map(|k| dir.path().join(format!("part{k}")))
-        .collect();
-    for (k, part) in parts.iter().enumerate() {
-        run_ok(&spec, part, &["--shard", &format!("{}/2", k + 1)]);
-    }
-    let merged = dir.path().join("merged");
-    boardlab()
-        .arg("merge")
-        .arg(&merged)
-        .args(&parts)
-        .assert()
-        .success();
-    for file in ["draws.csv", "summary.csv", "starts.csv"] {
-        let reference = read(&one, file);
-        assert_eq!(reference, read(&two, file), "{file}: 1 against 2 threads");
-        assert_eq!(
-            reference,
-            read(&merged, file),
-            "{file}: whole against merged"
-        );
-    }
+    let one = same_bytes_at_any_thread_count_and_after_a_merge(
+        &spec,
+        dir.path(),
+        &["draws.csv", "summary.csv", "starts.csv"],
+    );
     let draws = read(&one, "draws.csv");
     assert!(draws.starts_with(
         "series,draw,rule,n,start,x,y,outcome,squares,tie_breaks,backtracks\nseed/n=5/corner,0,seed,5,corner,1,1,"

@@ -3,7 +3,9 @@
 //! the same bytes at 1 and 2 threads and after shards are merged, the ratings on games with a
 //! known answer, and spec errors as one line naming the key.
 
-use assert_cmd::Command;
+#[path = "common/same_bytes.rs"]
+mod same_bytes;
+
 use boardlab::fifteen::exact;
 use boardlab::fifteen::{Bot, Fifteen, Variant};
 use boardlab::game::Seat;
@@ -11,9 +13,7 @@ use boardlab::game::matches::ratings::{Cell, fit, fit_with_intervals};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
+use same_bytes::{boardlab, run_ok, same_bytes_at_any_thread_count_and_after_a_merge};
 
 fn write_spec(dir: &Path, body: &str) -> PathBuf {
     let path = dir.join("match.toml");
@@ -23,18 +23,6 @@ fn write_spec(dir: &Path, body: &str) -> PathBuf {
     )
     .unwrap();
     path
-}
-
-fn run_ok(spec: &Path, out: &Path, extra: &[&str]) {
-    boardlab()
-        .arg("run")
-        .arg(spec)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .args(extra)
-        .assert()
-        .success();
 }
 
 /// The result of a written "15" game from the first seat (`1-0`, `0-1`, `1/2`), by plain
@@ -219,32 +207,11 @@ fn threads_and_shards_give_the_same_bytes() {
          pairings = [[\"random\", \"article:both+wb:random\"], \
          { players = [\"mcts:10\", \"random\"], games = 40 }]\n",
     );
-    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
-    run_ok(&spec, &one, &["--threads", "1"]);
-    run_ok(&spec, &two, &["--threads", "2"]);
-    let parts: Vec<PathBuf> = (1..=2)
-        .map(|k| dir.path().join(format!("part{k}")))
-        .collect();
-    for (k, part) in parts.iter().enumerate() {
-        run_ok(&spec, part, &["--shard", &format!("{}/2", k + 1)]);
-    }
-    let merged = dir.path().join("merged");
-    boardlab()
-        .arg("merge")
-        .arg(&merged)
-        .args(&parts)
-        .assert()
-        .success();
-    for file in ["draws.csv", "summary.csv", "ratings.csv", "REPORT.md"] {
-        let reference = std::fs::read(one.join(file)).unwrap();
-        for other in [&two, &merged] {
-            assert!(
-                std::fs::read(other.join(file)).unwrap() == reference,
-                "{file} differs in {}",
-                other.display()
-            );
-        }
-    }
+    let one = same_bytes_at_any_thread_count_and_after_a_merge(
+        &spec,
+        dir.path(),
+        &["draws.csv", "summary.csv", "ratings.csv", "REPORT.md"],
+    );
     assert_eq!(rows(&one).len(), 740);
     // --draws replaces every pairing's count, explicit ones included.
     let small = dir.path().join("small");

@@ -1,0 +1,57 @@
+//! The harness's promise, checked end to end for any puzzle: a spec run at one thread, at
+//! two threads, and as two shards merged gives the same bytes in the files named.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+pub fn boardlab() -> Command {
+    Command::cargo_bin("boardlab").unwrap()
+}
+
+/// `boardlab run SPEC --out OUT --quiet EXTRA…`, which must succeed.
+pub fn run_ok(spec: &Path, out: &Path, extra: &[&str]) {
+    boardlab()
+        .arg("run")
+        .arg(spec)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .args(extra)
+        .assert()
+        .success();
+}
+
+/// Runs `spec` into `dir/one` (one thread), `dir/two` (two threads) and `dir/part1`,
+/// `dir/part2` (shards) merged into `dir/merged`, asserts that each of `files` is the same
+/// in `one`, `two` and `merged`, and returns `dir/one`.
+pub fn same_bytes_at_any_thread_count_and_after_a_merge(
+    spec: &Path,
+    dir: &Path,
+    files: &[&str],
+) -> PathBuf {
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    run_ok(spec, &one, &["--threads", "1"]);
+    run_ok(spec, &two, &["--threads", "2"]);
+    let parts: Vec<PathBuf> = (1..=2).map(|k| dir.join(format!("part{k}"))).collect();
+    for (k, part) in parts.iter().enumerate() {
+        run_ok(spec, part, &["--shard", &format!("{}/2", k + 1)]);
+    }
+    let merged = dir.join("merged");
+    boardlab()
+        .arg("merge")
+        .arg(&merged)
+        .args(&parts)
+        .assert()
+        .success();
+    for file in files {
+        let reference = std::fs::read(one.join(file)).unwrap();
+        for other in [&two, &merged] {
+            assert!(
+                std::fs::read(other.join(file)).unwrap() == reference,
+                "{file} differs in {}",
+                other.display()
+            );
+        }
+    }
+    one
+}
