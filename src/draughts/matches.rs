@@ -21,6 +21,8 @@ impl MatchGame for Draughts {
     const PUZZLE: &'static str = "draughts";
     const ABOUT: &'static str =
         "Czech draughts between bots: random, the seed's Damebot, alphabeta:D, mcts:N";
+    const TABLES: &'static [&'static str] =
+        &["summary.csv", "ratings.csv", match_report::LENGTHS_FILE];
 
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
         name.parse::<BotSpec>()

@@ -51,15 +51,11 @@ const OWN_ENTRIES: [&str; 9] = [
 /// tables, [`super::study::Puzzle::tables`]).
 const OUTPUTS: [&str; 4] = ["summary.csv", "histogram.csv", "REPORT.md", "charts"];
 
-/// Tables that a puzzle's report writes beside the ones its study derives.
-const REPORT_TABLES: [&str; 1] = ["lengths.csv"];
-
-/// Every table any puzzle derives from the data or writes with its report.
+/// Every table any puzzle makes from the data.
 fn puzzle_tables() -> impl Iterator<Item = &'static str> {
     super::study::PUZZLES
         .iter()
         .flat_map(|puzzle| puzzle.tables.iter().copied())
-        .chain(REPORT_TABLES)
 }
 
 impl ResultsFolder {

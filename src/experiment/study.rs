@@ -97,7 +97,8 @@ pub struct Puzzle {
     pub report: fn(&Path) -> anyhow::Result<()>,
     /// One line for the terminal after a run: the best series or the headline figure.
     pub headline: fn(&Path) -> anyhow::Result<String>,
-    /// The files besides `REPORT.md` and `charts/` that [`Study::derive`] writes.
+    /// The files besides `REPORT.md` and `charts/` made from the data: those that
+    /// [`Study::derive`] writes, and any the report writes beside them.
     pub tables: &'static [&'static str],
 }
 

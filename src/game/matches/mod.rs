@@ -42,6 +42,9 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     /// Games per chunk of work: a game of microseconds needs thousands per chunk, or the
     /// runner spends its time handing chunks out (see [`crate::experiment::Study::chunk_draws`]).
     const CHUNK_GAMES: u64 = crate::experiment::study::DEFAULT_CHUNK_DRAWS;
+    /// The tables made from the games ([`crate::experiment::Puzzle::tables`]): the match
+    /// study's summary and ratings, and any the game's report section writes.
+    const TABLES: &'static [&'static str] = &["summary.csv", "ratings.csv"];
 
     /// The bot a spec's player name stands for; the error is one line naming the bad name
     /// and the valid ones. A new bot is made for every game, so that no game depends on
@@ -92,6 +95,6 @@ pub const fn match_puzzle<G: MatchGame>() -> Puzzle {
         parse: study::parse::<G>,
         report: report::report::<G>,
         headline: report::headline,
-        tables: &["summary.csv", "ratings.csv"],
+        tables: G::TABLES,
     }
 }
