@@ -165,6 +165,14 @@ impl Board {
         }
     }
 
+    /// Puts `symbol` on every square of `squares`, replacing what they held.
+    pub fn put(&mut self, symbol: Symbol, squares: Bitboard) {
+        for bits in &mut self.pieces {
+            *bits &= !squares;
+        }
+        self.pieces[symbol.index()] |= squares;
+    }
+
     /// The squares holding `symbol`.
     pub fn pieces(&self, symbol: Symbol) -> Bitboard {
         self.pieces[symbol.index()]
@@ -178,5 +186,25 @@ impl Board {
     /// How many pieces of each symbol the board holds, indexed by [`Symbol::index`].
     pub fn piece_counts(&self) -> [u32; Symbol::COUNT] {
         self.pieces.map(u64::count_ones)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn put_replaces_what_the_squares_held() {
+        let size = BoardSize::STANDARD;
+        let (queen, rook) = (Symbol::from_index(0), Symbol::from_index(3));
+        let mut board = Board::empty(size);
+        board.set(Square(0), Some(rook));
+        board.set(Square(5), Some(rook));
+        board.put(queen, 0b11);
+        assert_eq!(board.get(Square(0)), Some(queen));
+        assert_eq!(board.get(Square(1)), Some(queen));
+        assert_eq!(board.get(Square(5)), Some(rook));
+        assert_eq!(board.pieces(rook), 1 << 5);
+        assert_eq!(board.occupied(), 0b10_0011);
     }
 }

@@ -31,7 +31,7 @@
 use super::pair_sets::queen_sets;
 use super::set_attacks::SetAttacks;
 use super::{Counters, Draw, IterationCap, Outcome, Picker};
-use crate::chess_memory::board::{Board, BoardSize, Square};
+use crate::chess_memory::board::{Board, BoardSize};
 use crate::chess_memory::pieces::{Kind, Symbol};
 use crate::chess_memory::queue::Queue;
 use crate::chess_memory::rules::AttackTables;
@@ -220,9 +220,9 @@ impl State {
         let square = best.1 as usize;
         let mut options = [0u64; 6];
         for slot in 0..6 {
-            if usable[slot] >> square & 1 != 0 {
-                options[slot] = tables.of_kind(KINDS[slot])[square] & usable[slot];
-            }
+            // All of the slot's partners, or none when the square cannot take the slot.
+            let takes = (usable[slot] >> square & 1).wrapping_neg();
+            options[slot] = tables.of_kind(KINDS[slot])[square] & usable[slot] & takes;
         }
         Some((best.1, options, only))
     }
@@ -344,101 +344,139 @@ fn cover_with<P: Picker, S: BitSelect>(
     }; PAIRS];
     loop {
         let queens = draw_queens(picker, &mut counters);
-        let mut state = State::after_queens(queens.0 | queens.1);
-        let run_end = counters.iterations.saturating_add(run_length);
-        let mut depth = 0;
-        let mut fresh = true;
-        let outcome = loop {
-            if fresh && depth == PAIRS {
-                break Some(Outcome::Solved);
-            }
-            if counters.iterations == cap {
-                break Some(Outcome::Censored);
-            }
-            if counters.iterations == run_end {
-                break None;
-            }
-            counters.iterations += 1;
-            if fresh {
-                match state.expand(tables) {
-                    Some((square, options, preferred)) => {
-                        levels[depth] = Level {
-                            square,
-                            options,
-                            preferred,
-                            before: state,
-                            placed: (0, 0),
-                        };
-                    }
-                    None if depth == 0 => break None,
-                    None => {
-                        // Dead: try the next option of the choice that led here.
-                        counters.step_backs += 1;
-                        depth -= 1;
-                    }
-                }
-            }
-            let level = &mut levels[depth];
-            let mut mask = level.preferred;
-            let mut total: u32 = level.options.iter().map(|o| (o & mask).count_ones()).sum();
-            if total == 0 {
-                mask = u64::MAX;
-                total = level.options.iter().map(|o| o.count_ones()).sum();
-            }
-            if total == 0 {
-                fresh = false;
-                if depth == 0 {
-                    break None;
-                }
-                counters.step_backs += 1;
-                depth -= 1;
+        let run_end = counters.iterations.saturating_add(run_length).min(cap);
+        let (end, depth) = fill(
+            &select,
+            picker,
+            tables,
+            queens.0 | queens.1,
+            &mut levels,
+            &mut counters,
+            run_end,
+        );
+        let outcome = match end {
+            RunEnd::Solved => Outcome::Solved,
+            RunEnd::OutOfIterations if counters.iterations == cap => Outcome::Censored,
+            _ => {
+                counters.restarts += 1;
                 continue;
             }
-            let mut k = if total > 1 {
-                counters.random_calls += 1;
-                picker.pick_index(total)
-            } else {
-                0
-            };
-            let mut slot = 0;
-            while k >= (level.options[slot] & mask).count_ones() {
-                k -= (level.options[slot] & mask).count_ones();
-                slot += 1;
-            }
-            let partner = select.select(level.options[slot] & mask, k) as u8;
-            level.options[slot] &= !(1u64 << partner);
-            level.placed = (slot as u8, partner);
-            state = level.before;
-            state.place(tables, slot, level.square, partner);
-            depth += 1;
-            fresh = true;
         };
-        if let Some(outcome) = outcome {
-            return Draw {
-                outcome,
-                counters,
-                board: board_of(queens, &levels[..depth]),
-            };
+        return Draw {
+            outcome,
+            counters,
+            board: board_of(queens, &levels[..depth]),
+        };
+    }
+}
+
+/// How a run of [`fill`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RunEnd {
+    Solved,
+    /// Every option below the queens was tried: these queens have no board.
+    Exhausted,
+    /// The iterations given ran out.
+    OutOfIterations,
+}
+
+/// Fills the squares around `queens` until solved, exhausted, or `counters.iterations`
+/// reaches `run_end`; returns how it ended and the depth reached (the placed pairs are
+/// `levels[..depth]`).
+#[inline(always)]
+fn fill<P: Picker, S: BitSelect>(
+    select: &S,
+    picker: &mut P,
+    tables: &AttackTables,
+    queens: u64,
+    levels: &mut [Level; PAIRS],
+    counters: &mut Counters,
+    run_end: u64,
+) -> (RunEnd, usize) {
+    let mut state = State::after_queens(queens);
+    let mut depth = 0;
+    let mut fresh = true;
+    loop {
+        if fresh && depth == PAIRS {
+            return (RunEnd::Solved, depth);
         }
-        counters.restarts += 1;
+        if counters.iterations >= run_end {
+            return (RunEnd::OutOfIterations, depth);
+        }
+        counters.iterations += 1;
+        if fresh {
+            match state.expand(tables) {
+                Some((square, options, preferred)) => {
+                    levels[depth] = Level {
+                        square,
+                        options,
+                        preferred,
+                        before: state,
+                        placed: (0, 0),
+                    };
+                }
+                None if depth == 0 => return (RunEnd::Exhausted, depth),
+                None => {
+                    // Dead: try the next option of the choice that led here.
+                    counters.step_backs += 1;
+                    depth -= 1;
+                }
+            }
+        }
+        let level = &mut levels[depth];
+        let mut mask = level.preferred;
+        let mut counts = level.options.map(|o| (o & mask).count_ones());
+        let mut total: u32 = counts.iter().sum();
+        if total == 0 {
+            mask = u64::MAX;
+            counts = level.options.map(u64::count_ones);
+            total = counts.iter().sum();
+        }
+        if total == 0 {
+            fresh = false;
+            if depth == 0 {
+                return (RunEnd::Exhausted, depth);
+            }
+            counters.step_backs += 1;
+            depth -= 1;
+            continue;
+        }
+        let mut k = if total > 1 {
+            counters.random_calls += 1;
+            picker.pick_index(total)
+        } else {
+            0
+        };
+        // The slot of the k-th option: the number of slots whose options all come before it.
+        let mut slot = 0;
+        let mut before = 0;
+        for &count in &counts[..5] {
+            before += count;
+            slot += (k >= before) as usize;
+        }
+        k -= counts[..slot].iter().sum::<u32>();
+        let partner = select.select(level.options[slot] & mask, k) as u8;
+        level.options[slot] &= !(1u64 << partner);
+        level.placed = (slot as u8, partner);
+        state = level.before;
+        state.place(tables, slot, level.square, partner);
+        depth += 1;
+        fresh = true;
     }
 }
 
 /// The board of the queens and the pairs placed at `levels`.
 fn board_of(queens: (u64, u64), levels: &[Level]) -> Board {
-    let mut board = Board::empty(BoardSize::STANDARD);
-    let mut put = |bits: u64, symbol: usize| {
-        for square in crate::chess_memory::board::squares_of(bits) {
-            board.set(square, Some(Symbol::from_index(symbol)));
-        }
-    };
-    put(queens.0, 0);
-    put(queens.1, 4);
+    let mut pieces = [0u64; 6];
     for level in levels {
         let (slot, partner) = level.placed;
-        let symbol = Some(Symbol::from_index(SYMBOLS[slot as usize]));
-        board.set(Square(level.square), symbol);
-        board.set(Square(partner), symbol);
+        pieces[slot as usize] |= 1u64 << level.square | 1u64 << partner;
+    }
+    let mut board = Board::empty(BoardSize::STANDARD);
+    board.put(Symbol::from_index(0), queens.0);
+    board.put(Symbol::from_index(4), queens.1);
+    for (slot, &symbol) in SYMBOLS.iter().enumerate() {
+        board.put(Symbol::from_index(symbol), pieces[slot]);
     }
     board
 }
@@ -479,6 +517,63 @@ mod tests {
                 total.iterations as f64 / 3000.0,
                 total.step_backs as f64 / 3000.0,
                 total.restarts as f64 / 3000.0
+            );
+        }
+    }
+
+    /// Iterations one run needs with the same queens, and what a run length costs per
+    /// board given those needs (a tuning aid: whether new queens or a better search would
+    /// pay).
+    #[test]
+    #[ignore = "prints figures"]
+    fn run_profile() {
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        let mut picker = UniformPicker::new(rng::stream(1, "cover-profile", 0));
+        let mut levels = [Level {
+            square: 0,
+            options: [0; 6],
+            preferred: 0,
+            before: State::after_queens(0),
+            placed: (0, 0),
+        }; PAIRS];
+        let (runs, budget) = (2000, 20_000u64);
+        let mut need = Vec::new();
+        for _ in 0..runs {
+            let mut counters = Counters::default();
+            let queens = draw_queens(&mut picker, &mut counters);
+            counters = Counters::default();
+            let queens = queens.0 | queens.1;
+            let (end, _) = fill(
+                &BroadwordSelect,
+                &mut picker,
+                tables,
+                queens,
+                &mut levels,
+                &mut counters,
+                budget,
+            );
+            // Exhausted queens count as never solved.
+            need.push(if end == RunEnd::Solved {
+                counters.iterations
+            } else {
+                u64::MAX
+            });
+        }
+        need.sort();
+        let solved = need.iter().filter(|&&n| n != u64::MAX).count();
+        println!("{solved} of {runs} queen draws solved within {budget} iterations");
+        for share in [0.1, 0.25, 0.5, 0.75, 0.9, 0.99] {
+            println!(
+                "{share} quantile: {}",
+                need[((runs - 1) as f64 * share) as usize]
+            );
+        }
+        for length in [30u64, 40, 60, 80, 100, 150, 200] {
+            let ok = need.iter().filter(|&&n| n <= length).count() as f64;
+            let spent: u64 = need.iter().map(|&n| n.min(length)).sum();
+            println!(
+                "run length {length}: {:.1} iterations per board",
+                spent as f64 / ok
             );
         }
     }

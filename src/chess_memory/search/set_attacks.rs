@@ -148,6 +148,16 @@ impl SetAttacks {
         attacked & self.all
     }
 
+    /// Squares attacked by a knight on some square of `set` on 8×8, with the steps shared:
+    /// one rank then two files, or two ranks then one file.
+    #[inline(always)]
+    pub fn knight_8x8(set: u64) -> u64 {
+        const RANK_0: u64 = 0x0101_0101_0101_0101;
+        let one_rank = (set << 1 & !RANK_0) | (set >> 1 & !(RANK_0 << 7));
+        let two_ranks = (set << 2 & !(RANK_0 * 3)) | (set >> 2 & !(RANK_0 * 0xC0));
+        one_rank << 16 | one_rank >> 16 | two_ranks << 8 | two_ranks >> 8
+    }
+
     /// The squares of `set` that share a file or a rank with another square of `set`: the
     /// rook case of [`SetAttacks::with_partner`] on 8×8, by counting per line instead of
     /// filling (files are bytes, a rank is one bit position in every byte).
@@ -174,6 +184,7 @@ impl SetAttacks {
     pub fn of_kind(&self, kind: Kind, set: u64) -> u64 {
         match kind {
             Kind::Queen => self.rook(set) | self.bishop(set),
+            Kind::Knight if self.side == 8 => SetAttacks::knight_8x8(set),
             Kind::Knight => self.knight(set),
             Kind::Bishop => self.bishop(set),
             Kind::Rook => self.rook(set),
