@@ -393,8 +393,25 @@ fn fill<P: Picker, S: BitSelect>(
     counters: &mut Counters,
     run_end: u64,
 ) -> (RunEnd, usize) {
-    let mut state = State::after_queens(queens);
-    let mut depth = 0;
+    let state = State::after_queens(queens);
+    fill_below(select, picker, tables, state, 0, levels, counters, run_end)
+}
+
+/// [`fill`] from `state`, a node at depth `root` (pairs already placed): `Exhausted` means
+/// that no board extends `state`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fill_below<P: Picker, S: BitSelect>(
+    select: &S,
+    picker: &mut P,
+    tables: &AttackTables,
+    mut state: State,
+    root: usize,
+    levels: &mut [Level; PAIRS],
+    counters: &mut Counters,
+    run_end: u64,
+) -> (RunEnd, usize) {
+    let mut depth = root;
     let mut fresh = true;
     loop {
         if fresh && depth == PAIRS {
@@ -415,7 +432,7 @@ fn fill<P: Picker, S: BitSelect>(
                         placed: (0, 0),
                     };
                 }
-                None if depth == 0 => return (RunEnd::Exhausted, depth),
+                None if depth == root => return (RunEnd::Exhausted, depth),
                 None => {
                     // Dead: try the next option of the choice that led here.
                     counters.step_backs += 1;
@@ -434,7 +451,7 @@ fn fill<P: Picker, S: BitSelect>(
         }
         if total == 0 {
             fresh = false;
-            if depth == 0 {
+            if depth == root {
                 return (RunEnd::Exhausted, depth);
             }
             counters.step_backs += 1;
@@ -576,6 +593,163 @@ mod tests {
                 spent as f64 / ok
             );
         }
+    }
+
+    /// Doomed nodes: nodes that pass every check of `expand` but have no board, below a
+    /// parent that has one. Which stronger checks would see them? A tuning aid.
+    #[test]
+    #[ignore = "prints figures"]
+    fn doomed_nodes() {
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        let empty = Level {
+            square: 0,
+            options: [0; 6],
+            preferred: 0,
+            before: State::after_queens(0),
+            placed: (0, 0),
+        };
+        let mut scratch = [empty; PAIRS];
+        // Whether a board extends `state`, by the search itself run to completion.
+        let feasible = |state: State, depth: usize, scratch: &mut [Level; PAIRS]| {
+            let mut oc = Counters::default();
+            let mut p = UniformPicker::new(rng::stream(2, "oracle", depth as u64));
+            let (end, _) = fill_below(
+                &BroadwordSelect,
+                &mut p,
+                tables,
+                state,
+                depth,
+                scratch,
+                &mut oc,
+                u64::MAX,
+            );
+            end == RunEnd::Solved
+        };
+        let mut picker = UniformPicker::new(rng::stream(1, "cover-doomed", 0));
+        let (mut doomed, mut by_depth) = (Vec::new(), [0u32; PAIRS + 1]);
+        let (mut placed_by_kind, mut doomed_by_kind) = ([0u32; 3], [0u32; 3]);
+        let mut nodes = 0;
+        for _ in 0..200 {
+            let mut counters = Counters::default();
+            let queens = draw_queens(&mut picker, &mut counters);
+            // A random descent, one random option per node while the node has a board;
+            // the first child that passes expand yet has no board is recorded.
+            let mut state = State::after_queens(queens.0 | queens.1);
+            let mut depth = 0;
+            while depth < PAIRS {
+                let Some((square, options, _)) = state.expand(tables) else {
+                    break;
+                };
+                let parent_ok = feasible(state, depth, &mut scratch);
+                let mut all: Vec<(usize, u8)> = Vec::new();
+                for slot in 0..6 {
+                    for p in crate::chess_memory::board::squares_of(options[slot]) {
+                        all.push((slot, p.0));
+                    }
+                }
+                if all.is_empty() || !parent_ok {
+                    break;
+                }
+                let (slot, p) = all[picker.pick_index(all.len() as u32) as usize];
+                let mut child = state;
+                child.place(tables, slot, square, p);
+                nodes += 1;
+                placed_by_kind[slot % 3] += 1;
+                if child.expand(tables).is_some() && !feasible(child, depth + 1, &mut scratch) {
+                    doomed_by_kind[slot % 3] += 1;
+                    doomed.push((child, depth + 1));
+                    by_depth[depth + 1] += 1;
+                    break;
+                }
+                state = child;
+                depth += 1;
+            }
+        }
+        println!("placed by kind N B R {placed_by_kind:?}, doomed {doomed_by_kind:?}");
+        println!(
+            "{nodes} children examined, {} doomed; by depth {by_depth:?}",
+            doomed.len()
+        );
+        // Detector 1: each slot alone can still place its pairs (exact, per slot).
+        let slot_alone = |st: &State| {
+            (0..6).all(|slot| {
+                let mut found = false;
+                let attacks = tables.of_kind(KINDS[slot]);
+                super::super::pair_sets::extend_in(
+                    attacks,
+                    st.avail[slot],
+                    st.left[slot] as usize,
+                    &mut |_| found = true,
+                );
+                found
+            })
+        };
+        // Detector 2: both slots of a kind together (exact, per kind).
+        let kind_pairs = |st: &State| {
+            (0..3).all(|k| {
+                let attacks = tables.of_kind(KINDS[k]);
+                let mut found = false;
+                let (a, b) = (st.left[k] as usize, st.left[k + 3] as usize);
+                super::super::pair_sets::extend_in(attacks, st.avail[k], a, &mut |white| {
+                    if !found {
+                        super::super::pair_sets::extend_in(
+                            attacks,
+                            st.avail[k + 3] & !white,
+                            b,
+                            &mut |_| found = true,
+                        );
+                    }
+                });
+                found
+            })
+        };
+        // Detector 3: the free squares split into pairs that some slot could take
+        // (a perfect matching, ignoring counts and attacks between pairs).
+        fn matching(free: u64, edges: &dyn Fn(u8) -> u64) -> bool {
+            if free == 0 {
+                return true;
+            }
+            let a = free.trailing_zeros() as u8;
+            let mut partners = edges(a) & free & !(1u64 << a);
+            while partners != 0 {
+                let b = partners.trailing_zeros();
+                partners &= partners - 1;
+                if matching(free & !(1u64 << a) & !(1u64 << b), edges) {
+                    return true;
+                }
+            }
+            false
+        }
+        let perfect = |st: &State| {
+            let usable: Vec<u64> = (0..6)
+                .map(|slot| {
+                    if st.left[slot] == 0 {
+                        0
+                    } else {
+                        SetAttacks::STANDARD.with_partner(KINDS[slot], st.avail[slot])
+                    }
+                })
+                .collect();
+            let edges = |a: u8| {
+                (0..6).fold(0u64, |e, slot| {
+                    if usable[slot] >> a & 1 == 1 {
+                        e | (tables.of_kind(KINDS[slot])[a as usize] & usable[slot])
+                    } else {
+                        e
+                    }
+                })
+            };
+            matching(st.free, &edges)
+        };
+        let (mut d1, mut d2, mut d3) = (0, 0, 0);
+        for (st, _) in &doomed {
+            d1 += !slot_alone(st) as u32;
+            d2 += !kind_pairs(st) as u32;
+            d3 += !perfect(st) as u32;
+        }
+        println!(
+            "seen by: each slot alone {d1}, each kind's two slots {d2}, perfect matching {d3}"
+        );
     }
 
     #[test]

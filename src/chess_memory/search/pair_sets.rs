@@ -19,6 +19,17 @@ pub fn for_each_pair_set(size: BoardSize, kind: Kind, pairs: usize, mut visit: i
     extend(attacks, size.all_squares(), 0, 0, pairs, &mut visit);
 }
 
+/// Calls `visit` with every set of `pairs` pairs of a kind with `attacks` inside `allowed`.
+#[cfg(test)]
+pub(super) fn extend_in(
+    attacks: &[u64; 64],
+    allowed: u64,
+    pairs: usize,
+    visit: &mut impl FnMut(u64),
+) {
+    extend(attacks, allowed, 0, 0, pairs, visit);
+}
+
 /// Adds `pairs` more pairs to `chosen`, whose next first square is at least `from`, using
 /// only squares in `allowed` (free and attacked by no chosen square).
 fn extend(
