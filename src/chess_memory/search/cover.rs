@@ -642,8 +642,8 @@ mod tests {
                 };
                 let parent_ok = feasible(state, depth, &mut scratch);
                 let mut all: Vec<(usize, u8)> = Vec::new();
-                for slot in 0..6 {
-                    for p in crate::chess_memory::board::squares_of(options[slot]) {
+                for (slot, &partners) in options.iter().enumerate() {
+                    for p in crate::chess_memory::board::squares_of(partners) {
                         all.push((slot, p.0));
                     }
                 }
