@@ -1,5 +1,5 @@
-//! `cover`: full 8×8 boards about a hundred times as fast as the seed's search, by drawing
-//! the queens from a table and filling the rest as an exact cover.
+//! `cover`: full 8×8 boards many times as fast as the seed's search, by drawing the queens
+//! from a table and the knights at random, and filling the rest as an exact cover.
 //!
 //! **Queens.** Queens are the hard part: a queen sees most of the board, and the seed's
 //! backtracker spends almost all its effort undoing queen pairs that leave no room for the
@@ -8,8 +8,17 @@
 //! draws the white queens uniformly from the table and the black queens uniformly from the
 //! sets disjoint from them (by rejection: a random set is disjoint about one time in three).
 //!
-//! **The other 48 squares** take four pairs of each of `N B R n b r`, placed pair by pair by
-//! a randomized exact-cover search (Knuth's Algorithm X choice rule, on bitboards): every
+//! **Knights** are drawn next, without search: four times a random free square that has a
+//! free knight's-move partner (and attacks no knight of its colour already placed), and a
+//! random such partner; white, then black on the squares left. Knights only see their
+//! neighbourhood, and almost every such draw leaves a board to find (2,987 of 3,000 in the
+//! `what_to_draw_first` tuning aid), while the exact-cover search spends fewer iterations on
+//! the 16 bishop and rook pairs than on all 24 pairs, each iteration with four symbols
+//! instead of six to propagate. Drawing bishops or rooks the same way does not pay: random
+//! rooks leave a board half of the time, random bishops make the rest harder to find.
+//!
+//! **The other 32 squares** take four pairs of each of `B R b r`, placed pair by pair by a
+//! randomized exact-cover search (Knuth's Algorithm X choice rule, on bitboards): every
 //! empty square must be filled, so the search branches on the empty square with the fewest
 //! (symbol, partner) options and tries them in random order. Before each branch it
 //! propagates, with whole-board operations ([`SetAttacks`]):
@@ -21,12 +30,13 @@
 //! - a square with a single option is filled at once (its partner is forced);
 //! - partners that only one symbol can take are tried before the others.
 //!
-//! A run that has not finished after [`RUN_LENGTH`] iterations (placements and step backs)
-//! starts again with new queens, the random stream going on; `restarts` counts the new queen
-//! draws. The search is deterministic given its random stream, never exhausted, and not
-//! complete. It needs the full 8×8 composition ([`supports`]); the order of the queue plays
-//! no part. Its boards are valid boards of the puzzle, but they are not distributed like the
-//! seed's: `boardlab bench --census` measures how far apart the two are.
+//! A run that has not finished after [`RUN_LENGTH`] iterations (knight and search
+//! placements and step backs) starts again with new queens and knights, the random stream
+//! going on; `restarts` counts the new draws. The search is deterministic given its random
+//! stream, never exhausted, and not complete. It needs the full 8×8 composition
+//! ([`supports`]); the order of the queue plays no part. Its boards are valid boards of the
+//! puzzle, but they are not distributed like the seed's: `boardlab bench --census`
+//! measures how far apart the two are.
 
 use super::pair_sets::queen_sets;
 use super::set_attacks::SetAttacks;
@@ -39,10 +49,10 @@ use crate::chess_memory::rules::AttackTables;
 use crate::rng::PdepSelect;
 use crate::rng::{BitSelect, BroadwordSelect};
 
-/// Iterations of one run before new queens are drawn. Most queen draws have boards; a run
-/// this long is usually lost in a bad corner of the search. Lengths from 60 to 200 cost
-/// about the same per board (`results/cover/README.md`).
-pub const RUN_LENGTH: u64 = 100;
+/// Iterations of one run before new queens and knights are drawn. Almost every draw has
+/// boards; a run this long is usually lost in a bad corner of the search. Lengths from 50
+/// to 100 cost about the same per board (`results/cover/README.md`).
+pub const RUN_LENGTH: u64 = 60;
 
 /// Squares whose options are counted to choose the branching square when no square is
 /// left to a single symbol.
@@ -343,13 +353,17 @@ fn cover_with<P: Picker, S: BitSelect>(
         placed: (0, 0),
     }; PAIRS];
     loop {
-        let queens = draw_queens(picker, &mut counters);
+        let Some(run) = start_run(&select, picker, tables, &mut counters) else {
+            counters.restarts += 1;
+            continue;
+        };
         let run_end = counters.iterations.saturating_add(run_length).min(cap);
         let (end, depth) = fill(
             &select,
             picker,
             tables,
-            queens.0 | queens.1,
+            run.state,
+            KNIGHT_PAIRS,
             &mut levels,
             &mut counters,
             run_end,
@@ -365,43 +379,92 @@ fn cover_with<P: Picker, S: BitSelect>(
         return Draw {
             outcome,
             counters,
-            board: board_of(queens, &levels[..depth]),
+            board: board_of(&run, &levels[KNIGHT_PAIRS..depth]),
         };
     }
+}
+
+/// The start of a run: queens and knights drawn, and the state the search fills from.
+struct RunStart {
+    queens: (u64, u64),
+    knights: (u64, u64),
+    state: State,
+}
+
+/// Draws the queens and the knights of a run (module docs), or `None` when the knights
+/// find no room.
+#[inline(always)]
+fn start_run<P: Picker, S: BitSelect>(
+    select: &S,
+    picker: &mut P,
+    tables: &AttackTables,
+    counters: &mut Counters,
+) -> Option<RunStart> {
+    let queens = draw_queens(picker, counters);
+    let taken = queens.0 | queens.1;
+    let white = draw_knights(select, picker, tables, !taken, counters)?;
+    let black = draw_knights(select, picker, tables, !taken & !white, counters)?;
+    let free = !(taken | white | black);
+    Some(RunStart {
+        queens,
+        knights: (white, black),
+        state: State {
+            free,
+            avail: [free; 6],
+            left: [0, 4, 4, 0, 4, 4],
+        },
+    })
+}
+
+/// Pairs of knights drawn before the search: both colours.
+const KNIGHT_PAIRS: usize = 8;
+
+/// Four knight pairs among `avail`, each a random usable square and a random partner, or
+/// `None` when no square is left with a partner.
+#[inline(always)]
+fn draw_knights<P: Picker, S: BitSelect>(
+    select: &S,
+    picker: &mut P,
+    tables: &AttackTables,
+    mut avail: u64,
+    counters: &mut Counters,
+) -> Option<u64> {
+    let attacks = tables.of_kind(Kind::Knight);
+    let mut set = 0;
+    for _ in 0..4 {
+        counters.iterations += 1;
+        let usable = avail & SetAttacks::knight_8x8(avail);
+        if usable == 0 {
+            return None;
+        }
+        counters.random_calls += 2;
+        let a = select.select(usable, picker.pick_index(usable.count_ones())) as usize;
+        let partners = attacks[a] & usable;
+        let b = select.select(partners, picker.pick_index(partners.count_ones())) as usize;
+        let pair = 1u64 << a | 1u64 << b;
+        set |= pair;
+        avail &= !(attacks[a] | attacks[b] | pair);
+    }
+    Some(set)
 }
 
 /// How a run of [`fill`] ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RunEnd {
     Solved,
-    /// Every option below the queens was tried: these queens have no board.
+    /// Every option below the start was tried: no board extends it.
     Exhausted,
     /// The iterations given ran out.
     OutOfIterations,
 }
 
-/// Fills the squares around `queens` until solved, exhausted, or `counters.iterations`
-/// reaches `run_end`; returns how it ended and the depth reached (the placed pairs are
-/// `levels[..depth]`).
-#[inline(always)]
-fn fill<P: Picker, S: BitSelect>(
-    select: &S,
-    picker: &mut P,
-    tables: &AttackTables,
-    queens: u64,
-    levels: &mut [Level; PAIRS],
-    counters: &mut Counters,
-    run_end: u64,
-) -> (RunEnd, usize) {
-    let state = State::after_queens(queens);
-    fill_below(select, picker, tables, state, 0, levels, counters, run_end)
-}
-
-/// [`fill`] from `state`, a node at depth `root` (pairs already placed): `Exhausted` means
-/// that no board extends `state`.
+/// Fills the free squares of `state`, a node at depth `root` (pairs already placed or
+/// drawn), until solved, exhausted (no board extends `state`), or `counters.iterations`
+/// reaches `run_end`; returns how it ended and the depth reached (the pairs placed are
+/// `levels[root..depth]`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn fill_below<P: Picker, S: BitSelect>(
+fn fill<P: Picker, S: BitSelect>(
     select: &S,
     picker: &mut P,
     tables: &AttackTables,
@@ -482,16 +545,18 @@ fn fill_below<P: Picker, S: BitSelect>(
     }
 }
 
-/// The board of the queens and the pairs placed at `levels`.
-fn board_of(queens: (u64, u64), levels: &[Level]) -> Board {
+/// The board of a run's queens and knights and the pairs placed at `levels`.
+fn board_of(run: &RunStart, levels: &[Level]) -> Board {
     let mut pieces = [0u64; 6];
+    pieces[0] = run.knights.0;
+    pieces[3] = run.knights.1;
     for level in levels {
         let (slot, partner) = level.placed;
         pieces[slot as usize] |= 1u64 << level.square | 1u64 << partner;
     }
     let mut board = Board::empty(BoardSize::STANDARD);
-    board.put(Symbol::from_index(0), queens.0);
-    board.put(Symbol::from_index(4), queens.1);
+    board.put(Symbol::from_index(0), run.queens.0);
+    board.put(Symbol::from_index(4), run.queens.1);
     for (slot, &symbol) in SYMBOLS.iter().enumerate() {
         board.put(Symbol::from_index(symbol), pieces[slot]);
     }
@@ -538,38 +603,64 @@ mod tests {
         }
     }
 
-    /// Iterations one run needs with the same queens, and what a run length costs per
-    /// board given those needs (a tuning aid: whether new queens or a better search would
-    /// pay).
-    #[test]
-    #[ignore = "prints figures"]
-    fn run_profile() {
+    const EMPTY_LEVEL: Level = Level {
+        square: 0,
+        options: [0; 6],
+        preferred: 0,
+        before: State {
+            free: 0,
+            avail: [0; 6],
+            left: [0; 6],
+        },
+        placed: (0, 0),
+    };
+
+    /// Whether a board extends `state` (a node at `depth`), by the search run to completion.
+    fn has_board(state: State, depth: usize) -> bool {
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        let mut levels = [EMPTY_LEVEL; PAIRS];
+        let mut picker = UniformPicker::new(rng::stream(2, "oracle", depth as u64));
+        let mut counters = Counters::default();
+        let (end, _) = fill(
+            &BroadwordSelect,
+            &mut picker,
+            tables,
+            state,
+            depth,
+            &mut levels,
+            &mut counters,
+            u64::MAX,
+        );
+        end == RunEnd::Solved
+    }
+
+    /// The iterations one search needs, from run starts that `start` makes (`None`: no
+    /// start), and what each run length would cost per board given those needs.
+    fn run_needs(
+        label: &str,
+        runs: usize,
+        mut start: impl FnMut(&mut UniformPicker<rng::DefaultRng>) -> Option<(State, usize)>,
+    ) {
         let tables = AttackTables::for_size(BoardSize::STANDARD);
         let mut picker = UniformPicker::new(rng::stream(1, "cover-profile", 0));
-        let mut levels = [Level {
-            square: 0,
-            options: [0; 6],
-            preferred: 0,
-            before: State::after_queens(0),
-            placed: (0, 0),
-        }; PAIRS];
-        let (runs, budget) = (2000, 20_000u64);
+        let mut levels = [EMPTY_LEVEL; PAIRS];
+        let budget = 20_000u64;
         let mut need = Vec::new();
-        for _ in 0..runs {
+        while need.len() < runs {
+            let Some((state, root)) = start(&mut picker) else {
+                continue;
+            };
             let mut counters = Counters::default();
-            let queens = draw_queens(&mut picker, &mut counters);
-            counters = Counters::default();
-            let queens = queens.0 | queens.1;
             let (end, _) = fill(
                 &BroadwordSelect,
                 &mut picker,
                 tables,
-                queens,
+                state,
+                root,
                 &mut levels,
                 &mut counters,
                 budget,
             );
-            // Exhausted queens count as never solved.
             need.push(if end == RunEnd::Solved {
                 counters.iterations
             } else {
@@ -578,20 +669,89 @@ mod tests {
         }
         need.sort();
         let solved = need.iter().filter(|&&n| n != u64::MAX).count();
-        println!("{solved} of {runs} queen draws solved within {budget} iterations");
-        for share in [0.1, 0.25, 0.5, 0.75, 0.9, 0.99] {
-            println!(
-                "{share} quantile: {}",
-                need[((runs - 1) as f64 * share) as usize]
-            );
+        println!("{label}: {solved} of {runs} starts have a board within {budget} iterations");
+        for share in [0.1, 0.25, 0.5, 0.75, 0.9] {
+            match need[((runs - 1) as f64 * share) as usize] {
+                u64::MAX => println!("  {share} quantile: no board"),
+                n => println!("  {share} quantile: {n}"),
+            }
         }
-        for length in [30u64, 40, 60, 80, 100, 150, 200] {
+        for length in [30u64, 40, 60, 80, 100, 150] {
             let ok = need.iter().filter(|&&n| n <= length).count() as f64;
             let spent: u64 = need.iter().map(|&n| n.min(length)).sum();
             println!(
-                "run length {length}: {:.1} iterations per board",
+                "  run length {length}: {:.1} iterations per board",
                 spent as f64 / ok
             );
+        }
+    }
+
+    /// Iterations one search needs after the run's draws, and what a run length costs per
+    /// board (a tuning aid: whether new draws or a better search would pay).
+    #[test]
+    #[ignore = "prints figures"]
+    fn run_profile() {
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        run_needs("queens and knights drawn", 2000, |picker| {
+            let mut counters = Counters::default();
+            start_run(&BroadwordSelect, picker, tables, &mut counters)
+                .map(|run| (run.state, KNIGHT_PAIRS))
+        });
+    }
+
+    /// Four random pairs of `kind` among `avail`, as the knights are drawn, or `None`.
+    fn random_pairs(
+        kind: Kind,
+        avail: u64,
+        picker: &mut UniformPicker<rng::DefaultRng>,
+    ) -> Option<u64> {
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        let attacks = tables.of_kind(kind);
+        let (mut avail, mut set) = (avail, 0u64);
+        for _ in 0..4 {
+            let usable = SetAttacks::STANDARD.with_partner(kind, avail);
+            if usable == 0 {
+                return None;
+            }
+            let a = BroadwordSelect.select(usable, picker.pick_index(usable.count_ones()));
+            let partners = attacks[a as usize] & usable;
+            let b = BroadwordSelect.select(partners, picker.pick_index(partners.count_ones()));
+            let pair = 1u64 << a | 1u64 << b;
+            set |= pair;
+            avail &= !(attacks[a as usize] | attacks[b as usize] | pair);
+        }
+        Some(set)
+    }
+
+    /// Which kinds to draw at random before the exact-cover search (a tuning aid): for
+    /// each choice, how many starts have a board and what the search then costs.
+    #[test]
+    #[ignore = "prints figures"]
+    fn what_to_draw_first() {
+        for (label, drawn) in [
+            ("queens only", &[][..]),
+            ("knights", &[0, 3][..]),
+            ("bishops", &[1, 4][..]),
+            ("rooks", &[2, 5][..]),
+            ("knights and white bishops", &[0, 3, 1][..]),
+            ("knights and bishops", &[0, 3, 1, 4][..]),
+        ] {
+            run_needs(label, 2000, |picker| {
+                let mut counters = Counters::default();
+                let queens = draw_queens(picker, &mut counters);
+                let mut taken = queens.0 | queens.1;
+                let mut left = [4u8; 6];
+                for &slot in drawn {
+                    taken |= random_pairs(KINDS[slot], !taken, picker)?;
+                    left[slot] = 0;
+                }
+                let state = State {
+                    free: !taken,
+                    avail: [!taken; 6],
+                    left,
+                };
+                Some((state, 4 * drawn.len()))
+            });
         }
     }
 
@@ -601,63 +761,39 @@ mod tests {
     #[ignore = "prints figures"]
     fn doomed_nodes() {
         let tables = AttackTables::for_size(BoardSize::STANDARD);
-        let empty = Level {
-            square: 0,
-            options: [0; 6],
-            preferred: 0,
-            before: State::after_queens(0),
-            placed: (0, 0),
-        };
-        let mut scratch = [empty; PAIRS];
-        // Whether a board extends `state`, by the search itself run to completion.
-        let feasible = |state: State, depth: usize, scratch: &mut [Level; PAIRS]| {
-            let mut oc = Counters::default();
-            let mut p = UniformPicker::new(rng::stream(2, "oracle", depth as u64));
-            let (end, _) = fill_below(
-                &BroadwordSelect,
-                &mut p,
-                tables,
-                state,
-                depth,
-                scratch,
-                &mut oc,
-                u64::MAX,
-            );
-            end == RunEnd::Solved
-        };
         let mut picker = UniformPicker::new(rng::stream(1, "cover-doomed", 0));
         let (mut doomed, mut by_depth) = (Vec::new(), [0u32; PAIRS + 1]);
         let (mut placed_by_kind, mut doomed_by_kind) = ([0u32; 3], [0u32; 3]);
-        let mut nodes = 0;
-        for _ in 0..200 {
+        let mut children = 0;
+        for _ in 0..400 {
             let mut counters = Counters::default();
-            let queens = draw_queens(&mut picker, &mut counters);
+            let Some(run) = start_run(&BroadwordSelect, &mut picker, tables, &mut counters) else {
+                continue;
+            };
             // A random descent, one random option per node while the node has a board;
             // the first child that passes expand yet has no board is recorded.
-            let mut state = State::after_queens(queens.0 | queens.1);
-            let mut depth = 0;
+            let (mut state, mut depth) = (run.state, KNIGHT_PAIRS);
             while depth < PAIRS {
                 let Some((square, options, _)) = state.expand(tables) else {
                     break;
                 };
-                let parent_ok = feasible(state, depth, &mut scratch);
+                if !has_board(state, depth) {
+                    break;
+                }
                 let mut all: Vec<(usize, u8)> = Vec::new();
                 for (slot, &partners) in options.iter().enumerate() {
                     for p in crate::chess_memory::board::squares_of(partners) {
                         all.push((slot, p.0));
                     }
                 }
-                if all.is_empty() || !parent_ok {
-                    break;
-                }
                 let (slot, p) = all[picker.pick_index(all.len() as u32) as usize];
                 let mut child = state;
                 child.place(tables, slot, square, p);
-                nodes += 1;
+                children += 1;
                 placed_by_kind[slot % 3] += 1;
-                if child.expand(tables).is_some() && !feasible(child, depth + 1, &mut scratch) {
+                if child.expand(tables).is_some() && !has_board(child, depth + 1) {
                     doomed_by_kind[slot % 3] += 1;
-                    doomed.push((child, depth + 1));
+                    doomed.push(child);
                     by_depth[depth + 1] += 1;
                     break;
                 }
@@ -667,44 +803,36 @@ mod tests {
         }
         println!("placed by kind N B R {placed_by_kind:?}, doomed {doomed_by_kind:?}");
         println!(
-            "{nodes} children examined, {} doomed; by depth {by_depth:?}",
+            "{children} children examined, {} doomed; by depth {by_depth:?}",
             doomed.len()
         );
-        // Detector 1: each slot alone can still place its pairs (exact, per slot).
+        // Check 1: each slot alone can still place its pairs (exact, per slot).
         let slot_alone = |st: &State| {
             (0..6).all(|slot| {
                 let mut found = false;
                 let attacks = tables.of_kind(KINDS[slot]);
-                super::super::pair_sets::extend_in(
-                    attacks,
-                    st.avail[slot],
-                    st.left[slot] as usize,
-                    &mut |_| found = true,
-                );
+                let (avail, left) = (st.avail[slot], st.left[slot] as usize);
+                super::super::pair_sets::extend_in(attacks, avail, left, &mut |_| found = true);
                 found
             })
         };
-        // Detector 2: both slots of a kind together (exact, per kind).
-        let kind_pairs = |st: &State| {
+        // Check 2: both slots of a kind together (exact, per kind).
+        let kind_together = |st: &State| {
             (0..3).all(|k| {
                 let attacks = tables.of_kind(KINDS[k]);
                 let mut found = false;
                 let (a, b) = (st.left[k] as usize, st.left[k + 3] as usize);
                 super::super::pair_sets::extend_in(attacks, st.avail[k], a, &mut |white| {
                     if !found {
-                        super::super::pair_sets::extend_in(
-                            attacks,
-                            st.avail[k + 3] & !white,
-                            b,
-                            &mut |_| found = true,
-                        );
+                        let rest = st.avail[k + 3] & !white;
+                        super::super::pair_sets::extend_in(attacks, rest, b, &mut |_| found = true);
                     }
                 });
                 found
             })
         };
-        // Detector 3: the free squares split into pairs that some slot could take
-        // (a perfect matching, ignoring counts and attacks between pairs).
+        // Check 3: the free squares split into pairs that some slot could take (a perfect
+        // matching, ignoring counts and attacks between pairs).
         fn matching(free: u64, edges: &dyn Fn(u8) -> u64) -> bool {
             if free == 0 {
                 return true;
@@ -722,33 +850,26 @@ mod tests {
         }
         let perfect = |st: &State| {
             let usable: Vec<u64> = (0..6)
-                .map(|slot| {
-                    if st.left[slot] == 0 {
-                        0
-                    } else {
-                        SetAttacks::STANDARD.with_partner(KINDS[slot], st.avail[slot])
-                    }
+                .map(|slot| match st.left[slot] {
+                    0 => 0,
+                    _ => SetAttacks::STANDARD.with_partner(KINDS[slot], st.avail[slot]),
                 })
                 .collect();
             let edges = |a: u8| {
-                (0..6).fold(0u64, |e, slot| {
-                    if usable[slot] >> a & 1 == 1 {
+                (0..6)
+                    .filter(|&slot| usable[slot] >> a & 1 == 1)
+                    .fold(0u64, |e, slot| {
                         e | (tables.of_kind(KINDS[slot])[a as usize] & usable[slot])
-                    } else {
-                        e
-                    }
-                })
+                    })
             };
             matching(st.free, &edges)
         };
-        let (mut d1, mut d2, mut d3) = (0, 0, 0);
-        for (st, _) in &doomed {
-            d1 += !slot_alone(st) as u32;
-            d2 += !kind_pairs(st) as u32;
-            d3 += !perfect(st) as u32;
-        }
+        let seen = |check: &dyn Fn(&State) -> bool| doomed.iter().filter(|st| !check(st)).count();
         println!(
-            "seen by: each slot alone {d1}, each kind's two slots {d2}, perfect matching {d3}"
+            "seen by: each slot alone {}, each kind's two slots {}, perfect matching {}",
+            seen(&slot_alone),
+            seen(&kind_together),
+            seen(&perfect)
         );
     }
 
