@@ -51,18 +51,21 @@ pub fn validate(board: &Board) -> Vec<Violation> {
     let size = board.size();
     let tables = AttackTables::for_size(size);
     let mut violations = Vec::new();
-    for square in squares_of(board.occupied()) {
-        let symbol = board.get(square).expect("occupied square has a symbol");
-        let same = board.pieces(symbol) & tables.attacks(symbol.kind(), square);
-        if same.count_ones() != 1 {
-            violations.push(Violation {
-                size,
-                square,
-                symbol,
-                attacked: squares_of(same).collect(),
-            });
+    for symbol in Symbol::ALL {
+        let pieces = board.pieces(symbol);
+        for square in squares_of(pieces) {
+            let same = pieces & tables.attacks(symbol.kind(), square);
+            if same.count_ones() != 1 {
+                violations.push(Violation {
+                    size,
+                    square,
+                    symbol,
+                    attacked: squares_of(same).collect(),
+                });
+            }
         }
     }
+    violations.sort_by_key(|violation| violation.square);
     violations
 }
 
