@@ -153,13 +153,7 @@ fn lengths_table(game: &Draughts, folder: &Path) -> anyhow::Result<Option<Vec<Le
     if !path.is_file() {
         return Ok(None);
     }
-    let mut reader =
-        csv::Reader::from_path(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    let rows = reader
-        .deserialize()
-        .map(|r| r.with_context(|| format!("reading {}", path.display())))
-        .collect::<anyhow::Result<Vec<LengthRow>>>()?;
-    Ok(Some(rows))
+    Ok(Some(crate::output::read_csv(&path)?))
 }
 
 /// `record` (over both seats) from the point of view of `player`: its wins, draws, losses

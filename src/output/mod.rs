@@ -12,3 +12,14 @@ pub mod faults;
 pub mod histogram;
 pub mod numbers;
 pub mod summary;
+
+/// Reads every row of the CSV file at `path`; an error names the file.
+pub fn read_csv<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> anyhow::Result<Vec<T>> {
+    use anyhow::Context;
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    reader
+        .deserialize()
+        .map(|row| row.with_context(|| format!("reading {}", path.display())))
+        .collect()
+}

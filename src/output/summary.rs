@@ -173,13 +173,7 @@ impl SeriesTally {
 
 /// Reads `summary.csv`.
 pub fn read(path: &std::path::Path) -> anyhow::Result<Vec<SummaryRow>> {
-    use anyhow::Context;
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    reader
-        .deserialize()
-        .map(|row| row.with_context(|| format!("reading {}", path.display())))
-        .collect()
+    super::read_csv(path)
 }
 
 #[cfg(test)]

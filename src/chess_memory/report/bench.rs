@@ -7,7 +7,6 @@
 //! use them. A folder without `bench.csv` gets no speed finding.
 
 use crate::stats::quantile::quantile_rank;
-use anyhow::Context;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -56,13 +55,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<Vec<BenchRun>>> {
     if !path.exists() {
         return Ok(None);
     }
-    let mut reader =
-        csv::Reader::from_path(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    let runs = reader
-        .deserialize()
-        .collect::<Result<Vec<BenchRun>, _>>()
-        .with_context(|| format!("reading {}", path.display()))?;
-    Ok(Some(runs))
+    Ok(Some(crate::output::read_csv(&path)?))
 }
 
 /// The median speed of each (search, restart, order), fastest first (equal speeds in file

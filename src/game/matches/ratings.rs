@@ -24,7 +24,6 @@
 //! counts and the seed.
 
 use crate::stats::proportion::multinomial;
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 /// Virtual drawn games added to every pairing that played (module docs).
@@ -234,12 +233,7 @@ pub fn write<W: std::io::Write>(file: W, rows: &[RatingRow]) -> anyhow::Result<(
 
 /// Reads a `ratings.csv`.
 pub fn read(path: &std::path::Path) -> anyhow::Result<Vec<RatingRow>> {
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    reader
-        .deserialize()
-        .map(|r| r.with_context(|| format!("reading {}", path.display())))
-        .collect()
+    crate::output::read_csv(path)
 }
 
 #[cfg(test)]

@@ -288,10 +288,5 @@ fn cells(spec: &MatchSpec, counts: &[[Counts; 2]]) -> Vec<Cell> {
 
 /// Reads a `summary.csv`.
 pub fn read(path: &Path) -> anyhow::Result<Vec<SeatRecord>> {
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    reader
-        .deserialize()
-        .map(|r| r.with_context(|| format!("reading {}", path.display())))
-        .collect()
+    crate::output::read_csv(path)
 }
