@@ -403,8 +403,15 @@ fn start_run<P: Picker, S: BitSelect>(
 ) -> Option<RunStart> {
     let queens = draw_queens(picker, counters);
     let taken = queens.0 | queens.1;
-    let white = draw_knights(select, picker, tables, !taken, counters)?;
-    let black = draw_knights(select, picker, tables, !taken & !white, counters)?;
+    let white = draw_pairs(select, picker, tables, Kind::Knight, !taken, counters)?;
+    let black = draw_pairs(
+        select,
+        picker,
+        tables,
+        Kind::Knight,
+        !taken & !white,
+        counters,
+    )?;
     let free = !(taken | white | black);
     Some(RunStart {
         queens,
@@ -420,20 +427,21 @@ fn start_run<P: Picker, S: BitSelect>(
 /// Pairs of knights drawn before the search: both colours.
 const KNIGHT_PAIRS: usize = 8;
 
-/// Four knight pairs among `avail`, each a random usable square and a random partner, or
-/// `None` when no square is left with a partner.
+/// Four pairs of `kind` among `avail` (the knights of a run), each a random square with a
+/// partner and a random partner, or `None` when no square is left with a partner.
 #[inline(always)]
-fn draw_knights<P: Picker, S: BitSelect>(
+fn draw_pairs<P: Picker, S: BitSelect>(
     select: &S,
     picker: &mut P,
     tables: &AttackTables,
+    kind: Kind,
     mut avail: u64,
     counters: &mut Counters,
 ) -> Option<u64> {
-    let attacks = tables.of_kind(Kind::Knight);
+    let attacks = tables.of_kind(kind);
     let mut set = 0;
     for _ in 0..4 {
-        let usable = avail & SetAttacks::knight_8x8(avail);
+        let usable = SetAttacks::STANDARD.with_partner(kind, avail);
         if usable == 0 {
             return None;
         }
@@ -615,23 +623,35 @@ mod tests {
         placed: (0, 0),
     };
 
-    /// Whether a board extends `state` (a node at `depth`), by the search run to completion.
-    fn has_board(state: State, depth: usize) -> bool {
+    /// The search from `state` (a node at `root`) for at most `budget` iterations: how it
+    /// ended and the iterations it took.
+    fn search_from(
+        state: State,
+        root: usize,
+        picker: &mut UniformPicker<rng::DefaultRng>,
+        budget: u64,
+    ) -> (RunEnd, u64) {
         let tables = AttackTables::for_size(BoardSize::STANDARD);
         let mut levels = [EMPTY_LEVEL; PAIRS];
-        let mut picker = UniformPicker::new(rng::stream(2, "oracle", depth as u64));
         let mut counters = Counters::default();
+        let select = &BroadwordSelect;
         let (end, _) = fill(
-            &BroadwordSelect,
-            &mut picker,
+            select,
+            picker,
             tables,
             state,
-            depth,
+            root,
             &mut levels,
             &mut counters,
-            u64::MAX,
+            budget,
         );
-        end == RunEnd::Solved
+        (end, counters.iterations)
+    }
+
+    /// Whether a board extends `state` (a node at `depth`), by the search run to completion.
+    fn has_board(state: State, depth: usize) -> bool {
+        let mut picker = UniformPicker::new(rng::stream(2, "oracle", depth as u64));
+        search_from(state, depth, &mut picker, u64::MAX).0 == RunEnd::Solved
     }
 
     /// The iterations one search needs, from run starts that `start` makes (`None`: no
@@ -641,28 +661,16 @@ mod tests {
         runs: usize,
         mut start: impl FnMut(&mut UniformPicker<rng::DefaultRng>) -> Option<(State, usize)>,
     ) {
-        let tables = AttackTables::for_size(BoardSize::STANDARD);
         let mut picker = UniformPicker::new(rng::stream(1, "cover-profile", 0));
-        let mut levels = [EMPTY_LEVEL; PAIRS];
         let budget = 20_000u64;
         let mut need = Vec::new();
         while need.len() < runs {
             let Some((state, root)) = start(&mut picker) else {
                 continue;
             };
-            let mut counters = Counters::default();
-            let (end, _) = fill(
-                &BroadwordSelect,
-                &mut picker,
-                tables,
-                state,
-                root,
-                &mut levels,
-                &mut counters,
-                budget,
-            );
+            let (end, iterations) = search_from(state, root, &mut picker, budget);
             need.push(if end == RunEnd::Solved {
-                counters.iterations
+                iterations
             } else {
                 u64::MAX
             });
@@ -699,35 +707,12 @@ mod tests {
         });
     }
 
-    /// Four random pairs of `kind` among `avail`, as the knights are drawn, or `None`.
-    fn random_pairs(
-        kind: Kind,
-        avail: u64,
-        picker: &mut UniformPicker<rng::DefaultRng>,
-    ) -> Option<u64> {
-        let tables = AttackTables::for_size(BoardSize::STANDARD);
-        let attacks = tables.of_kind(kind);
-        let (mut avail, mut set) = (avail, 0u64);
-        for _ in 0..4 {
-            let usable = SetAttacks::STANDARD.with_partner(kind, avail);
-            if usable == 0 {
-                return None;
-            }
-            let a = BroadwordSelect.select(usable, picker.pick_index(usable.count_ones()));
-            let partners = attacks[a as usize] & usable;
-            let b = BroadwordSelect.select(partners, picker.pick_index(partners.count_ones()));
-            let pair = 1u64 << a | 1u64 << b;
-            set |= pair;
-            avail &= !(attacks[a as usize] | attacks[b as usize] | pair);
-        }
-        Some(set)
-    }
-
     /// Which kinds to draw at random before the exact-cover search (a tuning aid): for
     /// each choice, how many starts have a board and what the search then costs.
     #[test]
     #[ignore = "prints figures"]
     fn what_to_draw_first() {
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
         for (label, drawn) in [
             ("queens only", &[][..]),
             ("knights", &[0, 3][..]),
@@ -742,7 +727,15 @@ mod tests {
                 let mut taken = queens.0 | queens.1;
                 let mut left = [4u8; 6];
                 for &slot in drawn {
-                    taken |= random_pairs(KINDS[slot], !taken, picker)?;
+                    let kind = KINDS[slot];
+                    taken |= draw_pairs(
+                        &BroadwordSelect,
+                        picker,
+                        tables,
+                        kind,
+                        !taken,
+                        &mut counters,
+                    )?;
                     left[slot] = 0;
                 }
                 let state = State {
