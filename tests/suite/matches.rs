@@ -3,8 +3,7 @@
 //! the same bytes at 1 and 2 threads and after shards are merged, the ratings on games with a
 //! known answer, and spec errors as one line naming the key.
 
-#[path = "common/same_bytes.rs"]
-mod same_bytes;
+use crate::common::same_bytes;
 
 use boardlab::fifteen::exact;
 use boardlab::fifteen::{Bot, Fifteen, Variant};

@@ -4,8 +4,7 @@
 //! bytes of an uninterrupted run; edited data, bad options and unsafe merges are refused
 //! before anything is deleted; and a second process is refused while one holds the folder.
 
-#[path = "common/background_run.rs"]
-mod background_run;
+use crate::common::background_run;
 
 use assert_cmd::Command;
 use background_run::start_and_wait_for_rows;
@@ -604,7 +603,7 @@ fn every_shipped_spec_and_per_series_draws_merge_from_shards() {
             // Matches have no cap; two games per pairing play both seats.
             "fifteen" | "draughts" => &["--draws", "2"],
             // Its every-start series have n² draws whatever --draws says (hundreds of
-            // thousands in all); tests/knights_study.rs merges a small knight's-tour spec.
+            // thousands in all); tests/suite/knights_study.rs merges a small knight's-tour spec.
             "knights-tour" => continue,
             other => panic!("{}: no merge check for puzzle {other}", spec.display()),
         };

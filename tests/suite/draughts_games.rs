@@ -2,8 +2,7 @@
 //! generator of `common/draughts_oracle.rs`: each move played must be one the oracle lists in
 //! that position, and both must reach the same position after it. Games are reproducible.
 
-#[path = "common/draughts_oracle.rs"]
-mod oracle;
+use crate::common::draughts_oracle as oracle;
 
 use boardlab::draughts::bots::BotSpec;
 use boardlab::draughts::game::Draughts;

@@ -1,7 +1,7 @@
 //! The committed counts in `results/sat/counts.csv` (made by `scripts/sat-counts.sh` with the
 //! SAT counter) checked again by the independent brute-force enumerator, wherever it is cheap.
 
-mod common;
+use crate::common;
 
 use boardlab::chess_memory::board::{Board, BoardSize};
 use boardlab::chess_memory::queue::Queue;

@@ -4,8 +4,7 @@
 //! `common/draughts_oracle.rs` and ends as its row says, games 2k and 2k+1 share their
 //! random opening, and bad bot names are one-line errors.
 
-#[path = "common/draughts_oracle.rs"]
-mod oracle;
+use crate::common::draughts_oracle as oracle;
 
 use assert_cmd::Command;
 use oracle::OracleBoard;

@@ -1,8 +1,8 @@
 //! Property tests of the SAT path against independent checkers: the validator, a brute-force
-//! enumerator (tests/common/brute.rs) and a DRUP checker (tests/common/rup.rs). Failing cases
+//! enumerator (tests/suite/common/brute.rs) and a DRUP checker (tests/suite/common/rup.rs). Failing cases
 //! are kept in `proptest-regressions/sat_props.txt` and replayed first.
 
-mod common;
+use crate::common;
 
 use boardlab::chess_memory::board::{Board, BoardSize, Square};
 use boardlab::chess_memory::pieces::Symbol;

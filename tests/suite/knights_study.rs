@@ -3,8 +3,7 @@
 //! errors on one line naming the key, and success counts recounted by a direct loop over
 //! `knights_tour::draw`.
 
-#[path = "common/same_bytes.rs"]
-mod same_bytes;
+use crate::common::same_bytes;
 
 use boardlab::knights_tour::{Board, Outcome, Rule, Square, draw};
 use boardlab::rng;

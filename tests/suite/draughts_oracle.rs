@@ -3,8 +3,7 @@
 //! same perft counts, on king-rich positions (where Czech differs from English checkers) and
 //! on random positions, under both rules.
 
-#[path = "common/draughts_oracle.rs"]
-mod oracle;
+use crate::common::draughts_oracle as oracle;
 
 use boardlab::draughts::movegen::legal_moves;
 use boardlab::draughts::perft::{Captures, perft};

@@ -1,8 +1,7 @@
 //! End-to-end tests of `boardlab run` and `boardlab merge`: reproducibility across threads
 //! and shards, kill and Ctrl-C followed by `--resume`, and the folder-safety rules.
 
-#[path = "common/background_run.rs"]
-mod background_run;
+use crate::common::background_run;
 
 use assert_cmd::Command;
 use background_run::start_and_wait_for_rows;

@@ -1,0 +1,14 @@
+//! Helpers shared by the test modules: independent checkers and oracles, and tools for
+//! running the binary in the background.
+//!
+//! The SAT checkers use nothing of `boardlab::chess_memory::sat`: the brute-force counter
+//! (`brute`) shares only the validator with the SAT path, and the DRAT checker (`rup`)
+//! shares nothing.
+
+#![allow(dead_code)]
+
+pub mod background_run;
+pub mod brute;
+pub mod draughts_oracle;
+pub mod rup;
+pub mod same_bytes;
