@@ -59,19 +59,43 @@ pub const RUN_LENGTH: u64 = 60;
 /// left to a single symbol.
 const CANDIDATES: usize = 2;
 
-/// Pairs placed by the exact-cover part: four of each of the six symbols that are not queens.
+/// Pairs of the symbols that are not queens: the depth of a full board in the search's
+/// levels (the drawn knights are the first [`KNIGHT_PAIRS`] of them).
 const PAIRS: usize = 24;
-/// The symbols of the exact-cover part, by slot.
-const SYMBOLS: [usize; 6] = [1, 2, 3, 5, 6, 7];
-/// Their kinds, by slot.
-const KINDS: [Kind; 6] = [
-    Kind::Knight,
-    Kind::Bishop,
-    Kind::Rook,
-    Kind::Knight,
-    Kind::Bishop,
-    Kind::Rook,
-];
+
+/// Slots of the exact-cover search: `B R b r`. The tuning aids also search the knights, in
+/// six slots `N B R n b r`; the search is written for any `N` of the two.
+const SLOTS: usize = 4;
+
+/// The kind of `slot` when the search has `slots` slots: the last `slots / 2` of knight,
+/// bishop, rook, white in the first half of the slots and black in the second.
+const fn slot_kind(slots: usize, slot: usize) -> Kind {
+    const ORDER: [Kind; 3] = [Kind::Knight, Kind::Bishop, Kind::Rook];
+    let per_colour = slots / 2;
+    ORDER[3 - per_colour + slot % per_colour]
+}
+
+/// The kinds of the slots, as one constant per `N`.
+struct Layout<const N: usize>;
+
+impl<const N: usize> Layout<N> {
+    const KINDS: [Kind; N] = {
+        let mut kinds = [Kind::Rook; N];
+        let mut slot = 0;
+        while slot < N {
+            kinds[slot] = slot_kind(N, slot);
+            slot += 1;
+        }
+        kinds
+    };
+}
+
+/// The symbol index of `slot` when the search has `slots` slots (white `N B R` are 1 to 3,
+/// black 5 to 7).
+const fn slot_symbol(slots: usize, slot: usize) -> usize {
+    let per_colour = slots / 2;
+    4 * (slot / per_colour) + 4 - per_colour + slot % per_colour
+}
 
 /// A queue that the cover search does not handle: only its full 8×8 composition.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -97,32 +121,44 @@ pub fn supports(queue: &Queue) -> Result<(), UnsupportedQueue> {
 /// The search state below one choice: free squares and, per slot, the squares that may
 /// still take the symbol (free and attacked by no placed piece of it) and the pairs left.
 #[derive(Clone, Copy)]
-struct State {
+struct State<const N: usize> {
     free: u64,
-    avail: [u64; 6],
-    left: [u8; 6],
+    avail: [u64; N],
+    left: [u8; N],
 }
 
 /// A choice point: the square being filled, its untried partners per slot, and the state
 /// before any of them was placed.
 #[derive(Clone, Copy)]
-struct Level {
+struct Level<const N: usize> {
     square: u8,
-    options: [u64; 6],
+    options: [u64; N],
     /// Partners tried first: squares that only one symbol could take when the level was
     /// made, so that they are not left without a partner later.
     preferred: u64,
-    before: State,
+    before: State<N>,
     /// The option placed last from this level: (slot, partner).
     placed: (u8, u8),
 }
 
-impl State {
-    fn after_queens(queens: u64) -> State {
+impl<const N: usize> Level<N> {
+    /// A level before it is used.
+    const EMPTY: Level<N> = Level {
+        square: 0,
+        options: [0; N],
+        preferred: 0,
+        before: State::new(0, [0; N]),
+        placed: (0, 0),
+    };
+}
+
+impl<const N: usize> State<N> {
+    /// The state with `free` squares to fill and `left` pairs per slot.
+    const fn new(free: u64, left: [u8; N]) -> State<N> {
         State {
-            free: !queens,
-            avail: [!queens; 6],
-            left: [4; 6],
+            free,
+            avail: [free; N],
+            left,
         }
     }
 
@@ -130,7 +166,7 @@ impl State {
     #[inline(always)]
     fn place(&mut self, tables: &AttackTables, slot: usize, a: u8, b: u8) {
         let pair = 1u64 << a | 1u64 << b;
-        let attacks = tables.of_kind(KINDS[slot]);
+        let attacks = tables.of_kind(Layout::<N>::KINDS[slot]);
         self.free &= !pair;
         for avail in &mut self.avail {
             *avail &= !pair;
@@ -142,20 +178,27 @@ impl State {
     /// Propagation (module docs): the square to branch on and its options, or `None` when
     /// the state has no completion.
     #[inline(always)]
-    fn expand(&self, tables: &AttackTables) -> Option<(u8, [u64; 6], u64)> {
-        let geometry = SetAttacks::STANDARD;
-        let mut usable = [0u64; 6];
+    // A slot indexes several arrays at once (avail, left, usable, the kinds).
+    #[allow(clippy::needless_range_loop)]
+    fn expand(&self, tables: &AttackTables) -> Option<(u8, [u64; N], u64)> {
+        // White and black of a kind are slots `k` and `k + half`.
+        let half = N / 2;
+        let bishops = SetAttacks::bishop_partners_8x8_x2(self.avail[half - 2], self.avail[N - 2]);
+        let mut usable = [0u64; N];
         // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
         let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
-        for slot in 0..6 {
+        for slot in 0..N {
             if self.left[slot] == 0 {
                 continue;
             }
-            let u = match KINDS[slot] {
-                Kind::Rook => SetAttacks::rook_partners_8x8(self.avail[slot]),
-                kind => geometry.with_partner(kind, self.avail[slot]),
+            let avail = self.avail[slot];
+            let u = match Layout::<N>::KINDS[slot] {
+                Kind::Bishop if slot < half => bishops.0,
+                Kind::Bishop => bishops.1,
+                Kind::Rook => SetAttacks::rook_partners_8x8(avail),
+                _ => avail & SetAttacks::knight_8x8(avail),
             };
-            if !has_room(KINDS[slot], u, self.left[slot] as u32) {
+            if !has_room(Layout::<N>::KINDS[slot], u, self.left[slot] as u32) {
                 return None;
             }
             usable[slot] = u;
@@ -168,9 +211,9 @@ impl State {
             return None;
         }
         // Both colours of a kind together need room for their pairs.
-        for slot in 0..3 {
-            let pairs = (self.left[slot] + self.left[slot + 3]) as u32;
-            if (usable[slot] | usable[slot + 3]).count_ones() < 2 * pairs {
+        for slot in 0..half {
+            let pairs = (self.left[slot] + self.left[slot + half]) as u32;
+            if (usable[slot] | usable[slot + half]).count_ones() < 2 * pairs {
                 return None;
             }
         }
@@ -186,9 +229,9 @@ impl State {
         let only_free = self.free & only;
         let mut best = (u32::MAX, 0u8);
         if only_free != 0 {
-            'slots: for slot in 0..6 {
+            'slots: for slot in 0..N {
                 let mut squares = only_free & usable[slot];
-                let attacks = tables.of_kind(KINDS[slot]);
+                let attacks = tables.of_kind(Layout::<N>::KINDS[slot]);
                 while squares != 0 {
                     let square = squares.trailing_zeros() as usize;
                     squares &= squares - 1;
@@ -218,9 +261,10 @@ impl State {
                 let square = candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
                 let mut count = 0;
-                for slot in 0..6 {
+                for slot in 0..N {
                     if usable[slot] >> square & 1 != 0 {
-                        count += (tables.of_kind(KINDS[slot])[square] & usable[slot]).count_ones();
+                        let attacks = tables.of_kind(Layout::<N>::KINDS[slot]);
+                        count += (attacks[square] & usable[slot]).count_ones();
                     }
                 }
                 if count < best.0 {
@@ -229,11 +273,11 @@ impl State {
             }
         }
         let square = best.1 as usize;
-        let mut options = [0u64; 6];
-        for slot in 0..6 {
+        let mut options = [0u64; N];
+        for slot in 0..N {
             // All of the slot's partners, or none when the square cannot take the slot.
             let takes = (usable[slot] >> square & 1).wrapping_neg();
-            options[slot] = tables.of_kind(KINDS[slot])[square] & usable[slot] & takes;
+            options[slot] = tables.of_kind(Layout::<N>::KINDS[slot])[square] & usable[slot] & takes;
         }
         Some((best.1, options, only))
     }
@@ -346,13 +390,7 @@ fn cover_with<P: Picker, S: BitSelect>(
     let tables = AttackTables::for_size(BoardSize::STANDARD);
     let cap = cap.unwrap_or(u64::MAX);
     let mut counters = Counters::default();
-    let mut levels = [Level {
-        square: 0,
-        options: [0; 6],
-        preferred: 0,
-        before: State::after_queens(0),
-        placed: (0, 0),
-    }; PAIRS];
+    let mut levels = [Level::EMPTY; PAIRS - KNIGHT_PAIRS];
     loop {
         let Some(run) = start_run(&select, picker, tables, &mut counters) else {
             counters.restarts += 1;
@@ -364,7 +402,6 @@ fn cover_with<P: Picker, S: BitSelect>(
             picker,
             tables,
             run.state,
-            KNIGHT_PAIRS,
             &mut levels,
             &mut counters,
             run_end,
@@ -380,7 +417,7 @@ fn cover_with<P: Picker, S: BitSelect>(
         return Draw {
             outcome,
             counters,
-            board: board_of(&run, &levels[KNIGHT_PAIRS..depth]),
+            board: board_of(&run, &levels[..depth]),
         };
     }
 }
@@ -389,7 +426,7 @@ fn cover_with<P: Picker, S: BitSelect>(
 struct RunStart {
     queens: (u64, u64),
     knights: (u64, u64),
-    state: State,
+    state: State<SLOTS>,
 }
 
 /// Draws the queens and the knights of a run (module docs), or `None` when the knights
@@ -416,11 +453,7 @@ fn start_run<P: Picker, S: BitSelect>(
     Some(RunStart {
         queens,
         knights: (white, black),
-        state: State {
-            free,
-            avail: [free; 6],
-            left: [0, 4, 4, 0, 4, 4],
-        },
+        state: State::new(free, [4; SLOTS]),
     })
 }
 
@@ -466,26 +499,24 @@ enum RunEnd {
     OutOfIterations,
 }
 
-/// Fills the free squares of `state`, a node at depth `root` (pairs already placed or
-/// drawn), until solved, exhausted (no board extends `state`), or `counters.iterations`
-/// reaches `run_end`; returns how it ended and the depth reached (the pairs placed are
-/// `levels[root..depth]`).
+/// Fills the free squares of `state` with one pair per level of `levels` (as many as the
+/// pairs left), until solved, exhausted (no board extends `state`), or
+/// `counters.iterations` reaches `run_end`; returns how it ended and the depth reached (the
+/// pairs placed are `levels[..depth]`).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn fill<P: Picker, S: BitSelect>(
+fn fill<P: Picker, S: BitSelect, const N: usize>(
     select: &S,
     picker: &mut P,
     tables: &AttackTables,
-    mut state: State,
-    root: usize,
-    levels: &mut [Level; PAIRS],
+    mut state: State<N>,
+    levels: &mut [Level<N>],
     counters: &mut Counters,
     run_end: u64,
 ) -> (RunEnd, usize) {
-    let mut depth = root;
+    let mut depth = 0;
     let mut fresh = true;
     loop {
-        if fresh && depth == PAIRS {
+        if fresh && depth == levels.len() {
             return (RunEnd::Solved, depth);
         }
         if counters.iterations >= run_end {
@@ -503,7 +534,7 @@ fn fill<P: Picker, S: BitSelect>(
                         placed: (0, 0),
                     };
                 }
-                None if depth == root => return (RunEnd::Exhausted, depth),
+                None if depth == 0 => return (RunEnd::Exhausted, depth),
                 None => {
                     // Dead: try the next option of the choice that led here.
                     counters.step_backs += 1;
@@ -522,7 +553,7 @@ fn fill<P: Picker, S: BitSelect>(
         }
         if total == 0 {
             fresh = false;
-            if depth == root {
+            if depth == 0 {
                 return (RunEnd::Exhausted, depth);
             }
             counters.step_backs += 1;
@@ -538,7 +569,7 @@ fn fill<P: Picker, S: BitSelect>(
         // The slot of the k-th option: the number of slots whose options all come before it.
         let mut slot = 0;
         let mut before = 0;
-        for &count in &counts[..5] {
+        for &count in &counts[..N - 1] {
             before += count;
             slot += (k >= before) as usize;
         }
@@ -554,10 +585,8 @@ fn fill<P: Picker, S: BitSelect>(
 }
 
 /// The board of a run's queens and knights and the pairs placed at `levels`.
-fn board_of(run: &RunStart, levels: &[Level]) -> Board {
-    let mut pieces = [0u64; 6];
-    pieces[0] = run.knights.0;
-    pieces[3] = run.knights.1;
+fn board_of(run: &RunStart, levels: &[Level<SLOTS>]) -> Board {
+    let mut pieces = [0u64; SLOTS];
     for level in levels {
         let (slot, partner) = level.placed;
         pieces[slot as usize] |= 1u64 << level.square | 1u64 << partner;
@@ -565,8 +594,10 @@ fn board_of(run: &RunStart, levels: &[Level]) -> Board {
     let mut board = Board::empty(BoardSize::STANDARD);
     board.put(Symbol::from_index(0), run.queens.0);
     board.put(Symbol::from_index(4), run.queens.1);
-    for (slot, &symbol) in SYMBOLS.iter().enumerate() {
-        board.put(Symbol::from_index(symbol), pieces[slot]);
+    board.put(Symbol::from_index(1), run.knights.0);
+    board.put(Symbol::from_index(5), run.knights.1);
+    for (slot, &set) in pieces.iter().enumerate() {
+        board.put(Symbol::from_index(slot_symbol(SLOTS, slot)), set);
     }
     board
 }
@@ -611,55 +642,35 @@ mod tests {
         }
     }
 
-    const EMPTY_LEVEL: Level = Level {
-        square: 0,
-        options: [0; 6],
-        preferred: 0,
-        before: State {
-            free: 0,
-            avail: [0; 6],
-            left: [0; 6],
-        },
-        placed: (0, 0),
-    };
-
-    /// The search from `state` (a node at `root`) for at most `budget` iterations: how it
-    /// ended and the iterations it took.
-    fn search_from(
-        state: State,
+    /// The search from `state` (a node at `root`: pairs already placed or drawn) for at
+    /// most `budget` iterations: how it ended and the iterations it took.
+    fn search_from<const N: usize>(
+        state: State<N>,
         root: usize,
         picker: &mut UniformPicker<rng::DefaultRng>,
         budget: u64,
     ) -> (RunEnd, u64) {
         let tables = AttackTables::for_size(BoardSize::STANDARD);
-        let mut levels = [EMPTY_LEVEL; PAIRS];
+        let mut levels = [Level::EMPTY; PAIRS];
         let mut counters = Counters::default();
         let select = &BroadwordSelect;
-        let (end, _) = fill(
-            select,
-            picker,
-            tables,
-            state,
-            root,
-            &mut levels,
-            &mut counters,
-            budget,
-        );
+        let levels = &mut levels[..PAIRS - root];
+        let (end, _) = fill(select, picker, tables, state, levels, &mut counters, budget);
         (end, counters.iterations)
     }
 
     /// Whether a board extends `state` (a node at `depth`), by the search run to completion.
-    fn has_board(state: State, depth: usize) -> bool {
+    fn has_board<const N: usize>(state: State<N>, depth: usize) -> bool {
         let mut picker = UniformPicker::new(rng::stream(2, "oracle", depth as u64));
         search_from(state, depth, &mut picker, u64::MAX).0 == RunEnd::Solved
     }
 
     /// The iterations one search needs, from run starts that `start` makes (`None`: no
     /// start), and what each run length would cost per board given those needs.
-    fn run_needs(
+    fn run_needs<const N: usize>(
         label: &str,
         runs: usize,
-        mut start: impl FnMut(&mut UniformPicker<rng::DefaultRng>) -> Option<(State, usize)>,
+        mut start: impl FnMut(&mut UniformPicker<rng::DefaultRng>) -> Option<(State<N>, usize)>,
     ) {
         let mut picker = UniformPicker::new(rng::stream(1, "cover-profile", 0));
         let budget = 20_000u64;
@@ -713,6 +724,7 @@ mod tests {
     #[ignore = "prints figures"]
     fn what_to_draw_first() {
         let tables = AttackTables::for_size(BoardSize::STANDARD);
+        // Six slots: the knights are searched unless drawn.
         for (label, drawn) in [
             ("queens only", &[][..]),
             ("knights", &[0, 3][..]),
@@ -727,7 +739,7 @@ mod tests {
                 let mut taken = queens.0 | queens.1;
                 let mut left = [4u8; 6];
                 for &slot in drawn {
-                    let kind = KINDS[slot];
+                    let kind = Layout::<6>::KINDS[slot];
                     taken |= draw_pairs(
                         &BroadwordSelect,
                         picker,
@@ -738,12 +750,7 @@ mod tests {
                     )?;
                     left[slot] = 0;
                 }
-                let state = State {
-                    free: !taken,
-                    avail: [!taken; 6],
-                    left,
-                };
-                Some((state, 4 * drawn.len()))
+                Some((State::<6>::new(!taken, left), 4 * drawn.len()))
             });
         }
     }
@@ -783,9 +790,11 @@ mod tests {
                 let mut child = state;
                 child.place(tables, slot, square, p);
                 children += 1;
-                placed_by_kind[slot % 3] += 1;
+                // Counted as N B R.
+                let kind = Layout::<SLOTS>::KINDS[slot] as usize - Kind::Knight as usize;
+                placed_by_kind[kind] += 1;
                 if child.expand(tables).is_some() && !has_board(child, depth + 1) {
-                    doomed_by_kind[slot % 3] += 1;
+                    doomed_by_kind[kind] += 1;
                     doomed.push(child);
                     by_depth[depth + 1] += 1;
                     break;
@@ -800,24 +809,26 @@ mod tests {
             doomed.len()
         );
         // Check 1: each slot alone can still place its pairs (exact, per slot).
-        let slot_alone = |st: &State| {
-            (0..6).all(|slot| {
+        let kinds = Layout::<SLOTS>::KINDS;
+        let slot_alone = |st: &State<SLOTS>| {
+            (0..SLOTS).all(|slot| {
                 let mut found = false;
-                let attacks = tables.of_kind(KINDS[slot]);
+                let attacks = tables.of_kind(kinds[slot]);
                 let (avail, left) = (st.avail[slot], st.left[slot] as usize);
                 super::super::pair_sets::extend_in(attacks, avail, left, &mut |_| found = true);
                 found
             })
         };
         // Check 2: both slots of a kind together (exact, per kind).
-        let kind_together = |st: &State| {
-            (0..3).all(|k| {
-                let attacks = tables.of_kind(KINDS[k]);
+        let half = SLOTS / 2;
+        let kind_together = |st: &State<SLOTS>| {
+            (0..half).all(|k| {
+                let attacks = tables.of_kind(kinds[k]);
                 let mut found = false;
-                let (a, b) = (st.left[k] as usize, st.left[k + 3] as usize);
+                let (a, b) = (st.left[k] as usize, st.left[k + half] as usize);
                 super::super::pair_sets::extend_in(attacks, st.avail[k], a, &mut |white| {
                     if !found {
-                        let rest = st.avail[k + 3] & !white;
+                        let rest = st.avail[k + half] & !white;
                         super::super::pair_sets::extend_in(attacks, rest, b, &mut |_| found = true);
                     }
                 });
@@ -841,23 +852,24 @@ mod tests {
             }
             false
         }
-        let perfect = |st: &State| {
-            let usable: Vec<u64> = (0..6)
+        let perfect = |st: &State<SLOTS>| {
+            let usable: Vec<u64> = (0..SLOTS)
                 .map(|slot| match st.left[slot] {
                     0 => 0,
-                    _ => SetAttacks::STANDARD.with_partner(KINDS[slot], st.avail[slot]),
+                    _ => SetAttacks::STANDARD.with_partner(kinds[slot], st.avail[slot]),
                 })
                 .collect();
             let edges = |a: u8| {
-                (0..6)
+                (0..SLOTS)
                     .filter(|&slot| usable[slot] >> a & 1 == 1)
                     .fold(0u64, |e, slot| {
-                        e | (tables.of_kind(KINDS[slot])[a as usize] & usable[slot])
+                        e | (tables.of_kind(kinds[slot])[a as usize] & usable[slot])
                     })
             };
             matching(st.free, &edges)
         };
-        let seen = |check: &dyn Fn(&State) -> bool| doomed.iter().filter(|st| !check(st)).count();
+        let seen =
+            |check: &dyn Fn(&State<SLOTS>) -> bool| doomed.iter().filter(|st| !check(st)).count();
         println!(
             "seen by: each slot alone {}, each kind's two slots {}, perfect matching {}",
             seen(&slot_alone),
@@ -877,8 +889,8 @@ mod tests {
             let board = crate::chess_memory::search::seed_draw(&queue, 8, index, None)
                 .unwrap()
                 .board;
-            for (slot, &symbol) in SYMBOLS.iter().enumerate() {
-                let kind = KINDS[slot];
+            for slot in 0..6 {
+                let (symbol, kind) = (slot_symbol(6, slot), Layout::<6>::KINDS[slot]);
                 let pieces = board.pieces(Symbol::from_index(symbol));
                 let pairs: Vec<u64> =
                     crate::chess_memory::search::pair_sets::pairs_of(pieces, tables.of_kind(kind))
@@ -905,6 +917,22 @@ mod tests {
         // And the counts can refute: two rook squares on one file hold one pair, not two.
         assert!(has_room(Kind::Rook, 0b11, 1) && !has_room(Kind::Rook, 0b1111, 2));
         assert!(!has_room(Kind::Knight, 0b1010, 1) && !has_room(Kind::Bishop, 0b11, 1));
+    }
+
+    #[test]
+    fn slots_follow_the_symbols_of_the_layouts() {
+        use Kind::{Bishop, Knight, Rook};
+        assert_eq!(Layout::<4>::KINDS, [Bishop, Rook, Bishop, Rook]);
+        assert_eq!(
+            Layout::<6>::KINDS,
+            [Knight, Bishop, Rook, Knight, Bishop, Rook]
+        );
+        for (slots, symbols) in [(4, &[2, 3, 6, 7][..]), (6, &[1, 2, 3, 5, 6, 7][..])] {
+            for (slot, &symbol) in symbols.iter().enumerate() {
+                assert_eq!(slot_symbol(slots, slot), symbol);
+                assert_eq!(Symbol::from_index(symbol).kind(), slot_kind(slots, slot));
+            }
+        }
     }
 
     #[test]
