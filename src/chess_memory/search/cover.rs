@@ -184,6 +184,7 @@ impl<const N: usize> State<N> {
         // White and black of a kind are slots `k` and `k + half`.
         let half = N / 2;
         let bishops = SetAttacks::bishop_partners_8x8_x2(self.avail[half - 2], self.avail[N - 2]);
+        let rooks = SetAttacks::rook_partners_8x8_x2(self.avail[half - 1], self.avail[N - 1]);
         let mut usable = [0u64; N];
         // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
         let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
@@ -195,7 +196,8 @@ impl<const N: usize> State<N> {
             let u = match Layout::<N>::KINDS[slot] {
                 Kind::Bishop if slot < half => bishops.0,
                 Kind::Bishop => bishops.1,
-                Kind::Rook => SetAttacks::rook_partners_8x8(avail),
+                Kind::Rook if slot < half => rooks.0,
+                Kind::Rook => rooks.1,
                 _ => avail & SetAttacks::knight_8x8(avail),
             };
             if !has_room(Layout::<N>::KINDS[slot], u, self.left[slot] as u32) {

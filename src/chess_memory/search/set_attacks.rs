@@ -199,6 +199,23 @@ impl SetAttacks {
         }
     }
 
+    /// [`SetAttacks::rook_partners_8x8`] of `a` and of `b`, in the two lanes of one SSE2
+    /// register on x86_64.
+    #[inline(always)]
+    pub fn rook_partners_8x8_x2(a: u64, b: u64) -> (u64, u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            rook_partners_sse2(a, b)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            (
+                SetAttacks::rook_partners_8x8(a),
+                SetAttacks::rook_partners_8x8(b),
+            )
+        }
+    }
+
     /// Squares attacked by a `kind` on some square of `set`.
     #[inline(always)]
     pub fn of_kind(&self, kind: Kind, set: u64) -> u64 {
@@ -222,6 +239,51 @@ impl SetAttacks {
             }
             _ => set & self.of_kind(kind, set),
         }
+    }
+}
+
+/// [`SetAttacks::rook_partners_8x8_x2`] on SSE2: the counts per line of
+/// [`SetAttacks::rook_partners_8x8`] with bytewise instructions for the files.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn rook_partners_sse2(a: u64, b: u64) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86_64 baseline, and these intrinsics only touch registers.
+    unsafe {
+        let set = _mm_set_epi64x(b as i64, a as i64);
+        let zero = _mm_setzero_si128();
+        // Files are bytes: a byte minus one, masked by itself, is non-zero when the byte
+        // has two squares or more.
+        let crowded = _mm_and_si128(set, _mm_sub_epi8(set, _mm_set1_epi8(1)));
+        let empty_files = _mm_cmpeq_epi8(crowded, zero);
+        // A rank is one bit position in every byte: fold the eight bytes onto the lowest,
+        // keeping the positions seen once (`one`) and twice or more (`two`).
+        let (mut one, mut two) = (set, zero);
+        macro_rules! fold {
+            ($half:literal) => {
+                two = _mm_or_si128(
+                    _mm_or_si128(two, _mm_srli_epi64::<$half>(two)),
+                    _mm_and_si128(one, _mm_srli_epi64::<$half>(one)),
+                );
+            };
+        }
+        fold!(32);
+        one = _mm_or_si128(one, _mm_srli_epi64::<32>(one));
+        fold!(16);
+        one = _mm_or_si128(one, _mm_srli_epi64::<16>(one));
+        fold!(8);
+        // The crowded ranks, the lowest byte of each lane, copied into all eight bytes.
+        let ranks = _mm_mul_epu32(
+            _mm_and_si128(two, _mm_set1_epi64x(0xFF)),
+            _mm_set1_epi64x(0x0101_0101),
+        );
+        let ranks = _mm_or_si128(ranks, _mm_slli_epi64::<32>(ranks));
+        // Squares on a crowded rank or in a crowded file.
+        let partners = _mm_andnot_si128(_mm_andnot_si128(ranks, empty_files), set);
+        (
+            _mm_cvtsi128_si64(partners) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(partners, partners)) as u64,
+        )
     }
 }
 
@@ -302,6 +364,39 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn rook_partners_of_two_sets_are_those_of_each() {
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        let partners = |set: u64| {
+            crate::chess_memory::board::squares_of(set)
+                .filter(|&square| tables.attacks(Kind::Rook, square) & set != 0)
+                .fold(0u64, |found, square| found | 1 << square.0)
+        };
+        let mut stream = crate::rng::stream(6, "rook partners", 0);
+        let mut next = || rand_core::Rng::next_u64(&mut stream);
+        for round in 0..2000 {
+            let (a, b) = match round {
+                0 => (0, u64::MAX),
+                _ => match round % 3 {
+                    0 => (next(), next()),
+                    1 => (next() & next(), next() & next()),
+                    _ => (next() & next() & next(), next() & next() & next()),
+                },
+            };
+            let expected = (partners(a), partners(b));
+            assert_eq!(
+                SetAttacks::rook_partners_8x8_x2(a, b),
+                expected,
+                "{a:#x} {b:#x}"
+            );
+            let scalar = (
+                SetAttacks::rook_partners_8x8(a),
+                SetAttacks::rook_partners_8x8(b),
+            );
+            assert_eq!(scalar, expected, "{a:#x} {b:#x}");
         }
     }
 
