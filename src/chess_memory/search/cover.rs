@@ -186,13 +186,9 @@ impl<const N: usize> State<N> {
         let bishops = SetAttacks::bishop_partners_8x8_x2(self.avail[half - 2], self.avail[N - 2]);
         let rooks = SetAttacks::rook_partners_8x8_x2(self.avail[half - 1], self.avail[N - 1]);
         let mut usable = [0u64; N];
-        // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
-        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        let mut room = true;
         for slot in 0..N {
-            if self.left[slot] == 0 {
-                continue;
-            }
-            let avail = self.avail[slot];
+            let (avail, left) = (self.avail[slot], self.left[slot]);
             let u = match Layout::<N>::KINDS[slot] {
                 Kind::Bishop if slot < half => bishops.0,
                 Kind::Bishop => bishops.1,
@@ -200,10 +196,16 @@ impl<const N: usize> State<N> {
                 Kind::Rook => rooks.1,
                 _ => avail & SetAttacks::knight_8x8(avail),
             };
-            if !has_room(Layout::<N>::KINDS[slot], u, self.left[slot] as u32) {
-                return None;
-            }
-            usable[slot] = u;
+            // A slot with no pairs left takes no square (and has room for none).
+            usable[slot] = u & ((left != 0) as u64).wrapping_neg();
+            room &= has_room(Layout::<N>::KINDS[slot], usable[slot], left as u32);
+        }
+        if !room {
+            return None;
+        }
+        // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
+        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        for &u in &usable {
             four |= three & u;
             three |= two & u;
             two |= one & u;
