@@ -1,6 +1,7 @@
 //! Microbenchmarks of the searches' hot paths (divan): selecting the k-th set bit, one pair
 //! placement, forward checking's usable squares (whole-board shifts against the loop over
-//! squares they replaced), and one whole draw of each search.
+//! squares they replaced), the cover search's partner squares of both colours at once
+//! against one colour at a time, and one whole draw of each search.
 //!
 //! `cargo bench --bench search` (add `-- draw` to run the benchmarks whose name matches).
 
@@ -115,6 +116,47 @@ mod forward_checking {
                         }
                     }
                     usable.count_ones()
+                })
+                .sum::<u32>()
+        });
+    }
+}
+
+/// The cover search's partner squares of two sets of one kind (the two colours), 1024
+/// pairs of sets: both in one SSE2 register against one set at a time.
+mod partners_of_two_sets {
+    use super::*;
+
+    #[divan::bench(args = [Kind::Bishop, Kind::Rook])]
+    fn both_at_once(bencher: Bencher, kind: Kind) {
+        let sets = words(2048);
+        bencher.bench_local(|| {
+            sets.chunks(2)
+                .map(|w| {
+                    let (a, b) = (black_box(w[0]), black_box(w[1]));
+                    let (a, b) = match kind {
+                        Kind::Bishop => SetAttacks::bishop_partners_8x8_x2(a, b),
+                        _ => SetAttacks::rook_partners_8x8_x2(a, b),
+                    };
+                    (a ^ b).count_ones()
+                })
+                .sum::<u32>()
+        });
+    }
+
+    #[divan::bench(args = [Kind::Bishop, Kind::Rook])]
+    fn one_at_a_time(bencher: Bencher, kind: Kind) {
+        let sets = words(2048);
+        let geometry = SetAttacks::STANDARD;
+        bencher.bench_local(|| {
+            sets.chunks(2)
+                .map(|w| {
+                    let (a, b) = (black_box(w[0]), black_box(w[1]));
+                    let (a, b) = (
+                        geometry.with_partner(kind, a),
+                        geometry.with_partner(kind, b),
+                    );
+                    (a ^ b).count_ones()
                 })
                 .sum::<u32>()
         });

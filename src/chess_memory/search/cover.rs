@@ -21,7 +21,8 @@
 //! randomized exact-cover search (Knuth's Algorithm X choice rule, on bitboards): every
 //! empty square must be filled, so the search branches on the empty square with the fewest
 //! (symbol, partner) options and tries them in random order. Before each branch it
-//! propagates, with whole-board operations ([`SetAttacks`]):
+//! propagates, with whole-board operations ([`SetAttacks`]; the two colours of a kind
+//! together, in the two lanes of one SSE2 register on x86_64):
 //!
 //! - for each symbol, the squares that can still take it with a partner: free squares not
 //!   attacked by a placed piece of the symbol that attack another such square;
