@@ -1,11 +1,7 @@
 //! End-to-end tests of the `boardlab` command line: outputs, exit codes and error messages.
 
-use assert_cmd::Command;
+use crate::common::boardlab;
 use predicates::prelude::*;
-
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
 
 /// The first row of the seed's replay vectors (tests/data/, a copy of
 /// ../shared/reference/seed-replay-vectors.csv).

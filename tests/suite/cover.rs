@@ -1,7 +1,7 @@
 //! The cover search end to end: valid and reproducible boards, the refusal of queues it does
 //! not fill, and the bench options that compare it with the seed's search.
 
-use assert_cmd::Command;
+use crate::common::boardlab;
 use boardlab::chess_memory::board::BoardSize;
 use boardlab::chess_memory::queue::Queue;
 use boardlab::chess_memory::search::{Algorithm, Outcome, RestartPolicy, SearchConfig, draw};
@@ -10,10 +10,6 @@ const COVER: SearchConfig = SearchConfig {
     algorithm: Algorithm::Cover,
     restart: RestartPolicy::Never,
 };
-
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
 
 fn json(output: &[u8]) -> serde_json::Value {
     serde_json::from_slice(output).unwrap()

@@ -1,12 +1,8 @@
 //! End-to-end tests of `boardlab draughts`: listing moves, perft, games, and one-line errors
 //! with exit status 2 for bad positions, moves and bots.
 
-use assert_cmd::Command;
+use crate::common::boardlab;
 use predicates::prelude::*;
-
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
 
 #[test]
 fn moves_lists_capture_paths_and_captured_pieces() {

@@ -6,7 +6,7 @@
 
 use crate::common::draughts_oracle as oracle;
 
-use assert_cmd::Command;
+use crate::common::boardlab;
 use oracle::OracleBoard;
 use std::path::Path;
 
@@ -20,10 +20,6 @@ opening-plies = 2
 "#;
 
 const START: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
-
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
 
 fn run(spec: &Path, out: &Path, threads: &str) -> Vec<u8> {
     boardlab()

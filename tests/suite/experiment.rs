@@ -3,16 +3,13 @@
 
 use crate::common::background_run;
 
-use assert_cmd::Command;
+use crate::common::boardlab;
+use crate::common::same_bytes::run_ok;
 use background_run::start_and_wait_for_rows;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
 const DATA_FILES: [&str; 3] = ["draws.csv", "summary.csv", "histogram.csv"];
-
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
 
 /// Writes a spec with two orderings into `dir`.
 fn write_spec(dir: &Path, draws: u64, cap: u64) -> PathBuf {
@@ -22,18 +19,6 @@ fn write_spec(dir: &Path, draws: u64, cap: u64) -> PathBuf {
     );
     std::fs::write(&path, text).unwrap();
     path
-}
-
-fn run_ok(spec: &Path, out: &Path, extra: &[&str]) {
-    boardlab()
-        .arg("run")
-        .arg(spec)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .args(extra)
-        .assert()
-        .success();
 }
 
 fn assert_same_data(a: &Path, b: &Path) {

@@ -2,13 +2,9 @@
 //! with the expected size, the report of a fixed experiment is pinned by a golden file, and
 //! both are regenerated from the committed files alone.
 
-use assert_cmd::Command;
+use crate::common::boardlab;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
 
 /// Writes `dir/NAME.toml` with `spec` and runs it into `dir/NAME`, from `dir` (where a spec's
 /// relative `baseline` is read); returns the results folder.

@@ -6,6 +6,7 @@
 
 use crate::common::background_run;
 
+use crate::common::boardlab;
 use assert_cmd::Command;
 use background_run::start_and_wait_for_rows;
 use predicates::prelude::*;
@@ -13,10 +14,6 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const DATA_FILES: [&str; 3] = ["draws.csv", "summary.csv", "histogram.csv"];
-
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
 
 /// Writes `dir/spec.toml`: two orderings, `draws` each, cap 2000.
 fn write_spec(dir: &Path, draws: u64) -> PathBuf {

@@ -1,11 +1,7 @@
 //! End-to-end tests of `boardlab sat`: outputs, exit codes, files and error messages.
 
-use assert_cmd::Command;
+use crate::common::boardlab;
 use predicates::prelude::*;
-
-fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
 
 fn stdout_of(args: &[&str]) -> String {
     let output = boardlab().args(args).output().unwrap();

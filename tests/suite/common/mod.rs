@@ -1,5 +1,5 @@
-//! Helpers shared by the test modules: independent checkers and oracles, and tools for
-//! running the binary in the background.
+//! Helpers shared by the test modules: the binary as a command, independent checkers and
+//! oracles, and tools for running the binary in the background.
 //!
 //! The SAT checkers use nothing of `boardlab::chess_memory::sat`: the brute-force counter
 //! (`brute`) shares only the validator with the SAT path, and the DRAT checker (`rup`)
@@ -12,3 +12,8 @@ pub mod brute;
 pub mod draughts_oracle;
 pub mod rup;
 pub mod same_bytes;
+
+/// The `boardlab` binary of this build, as a command to run.
+pub fn boardlab() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("boardlab").unwrap()
+}

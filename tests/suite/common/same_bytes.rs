@@ -1,12 +1,9 @@
 //! The harness's promise, checked end to end for any puzzle: a spec run at one thread, at
 //! two threads, and as two shards merged gives the same bytes in the files named.
 
-use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
-pub fn boardlab() -> Command {
-    Command::cargo_bin("boardlab").unwrap()
-}
+pub use super::boardlab;
 
 /// `boardlab run SPEC --out OUT --quiet EXTRA…`, which must succeed.
 pub fn run_ok(spec: &Path, out: &Path, extra: &[&str]) {
