@@ -242,6 +242,20 @@ impl SetAttacks {
     }
 }
 
+/// The two 64-bit lanes of `pair`, low first.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lanes(pair: std::arch::x86_64::__m128i) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86_64 baseline, and these intrinsics only touch registers.
+    unsafe {
+        (
+            _mm_cvtsi128_si64(pair) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(pair, pair)) as u64,
+        )
+    }
+}
+
 /// [`SetAttacks::rook_partners_8x8_x2`] on SSE2: the counts per line of
 /// [`SetAttacks::rook_partners_8x8`] with bytewise instructions for the files.
 #[cfg(target_arch = "x86_64")]
@@ -280,10 +294,7 @@ fn rook_partners_sse2(a: u64, b: u64) -> (u64, u64) {
         let ranks = _mm_or_si128(ranks, _mm_slli_epi64::<32>(ranks));
         // Squares on a crowded rank or in a crowded file.
         let partners = _mm_andnot_si128(_mm_andnot_si128(ranks, empty_files), set);
-        (
-            _mm_cvtsi128_si64(partners) as u64,
-            _mm_cvtsi128_si64(_mm_unpackhi_epi64(partners, partners)) as u64,
-        )
+        lanes(partners)
     }
 }
 
@@ -326,10 +337,7 @@ fn bishop_partners_sse2(a: u64, b: u64) -> (u64, u64) {
             ),
         );
         let partners = _mm_and_si128(set, attacks);
-        (
-            _mm_cvtsi128_si64(partners) as u64,
-            _mm_cvtsi128_si64(_mm_unpackhi_epi64(partners, partners)) as u64,
-        )
+        lanes(partners)
     }
 }
 
@@ -368,63 +376,40 @@ mod tests {
     }
 
     #[test]
-    fn rook_partners_of_two_sets_are_those_of_each() {
+    fn partners_of_two_sets_are_those_of_each() {
         let tables = AttackTables::for_size(BoardSize::STANDARD);
-        let partners = |set: u64| {
-            crate::chess_memory::board::squares_of(set)
-                .filter(|&square| tables.attacks(Kind::Rook, square) & set != 0)
-                .fold(0u64, |found, square| found | 1 << square.0)
-        };
-        let mut stream = crate::rng::stream(6, "rook partners", 0);
-        let mut next = || rand_core::Rng::next_u64(&mut stream);
-        for round in 0..2000 {
-            let (a, b) = match round {
-                0 => (0, u64::MAX),
-                _ => match round % 3 {
-                    0 => (next(), next()),
-                    1 => (next() & next(), next() & next()),
-                    _ => (next() & next() & next(), next() & next() & next()),
-                },
+        for kind in [Kind::Bishop, Kind::Rook] {
+            let partners = |set: u64| {
+                crate::chess_memory::board::squares_of(set)
+                    .filter(|&square| tables.attacks(kind, square) & set != 0)
+                    .fold(0u64, |found, square| found | 1 << square.0)
             };
-            let expected = (partners(a), partners(b));
-            assert_eq!(
-                SetAttacks::rook_partners_8x8_x2(a, b),
-                expected,
-                "{a:#x} {b:#x}"
-            );
-            let scalar = (
-                SetAttacks::rook_partners_8x8(a),
-                SetAttacks::rook_partners_8x8(b),
-            );
-            assert_eq!(scalar, expected, "{a:#x} {b:#x}");
-        }
-    }
-
-    #[test]
-    fn bishop_partners_of_two_sets_are_those_of_each() {
-        let tables = AttackTables::for_size(BoardSize::STANDARD);
-        let partners = |set: u64| {
-            crate::chess_memory::board::squares_of(set)
-                .filter(|&square| tables.attacks(Kind::Bishop, square) & set != 0)
-                .fold(0u64, |found, square| found | 1 << square.0)
-        };
-        let mut stream = crate::rng::stream(6, "bishop partners", 0);
-        let mut next = || rand_core::Rng::next_u64(&mut stream);
-        for round in 0..2000 {
-            // Dense, sparse and very sparse sets, and the two extremes.
-            let (a, b) = match round {
-                0 => (0, u64::MAX),
-                _ => match round % 3 {
-                    0 => (next(), next()),
-                    1 => (next() & next(), next() & next()),
-                    _ => (next() & next() & next(), next() & next() & next()),
-                },
-            };
-            assert_eq!(
-                SetAttacks::bishop_partners_8x8_x2(a, b),
-                (partners(a), partners(b)),
-                "{a:#x} {b:#x}"
-            );
+            let label = format!("{} partners", kind.name());
+            let mut stream = crate::rng::stream(6, &label, 0);
+            let mut next = || rand_core::Rng::next_u64(&mut stream);
+            for round in 0..2000 {
+                // Dense, sparse and very sparse sets, and the two extremes.
+                let (a, b) = match round {
+                    0 => (0, u64::MAX),
+                    _ => match round % 3 {
+                        0 => (next(), next()),
+                        1 => (next() & next(), next() & next()),
+                        _ => (next() & next() & next(), next() & next() & next()),
+                    },
+                };
+                let expected = (partners(a), partners(b));
+                let both = match kind {
+                    Kind::Bishop => SetAttacks::bishop_partners_8x8_x2(a, b),
+                    _ => SetAttacks::rook_partners_8x8_x2(a, b),
+                };
+                let geometry = SetAttacks::STANDARD;
+                let one_at_a_time = (
+                    geometry.with_partner(kind, a),
+                    geometry.with_partner(kind, b),
+                );
+                assert_eq!(both, expected, "{kind:?} {a:#x} {b:#x}");
+                assert_eq!(one_at_a_time, expected, "{kind:?} {a:#x} {b:#x}");
+            }
         }
     }
 }
