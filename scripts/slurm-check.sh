@@ -165,8 +165,13 @@ say "cluster up: $(sinfo --version), node localhost with $cpus CPUs"
 
 # --- 3. the binary, the spec and the one-machine run ----------------------------------------
 # The test build's binary (the dev profile, lightly optimised): CI has just built it for the
-# tests, so the check costs no second build.
-cargo build --quiet
+# tests, so the check costs no second build. SLURM_CHECK_BUILT=1 says the caller built it
+# and skips even the up-to-date check, which would wait for the build directory's lock while
+# a `cargo test` beside this script runs.
+if [[ ${SLURM_CHECK_BUILT:-} != 1 ]]; then
+    cargo build --quiet
+fi
+[[ -x target/debug/boardlab ]] || fail "target/debug/boardlab is missing; run cargo build first"
 export PATH=$ROOT/target/debug:$PATH
 SPEC=$TMP/work/spec.toml
 DRAWS=1200 # per ordering, 3 orderings: 900 draws a shard, a few seconds, 15 chunks of 64
