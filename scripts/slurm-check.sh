@@ -164,10 +164,10 @@ done
 say "cluster up: $(sinfo --version), node localhost with $cpus CPUs"
 
 # --- 3. the binary, the spec and the one-machine run ----------------------------------------
-# The test build's binary (the dev profile, lightly optimised): CI has just built it for the
-# tests, so the check costs no second build. SLURM_CHECK_BUILT=1 says the caller built it
-# and skips even the up-to-date check, which would wait for the build directory's lock while
-# a `cargo test` beside this script runs.
+# The binary in target/debug (lightly optimised). SLURM_CHECK_BUILT=1 says the caller has
+# just built it (`cargo test --no-run` leaves it there too) and skips `cargo build`, which
+# would build the library again in the dev profile and wait for the build directory's lock
+# while a `cargo test` beside this script runs.
 if [[ ${SLURM_CHECK_BUILT:-} != 1 ]]; then
     cargo build --quiet
 fi
