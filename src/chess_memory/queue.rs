@@ -23,6 +23,8 @@ pub struct Queue {
     size: BoardSize,
     symbols: Vec<Symbol>,
     type_order: Option<[Kind; 4]>,
+    /// The symbols' letters, kept because every draw's random stream is derived from them.
+    letters: String,
 }
 
 /// Why a text is not a queue for the board.
@@ -89,11 +91,7 @@ impl Queue {
                 max,
             });
         }
-        Ok(Queue {
-            size,
-            symbols,
-            type_order: None,
-        })
+        Ok(Queue::new(size, symbols, None))
     }
 
     /// The seed-style queue of a type order: for each kind in turn, ⌊n²/16⌋ white pairs then as
@@ -110,10 +108,16 @@ impl Queue {
                     })
             })
             .collect();
+        Queue::new(size, symbols, Some(kinds))
+    }
+
+    fn new(size: BoardSize, symbols: Vec<Symbol>, type_order: Option<[Kind; 4]>) -> Queue {
+        let letters = symbols.iter().map(|s| s.letter()).collect();
         Queue {
             size,
             symbols,
-            type_order: Some(kinds),
+            type_order,
+            letters,
         }
     }
 
@@ -149,13 +153,13 @@ impl Queue {
     pub fn name(&self) -> String {
         match self.type_order {
             Some(kinds) => kinds.iter().map(|k| k.letter()).collect(),
-            None => self.letters(),
+            None => self.letters.clone(),
         }
     }
 
     /// The full queue in English letters, one per pair.
-    pub fn letters(&self) -> String {
-        self.symbols.iter().map(|s| s.letter()).collect()
+    pub fn letters(&self) -> &str {
+        &self.letters
     }
 
     /// How many pieces (twice the pairs) of each symbol the queue places.

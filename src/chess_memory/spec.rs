@@ -192,7 +192,7 @@ impl Spec {
                 }
                 series.push(Series {
                     label,
-                    queue_letters: queue.letters(),
+                    queue_letters: queue.letters().to_string(),
                     queue,
                     search,
                     algorithm_name: search.algorithm,

@@ -95,7 +95,7 @@ pub fn run(args: &DrawArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         println!(
             "{}",
-            json_report(args, &queue.name(), &queue.letters(), &result)
+            json_report(args, &queue.name(), queue.letters(), &result)
         );
     } else {
         print!("{}", human_report(args.format, &result));

@@ -16,7 +16,7 @@ fn fast_path_and_replay_have_the_same_iteration_distribution() {
     const DRAWS: u64 = 400;
     let queue = Queue::seed(BoardSize::STANDARD);
     let fast = iterations((0..DRAWS).map(|i| {
-        let mut picker = UniformPicker::new(rng::stream(2024, &queue.letters(), i));
+        let mut picker = UniformPicker::new(rng::stream(2024, queue.letters(), i));
         seed_backtrack(&queue, &mut picker, None)
     }));
     let replay = iterations((1..=DRAWS).map(|seed| {

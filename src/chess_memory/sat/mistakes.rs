@@ -122,7 +122,7 @@ pub fn analyse_draw(
 ) -> Result<MistakeRecord, MistakeError> {
     let mut oracle = CompletionOracle::with_budget(&Instance::from_queue(queue), budget);
     let mut tracker = Tracker::new(&mut oracle, queue)?;
-    let mut picker = UniformPicker::new(rng::stream(master, &queue.letters(), index));
+    let mut picker = UniformPicker::new(rng::stream(master, queue.letters(), index));
     let draw = seed_backtrack_observed(queue, &mut picker, cap, &mut tracker).verified(queue)?;
     tracker.charge(draw.counters.iterations);
     if let Some(error) = tracker.error.take() {

@@ -195,6 +195,6 @@ pub fn draw(
     index: u64,
     cap: IterationCap,
 ) -> Result<Draw, InvalidBoard> {
-    let mut picker = UniformPicker::new(rng::stream(master, &queue.letters(), index));
+    let mut picker = UniformPicker::new(rng::stream(master, queue.letters(), index));
     config.run(queue, &mut picker, cap).verified(queue)
 }
