@@ -262,7 +262,9 @@ fn analyse_ordering(
 /// The series that runs the seed article's search on its queue, on the experiment's board.
 fn seed_index(manifest: &Manifest, orderings: &[OrderingAnalysis]) -> Option<usize> {
     let size = manifest.spec.get("board_size")?.as_u64()?;
-    let seed_queue = Queue::seed(BoardSize::new(size as usize).ok()?).letters().to_string();
+    let seed_queue = Queue::seed(BoardSize::new(size as usize).ok()?)
+        .letters()
+        .to_string();
     orderings
         .iter()
         .position(|o| o.summary.queue == seed_queue && o.search == SearchConfig::SEED)

@@ -26,8 +26,15 @@
 //!
 //! - for each symbol, the squares that can still take it with a partner: free squares not
 //!   attacked by a placed piece of the symbol that attack another such square;
-//! - each symbol with `k` pairs left needs at least `2k` of them;
+//! - each symbol with `k` pairs left needs at least `2k` of them (a bishop pair two of one
+//!   colour, a rook pair a line of its own and two crossing ones), and so do both colours
+//!   of a kind together with their pairs;
 //! - every empty square must be one of them for some symbol, or the state is dead;
+//! - counts that are tight decide squares: a symbol (or a kind) with exactly as many
+//!   squares as its pairs need takes all of them, so no other symbol may; a symbol whose
+//!   squares that no other symbol can take already fill its pairs takes no other square.
+//!   The squares removed this way may leave others without a partner, so the propagation
+//!   runs again until nothing changes (about one state in seven needs a second round);
 //! - a square with a single option is filled at once (its partner is forced);
 //! - partners that only one symbol can take are tried before the others.
 //!
@@ -176,59 +183,68 @@ impl<const N: usize> State<N> {
         self.left[slot] -= 1;
     }
 
+    /// The squares each slot may still take once the counts of its pairs are applied (module
+    /// docs), or `None` when the counts leave no completion. `usable` are the slots' usable
+    /// squares and `only` the squares that a single slot can take; every free square is one
+    /// of them for some slot.
+    #[inline(always)]
+    // A slot indexes usable, left and the kinds at once.
+    #[allow(clippy::needless_range_loop)]
+    fn needs(&self, usable: &[u64; N], only: u64) -> Option<[u64; N]> {
+        // White and black of a kind are slots `k` and `k + half`.
+        let half = N / 2;
+        // Squares that a slot, or both slots of a kind, need all of: no other slot may
+        // take them.
+        let mut claims = [0u64; N];
+        let mut kept = *usable;
+        for slot in 0..half {
+            let pairs = (self.left[slot] + self.left[slot + half]) as u32;
+            let kind = Layout::<N>::KINDS[slot];
+            let both = needed_all(kind, usable[slot] | usable[slot + half], pairs)?;
+            claims[slot] = both;
+            claims[slot + half] = both;
+        }
+        for slot in 0..N {
+            let (u, pairs) = (usable[slot], self.left[slot] as u32);
+            claims[slot] |= needed_all(Layout::<N>::KINDS[slot], u, pairs)?;
+            // The squares only this slot can take are all its own; when they use up its
+            // pairs, it takes no other.
+            kept[slot] &= only_own(Layout::<N>::KINDS[slot], u, u & only, pairs)?;
+        }
+        let claimed = claims.iter().fold(0, |all, &c| all | c);
+        for slot in 0..N {
+            kept[slot] &= !claimed | claims[slot];
+        }
+        Some(kept)
+    }
+
     /// Propagation (module docs): the square to branch on and its options, or `None` when
     /// the state has no completion.
     #[inline(always)]
     // A slot indexes several arrays at once (avail, left, usable, the kinds).
     #[allow(clippy::needless_range_loop)]
     fn expand(&self, tables: &AttackTables) -> Option<(u8, [u64; N], u64)> {
-        // White and black of a kind are slots `k` and `k + half`.
-        let half = N / 2;
-        let bishops = SetAttacks::bishop_partners_8x8_x2(self.avail[half - 2], self.avail[N - 2]);
-        let rooks = SetAttacks::rook_partners_8x8_x2(self.avail[half - 1], self.avail[N - 1]);
-        let mut usable = [0u64; N];
-        let mut room = true;
-        for slot in 0..N {
-            let (avail, left) = (self.avail[slot], self.left[slot]);
-            let u = match Layout::<N>::KINDS[slot] {
-                Kind::Bishop if slot < half => bishops.0,
-                Kind::Bishop => bishops.1,
-                Kind::Rook if slot < half => rooks.0,
-                Kind::Rook => rooks.1,
-                _ => avail & SetAttacks::knight_8x8(avail),
-            };
-            // A slot with no pairs left takes no square (and has room for none).
-            usable[slot] = u & ((left != 0) as u64).wrapping_neg();
-            room &= has_room(Layout::<N>::KINDS[slot], usable[slot], left as u32);
-        }
-        if !room {
-            return None;
-        }
-        // Bit-sliced counts of the slots that can take each square: at least 1, 2, 3.
-        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
-        for &u in &usable {
-            four |= three & u;
-            three |= two & u;
-            two |= one & u;
-            one |= u;
-        }
-        if self.free & !one != 0 {
-            return None;
-        }
-        // Both colours of a kind together need room for their pairs.
-        for slot in 0..half {
-            let pairs = (self.left[slot] + self.left[slot + half]) as u32;
-            if (usable[slot] | usable[slot + half]).count_ones() < 2 * pairs {
+        let mut usable = partners(&self.avail, &self.left)?;
+        let mut cover = Cover::of(&usable);
+        loop {
+            if self.free & !cover.one != 0 {
                 return None;
             }
+            let kept = self.needs(&usable, cover.only())?;
+            if kept == usable {
+                break;
+            }
+            // Squares left out: propagate again.
+            usable = partners(&kept, &self.left)?;
+            cover = Cover::of(&usable);
         }
-        // Squares that only one slot can take must fit in its pairs.
+        let Cover {
+            one,
+            two,
+            three,
+            four,
+        } = cover;
         let only = one & !two;
-        for (u, &left) in usable.iter().zip(&self.left) {
-            if (u & only).count_ones() > 2 * left as u32 {
-                return None;
-            }
-        }
         // Branch among the squares with the fewest slots, on the one with fewest options.
         // A square that only one slot can take counts only that slot's partners.
         let only_free = self.free & only;
@@ -288,23 +304,137 @@ impl<const N: usize> State<N> {
     }
 }
 
+/// How many slots can take each square, bit-sliced: squares that at least 1, 2, 3, 4 slots
+/// can take.
+#[derive(Clone, Copy)]
+struct Cover {
+    one: u64,
+    two: u64,
+    three: u64,
+    four: u64,
+}
+
+impl Cover {
+    #[inline(always)]
+    fn of<const N: usize>(usable: &[u64; N]) -> Cover {
+        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        for &u in usable {
+            four |= three & u;
+            three |= two & u;
+            two |= one & u;
+            one |= u;
+        }
+        Cover {
+            one,
+            two,
+            three,
+            four,
+        }
+    }
+
+    /// The squares that exactly one slot can take.
+    #[inline(always)]
+    fn only(&self) -> u64 {
+        self.one & !self.two
+    }
+}
+
+/// The squares of each slot's `sets` that have a partner in the set (none for a slot with
+/// no pairs left), or `None` when a rook or knight slot has no room for its pairs by lines
+/// or colours ([`has_shape_room`]).
+#[inline(always)]
+fn partners<const N: usize>(sets: &[u64; N], left: &[u8; N]) -> Option<[u64; N]> {
+    let half = N / 2;
+    let bishops = SetAttacks::bishop_partners_8x8_x2(sets[half - 2], sets[N - 2]);
+    let rooks = SetAttacks::rook_partners_8x8_x2(sets[half - 1], sets[N - 1]);
+    let mut usable = [0u64; N];
+    let mut room = true;
+    for slot in 0..N {
+        let (set, left) = (sets[slot], left[slot]);
+        let u = match Layout::<N>::KINDS[slot] {
+            Kind::Bishop if slot < half => bishops.0,
+            Kind::Bishop => bishops.1,
+            Kind::Rook if slot < half => rooks.0,
+            Kind::Rook => rooks.1,
+            _ => set & SetAttacks::knight_8x8(set),
+        };
+        // A slot with no pairs left takes no square (and has room for none).
+        usable[slot] = u & ((left != 0) as u64).wrapping_neg();
+        // The counts of squares, and bishops' colours, are checked by [`State::needs`].
+        let kind = Layout::<N>::KINDS[slot];
+        room &= kind == Kind::Bishop || has_shape_room(kind, usable[slot], left as u32);
+    }
+    room.then_some(usable)
+}
+
+/// The squares of `usable` that `pairs` more pairs of a `kind` must all take (none when
+/// there are more than enough), or `None` when they cannot hold the pairs: a bishop pair
+/// takes two squares of one colour, so a colour with an odd count leaves one square out.
+#[inline(always)]
+fn needed_all(kind: Kind, usable: u64, pairs: u32) -> Option<u64> {
+    if kind == Kind::Bishop {
+        let (light, dark) = (usable & LIGHT, usable & !LIGHT);
+        let (l, d) = (light.count_ones(), dark.count_ones());
+        let room = l / 2 + d / 2;
+        if room < pairs {
+            return None;
+        }
+        let even = |set: u64, count: u32| set & ((count & 1) as u64).wrapping_sub(1);
+        Some(if room == pairs {
+            even(light, l) | even(dark, d)
+        } else {
+            0
+        })
+    } else {
+        let count = usable.count_ones();
+        if count < 2 * pairs {
+            return None;
+        }
+        Some(if count == 2 * pairs { usable } else { 0 })
+    }
+}
+
+/// The squares a slot with `pairs` more pairs of a `kind` may keep of `usable`, given that
+/// it must take all of `own` (squares no other slot can take): all of them, or `own` alone
+/// when `own` uses up its pairs (a bishop colour with an odd count of `own` needs one more
+/// square of that colour). `None` when `own` is more than the pairs can take.
+#[inline(always)]
+fn only_own(kind: Kind, usable: u64, own: u64, pairs: u32) -> Option<u64> {
+    if kind == Kind::Bishop {
+        let (l, d) = ((own & LIGHT).count_ones(), (own & !LIGHT).count_ones());
+        let needed = l + (l & 1) + d + (d & 1);
+        if needed > 2 * pairs {
+            return None;
+        }
+        let odd = |colour: u64, count: u32| usable & colour & ((count & 1) as u64).wrapping_neg();
+        Some(if needed == 2 * pairs {
+            own | odd(LIGHT, l) | odd(!LIGHT, d)
+        } else {
+            u64::MAX
+        })
+    } else {
+        let count = own.count_ones();
+        if count > 2 * pairs {
+            return None;
+        }
+        Some(if count == 2 * pairs { own } else { u64::MAX })
+    }
+}
+
 /// Light squares (A1 is dark; file A is the lowest byte): a knight's move changes the
 /// colour, a bishop's never does.
 const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
 
 /// Whether the squares `usable` (free, unattacked, with a possible partner) can hold `left`
-/// more pairs of a `kind` by the counts that cost a few word operations:
+/// more pairs of a `kind` by their colours and lines, at the cost of a few word operations
+/// (the count of squares is checked apart, with [`needed_all`]):
 ///
-/// - every pair takes two squares;
 /// - a knight pair takes one square of each colour, a bishop pair two of one colour;
 /// - a rook pair takes a line and two crossing lines (a file and two ranks, or a rank and
 ///   two files), none of them shared with another pair of the symbol: with F files and R
 ///   ranks holding usable squares, some split a + b = left needs a + 2b ≤ F, 2a + b ≤ R.
 #[inline(always)]
-fn has_room(kind: Kind, usable: u64, left: u32) -> bool {
-    if usable.count_ones() < 2 * left {
-        return false;
-    }
+fn has_shape_room(kind: Kind, usable: u64, left: u32) -> bool {
     match kind {
         Kind::Knight => {
             (usable & LIGHT).count_ones() >= left && (usable & !LIGHT).count_ones() >= left
@@ -883,6 +1013,11 @@ mod tests {
         );
     }
 
+    /// The room counts of one slot, squares counted too.
+    fn has_room(kind: Kind, usable: u64, left: u32) -> bool {
+        needed_all(kind, usable, left).is_some() && has_shape_room(kind, usable, left)
+    }
+
     #[test]
     fn the_room_counts_never_refute_a_completion() {
         // Lift m pairs of one symbol from valid boards (the seed's, not cover's own): the
@@ -922,6 +1057,90 @@ mod tests {
         // And the counts can refute: two rook squares on one file hold one pair, not two.
         assert!(has_room(Kind::Rook, 0b11, 1) && !has_room(Kind::Rook, 0b1111, 2));
         assert!(!has_room(Kind::Knight, 0b1010, 1) && !has_room(Kind::Bishop, 0b11, 1));
+    }
+
+    #[test]
+    fn tight_counts_claim_squares_and_loose_ones_do_not() {
+        use Kind::{Bishop, Rook};
+        // On file A (bits 0–7) the even bits are dark squares, the odd ones light.
+        let (four, five) = (0b1111u64, 0b1_1111u64);
+        assert_eq!(needed_all(Rook, four, 2), Some(four));
+        assert_eq!(needed_all(Rook, five, 2), Some(0));
+        assert_eq!(needed_all(Rook, 0b111, 2), None);
+        // Three light and two dark squares hold one pair of each colour: the dark ones are
+        // needed, one light square is spare.
+        let (light, dark) = (0b10_1010u64, 0b101u64);
+        assert_eq!(needed_all(Bishop, light | dark, 2), Some(dark));
+        assert_eq!(needed_all(Bishop, light | dark, 3), None);
+        // A rook with its own four squares for two pairs keeps them alone; five are too many.
+        assert_eq!(only_own(Rook, 0xFF, four, 2), Some(four));
+        assert_eq!(only_own(Rook, 0xFF, four, 3), Some(u64::MAX));
+        assert_eq!(only_own(Rook, 0xFF, five, 2), None);
+        // One own light and two own dark squares for two bishop pairs: a second light square
+        // is needed, any of the usable ones.
+        assert_eq!(
+            only_own(Bishop, 0xFF, 0b10 | dark, 2),
+            Some(0b10 | dark | 0xAA)
+        );
+        assert_eq!(only_own(Bishop, 0xFF, 0b10 | dark, 1), None);
+    }
+
+    #[test]
+    fn propagation_never_refutes_a_completion() {
+        // Lift random sets of bishop and rook pairs from valid boards (the seed's, not
+        // cover's own): the state they leave has a completion, the lifted pairs, so the
+        // propagation must keep every square each slot takes in it and not call it dead.
+        let queue = Queue::seed(BoardSize::STANDARD);
+        let tables = AttackTables::for_size(BoardSize::STANDARD);
+        let mut picker = UniformPicker::new(rng::stream(3, "lift", 0));
+        let mut claimed_some = 0;
+        for index in 0..12 {
+            let board = crate::chess_memory::search::seed_draw(&queue, 9, index, None)
+                .unwrap()
+                .board;
+            let pairs: Vec<(usize, u64)> = (0..SLOTS)
+                .flat_map(|slot| {
+                    let kind = Layout::<SLOTS>::KINDS[slot];
+                    let pieces = board.pieces(Symbol::from_index(slot_symbol(SLOTS, slot)));
+                    crate::chess_memory::search::pair_sets::pairs_of(pieces, tables.of_kind(kind))
+                        .map(move |(a, b)| (slot, 1u64 << a | 1u64 << b))
+                })
+                .collect();
+            assert_eq!(pairs.len(), 16);
+            for _ in 0..200 {
+                let lifted = picker.pick_index(1 << 16) | 1;
+                let mut taken = [0u64; SLOTS];
+                let mut state = State::<SLOTS>::new(0, [0; SLOTS]);
+                let mut kept_pieces = [0u64; SLOTS];
+                for (i, &(slot, pair)) in pairs.iter().enumerate() {
+                    if lifted >> i & 1 == 1 {
+                        taken[slot] |= pair;
+                        state.free |= pair;
+                        state.left[slot] += 1;
+                    } else {
+                        kept_pieces[slot] |= pair;
+                    }
+                }
+                for (slot, &pieces) in kept_pieces.iter().enumerate() {
+                    let kind = Layout::<SLOTS>::KINDS[slot];
+                    let attacked = crate::chess_memory::board::squares_of(pieces)
+                        .fold(0, |a, sq| a | tables.attacks(kind, sq));
+                    state.avail[slot] = state.free & !attacked;
+                }
+                let context = format!("board {index}, lifted {lifted:#x}");
+                assert!(state.expand(tables).is_some(), "{context}");
+                let usable = partners(&state.avail, &state.left).expect(&context);
+                let kept = state
+                    .needs(&usable, Cover::of(&usable).only())
+                    .expect(&context);
+                for slot in 0..SLOTS {
+                    assert_eq!(taken[slot] & !kept[slot], 0, "{context}, slot {slot}");
+                }
+                claimed_some += (kept != usable) as u32;
+            }
+        }
+        // The checks are not idle: some states lose squares to the counts.
+        assert!(claimed_some > 100, "{claimed_some}");
     }
 
     #[test]
