@@ -34,7 +34,7 @@
 //!   squares as its pairs need takes all of them, so no other symbol may; a symbol whose
 //!   squares that no other symbol can take already fill its pairs takes no other square.
 //!   The squares removed this way may leave others without a partner, so the propagation
-//!   runs again until nothing changes (about one state in seven needs a second round);
+//!   runs again until nothing changes (about one state in five needs a second round);
 //! - a square with a single option is filled at once (its partner is forced);
 //! - partners that only one symbol can take are tried before the others.
 //!
