@@ -238,13 +238,8 @@ impl<const N: usize> State<N> {
             usable = partners(&kept, &self.left)?;
             cover = Cover::of(&usable);
         }
-        let Cover {
-            one,
-            two,
-            three,
-            four,
-        } = cover;
-        let only = one & !two;
+        let Cover { three, four, .. } = cover;
+        let only = cover.only();
         // Branch among the squares with the fewest slots, on the one with fewest options.
         // A square that only one slot can take counts only that slot's partners.
         let only_free = self.free & only;
@@ -340,8 +335,8 @@ impl Cover {
 }
 
 /// The squares of each slot's `sets` that have a partner in the set (none for a slot with
-/// no pairs left), or `None` when a rook or knight slot has no room for its pairs by lines
-/// or colours ([`has_shape_room`]).
+/// no pairs left), or `None` when a slot has no room for its pairs by lines or colours
+/// ([`has_shape_room`]; the counts of squares are [`State::needs`]' part).
 #[inline(always)]
 fn partners<const N: usize>(sets: &[u64; N], left: &[u8; N]) -> Option<[u64; N]> {
     let half = N / 2;
@@ -350,8 +345,8 @@ fn partners<const N: usize>(sets: &[u64; N], left: &[u8; N]) -> Option<[u64; N]>
     let mut usable = [0u64; N];
     let mut room = true;
     for slot in 0..N {
-        let (set, left) = (sets[slot], left[slot]);
-        let u = match Layout::<N>::KINDS[slot] {
+        let (set, left, kind) = (sets[slot], left[slot], Layout::<N>::KINDS[slot]);
+        let u = match kind {
             Kind::Bishop if slot < half => bishops.0,
             Kind::Bishop => bishops.1,
             Kind::Rook if slot < half => rooks.0,
@@ -360,9 +355,7 @@ fn partners<const N: usize>(sets: &[u64; N], left: &[u8; N]) -> Option<[u64; N]>
         };
         // A slot with no pairs left takes no square (and has room for none).
         usable[slot] = u & ((left != 0) as u64).wrapping_neg();
-        // The counts of squares, and bishops' colours, are checked by [`State::needs`].
-        let kind = Layout::<N>::KINDS[slot];
-        room &= kind == Kind::Bishop || has_shape_room(kind, usable[slot], left as u32);
+        room &= has_shape_room(kind, usable[slot], left as u32);
     }
     room.then_some(usable)
 }
@@ -427,9 +420,9 @@ const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
 
 /// Whether the squares `usable` (free, unattacked, with a possible partner) can hold `left`
 /// more pairs of a `kind` by their colours and lines, at the cost of a few word operations
-/// (the count of squares is checked apart, with [`needed_all`]):
+/// (the count of squares, and bishops' colours, are checked apart, with [`needed_all`]):
 ///
-/// - a knight pair takes one square of each colour, a bishop pair two of one colour;
+/// - a knight pair takes one square of each colour;
 /// - a rook pair takes a line and two crossing lines (a file and two ranks, or a rank and
 ///   two files), none of them shared with another pair of the symbol: with F files and R
 ///   ranks holding usable squares, some split a + b = left needs a + 2b ≤ F, 2a + b ≤ R.
@@ -438,9 +431,6 @@ fn has_shape_room(kind: Kind, usable: u64, left: u32) -> bool {
     match kind {
         Kind::Knight => {
             (usable & LIGHT).count_ones() >= left && (usable & !LIGHT).count_ones() >= left
-        }
-        Kind::Bishop => {
-            (usable & LIGHT).count_ones() / 2 + (usable & !LIGHT).count_ones() / 2 >= left
         }
         Kind::Rook => {
             // Files are bytes; a rank is one bit position in every byte.
@@ -453,7 +443,7 @@ fn has_shape_room(kind: Kind, usable: u64, left: u32) -> bool {
             // a ≥ 2·left − F and a ≤ R − left for some 0 ≤ a ≤ left.
             (2 * left).saturating_sub(f) <= left.min(r.saturating_sub(left)) && r >= left
         }
-        Kind::Queen => true,
+        Kind::Bishop | Kind::Queen => true,
     }
 }
 
