@@ -19,10 +19,12 @@
 //!
 //! **The other 32 squares** take four pairs of each of `B R b r`, placed pair by pair by a
 //! randomized exact-cover search (Knuth's Algorithm X choice rule, on bitboards): every
-//! empty square must be filled, so the search branches on the empty square with the fewest
+//! empty square must be filled, so the search branches on an empty square with the fewest
 //! (symbol, partner) options and tries them in random order. Before each branch it
-//! propagates, with whole-board operations ([`SetAttacks`]; the two colours of a kind
-//! together, in the two lanes of one SSE2 register on x86_64):
+//! propagates, with whole-board operations ([`SetAttacks`]; on x86_64 the two colours of a
+//! kind together in the two lanes of one SSE2 register, or all four symbols in the four
+//! lanes of an AVX-512 register where the CPU has it, [`lanes`]; every CPU draws the same
+//! boards):
 //!
 //! - for each symbol, the squares that can still take it with a partner: free squares not
 //!   attacked by a placed piece of the symbol that attack another such square;
@@ -35,7 +37,10 @@
 //!   squares that no other symbol can take already fill its pairs takes no other square.
 //!   The squares removed this way may leave others without a partner, so the propagation
 //!   runs again until nothing changes (about one state in five needs a second round);
-//! - a square with a single option is filled at once (its partner is forced);
+//!   the squares a symbol has lost stay lost in every state below;
+//! - the branching square is one that a single symbol can take, if any (a square with a
+//!   single option is thus filled at once: its partner is forced), or else one of the
+//!   first [`CANDIDATES`] of the least covered squares, the one with the fewest options;
 //! - partners that only one symbol can take are tried before the others.
 //!
 //! Iterations count the search's placements and step backs; the queens and knights are
@@ -58,14 +63,17 @@ use crate::chess_memory::rules::AttackTables;
 use crate::rng::PdepSelect;
 use crate::rng::{BitSelect, BroadwordSelect};
 
+#[cfg(target_arch = "x86_64")]
+mod lanes;
+
 /// Iterations of one run before new queens and knights are drawn. Almost every draw has
 /// boards; a run this long is usually lost in a bad corner of the search. Lengths from 50
 /// to 100 cost about the same per board (`results/cover/README.md`).
 pub const RUN_LENGTH: u64 = 60;
 
 /// Squares whose options are counted to choose the branching square when no square is
-/// left to a single symbol.
-const CANDIDATES: usize = 2;
+/// left to a single symbol (`results/cover/README.md` compares 2 to 64).
+const CANDIDATES: usize = 8;
 
 /// Pairs of the symbols that are not queens: the depth of a full board in the search's
 /// levels (the drawn knights are the first [`KNIGHT_PAIRS`] of them).
@@ -218,12 +226,10 @@ impl<const N: usize> State<N> {
         Some(kept)
     }
 
-    /// Propagation (module docs): the square to branch on and its options, or `None` when
-    /// the state has no completion.
+    /// Propagation (module docs): every slot's usable squares and how many slots can take
+    /// each square, or `None` when the state has no completion.
     #[inline(always)]
-    // A slot indexes several arrays at once (avail, left, usable, the kinds).
-    #[allow(clippy::needless_range_loop)]
-    fn expand(&self, tables: &AttackTables) -> Option<(u8, [u64; N], u64)> {
+    fn propagate(&self) -> Option<([u64; N], Cover)> {
         let mut usable = partners(&self.avail, &self.left)?;
         let mut cover = Cover::of(&usable);
         loop {
@@ -232,71 +238,70 @@ impl<const N: usize> State<N> {
             }
             let kept = self.needs(&usable, cover.only())?;
             if kept == usable {
-                break;
+                return Some((usable, cover));
             }
             // Squares left out: propagate again.
             usable = partners(&kept, &self.left)?;
             cover = Cover::of(&usable);
         }
-        let Cover { three, four, .. } = cover;
-        let only = cover.only();
-        // Branch among the squares with the fewest slots, on the one with fewest options.
-        // A square that only one slot can take counts only that slot's partners.
-        let only_free = self.free & only;
-        let mut best = (u32::MAX, 0u8);
-        if only_free != 0 {
-            'slots: for slot in 0..N {
-                let mut squares = only_free & usable[slot];
-                let attacks = tables.of_kind(Layout::<N>::KINDS[slot]);
-                while squares != 0 {
-                    let square = squares.trailing_zeros() as usize;
-                    squares &= squares - 1;
-                    let count = (attacks[square] & usable[slot]).count_ones();
-                    if count < best.0 {
-                        best = (count, square as u8);
-                        if count == 1 {
-                            break 'slots;
-                        }
-                    }
-                }
-            }
-        } else {
-            // The least covered squares, and at most CANDIDATES of them: counting the
-            // options of every empty square early on cost more than it saved.
-            let mut candidates = self.free & !three;
-            if candidates == 0 {
-                candidates = self.free & !four;
-            }
-            if candidates == 0 {
-                candidates = self.free;
-            }
-            for _ in 0..CANDIDATES {
-                if candidates == 0 {
-                    break;
-                }
-                let square = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                let mut count = 0;
-                for slot in 0..N {
-                    if usable[slot] >> square & 1 != 0 {
-                        let attacks = tables.of_kind(Layout::<N>::KINDS[slot]);
-                        count += (attacks[square] & usable[slot]).count_ones();
-                    }
-                }
-                if count < best.0 {
-                    best = (count, square as u8);
-                }
-            }
-        }
-        let square = best.1 as usize;
-        let mut options = [0u64; N];
-        for slot in 0..N {
-            // All of the slot's partners, or none when the square cannot take the slot.
-            let takes = (usable[slot] >> square & 1).wrapping_neg();
-            options[slot] = tables.of_kind(Layout::<N>::KINDS[slot])[square] & usable[slot] & takes;
-        }
-        Some((best.1, options, only))
     }
+
+    /// Expander, then the square to branch on and its options, or `None` when the state
+    /// has no completion: the portable version of [`Expander::expand`].
+    #[inline(always)]
+    // A slot indexes several arrays at once (usable, the kinds).
+    #[allow(clippy::needless_range_loop)]
+    fn expand(&mut self, tables: &AttackTables) -> Option<(u8, [u64; N], u64)> {
+        let (usable, cover) = self.propagate()?;
+        self.avail = usable;
+        // The (slot, partner) options of `square`: all of a slot's partners, or none when
+        // the square cannot take the slot.
+        let options_of = |square: usize| -> [u64; N] {
+            std::array::from_fn(|slot| {
+                let takes = (usable[slot] >> square & 1).wrapping_neg();
+                tables.of_kind(Layout::<N>::KINDS[slot])[square] & usable[slot] & takes
+            })
+        };
+        let mut best = u32::MAX;
+        let mut pool = branching_pool(self.free, &cover);
+        while pool != 0 {
+            let square = pool.trailing_zeros();
+            pool &= pool - 1;
+            let count: u32 = options_of(square as usize)
+                .iter()
+                .map(|o| o.count_ones())
+                .sum();
+            best = best.min(count << 8 | square);
+        }
+        let square = (best & 0xFF) as u8;
+        Some((square, options_of(square as usize), cover.only()))
+    }
+}
+
+/// The squares the search may branch on, given the `free` squares and how many slots can
+/// take each: the free squares that a single slot can take, or when there are none the
+/// first [`CANDIDATES`] of the least covered ones (counting the options of every empty
+/// square early on cost more than it saved). It branches on the one with the fewest
+/// options, the lowest on a tie.
+#[inline(always)]
+fn branching_pool(free: u64, cover: &Cover) -> u64 {
+    let only_free = free & cover.only();
+    if only_free != 0 {
+        return only_free;
+    }
+    let mut least = free & !cover.three;
+    if least == 0 {
+        least = free & !cover.four;
+    }
+    if least == 0 {
+        least = free;
+    }
+    let mut pool = 0;
+    for _ in 0..CANDIDATES {
+        pool |= least & least.wrapping_neg();
+        least &= least.wrapping_sub(1);
+    }
+    pool
 }
 
 /// How many slots can take each square, bit-sliced: squares that at least 1, 2, 3, 4 slots
@@ -331,6 +336,36 @@ impl Cover {
     #[inline(always)]
     fn only(&self) -> u64 {
         self.one & !self.two
+    }
+}
+
+/// How a state is expanded: [`Portable`] everywhere, or with the four slots in the four
+/// lanes of one AVX-512 register where the CPU has it ([`lanes::Lanes`]). Both give the
+/// same result for every state.
+trait Expander: Copy {
+    /// Propagates `state` to a fixpoint (module docs), takes the squares each slot has lost
+    /// from its `avail` (they stay lost in every state below it), and returns the square to
+    /// branch on, its (slot, partner) options per slot and the squares a single slot can
+    /// take; `None` when `state` has no completion.
+    fn expand<const N: usize>(
+        self,
+        state: &mut State<N>,
+        tables: &AttackTables,
+    ) -> Option<(u8, [u64; N], u64)>;
+}
+
+/// The portable expansion, one slot at a time (two at a time in SSE2 where it helps).
+#[derive(Clone, Copy)]
+struct Portable;
+
+impl Expander for Portable {
+    #[inline(always)]
+    fn expand<const N: usize>(
+        self,
+        state: &mut State<N>,
+        tables: &AttackTables,
+    ) -> Option<(u8, [u64; N], u64)> {
+        state.expand(tables)
     }
 }
 
@@ -471,11 +506,16 @@ pub fn cover_search_with<P: Picker>(
     if let Some(pdep) = PdepSelect::detect()
         && std::arch::is_x86_feature_detected!("popcnt")
     {
+        if let Some(lanes) = lanes::Lanes::detect() {
+            // SAFETY: the running CPU has the features the function is compiled for (BMI2
+            // is proved by `pdep`, the AVX-512 ones by `lanes`, POPCNT was detected).
+            return unsafe { cover_avx512(pdep, lanes, picker, cap, run_length) };
+        }
         // SAFETY: the running CPU has the features the function is compiled for (BMI2 is
         // proved by `pdep`, POPCNT was detected).
         return unsafe { cover_bmi2(pdep, picker, cap, run_length) };
     }
-    cover_with(BroadwordSelect, picker, cap, run_length)
+    cover_with(BroadwordSelect, Portable, picker, cap, run_length)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -486,7 +526,19 @@ unsafe fn cover_bmi2<P: Picker>(
     cap: IterationCap,
     run_length: u64,
 ) -> Draw {
-    cover_with(pdep, picker, cap, run_length)
+    cover_with(pdep, Portable, picker, cap, run_length)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt,avx2,avx512f,avx512vl,avx512vpopcntdq")]
+unsafe fn cover_avx512<P: Picker>(
+    pdep: PdepSelect,
+    lanes: lanes::Lanes,
+    picker: &mut P,
+    cap: IterationCap,
+    run_length: u64,
+) -> Draw {
+    cover_with(pdep, lanes, picker, cap, run_length)
 }
 
 /// White queens from the table, black ones from the sets disjoint from them.
@@ -508,6 +560,7 @@ fn draw_queens<P: Picker>(picker: &mut P, counters: &mut Counters) -> (u64, u64)
 #[inline(always)]
 fn cover_with<P: Picker, S: BitSelect>(
     select: S,
+    expander: impl Expander,
     picker: &mut P,
     cap: IterationCap,
     run_length: u64,
@@ -523,7 +576,10 @@ fn cover_with<P: Picker, S: BitSelect>(
         };
         let run_end = counters.iterations.saturating_add(run_length).min(cap);
         let (end, depth) = fill(
-            &select,
+            Kernels {
+                select,
+                expander,
+            },
             picker,
             tables,
             run.state,
@@ -614,6 +670,14 @@ fn draw_pairs<P: Picker, S: BitSelect>(
     Some(set)
 }
 
+/// The parts of the search that use what the CPU offers: how the k-th square of a set is
+/// found, and how a state is expanded.
+#[derive(Clone, Copy)]
+struct Kernels<S, Q> {
+    select: S,
+    expander: Q,
+}
+
 /// How a run of [`fill`] ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RunEnd {
@@ -629,8 +693,8 @@ enum RunEnd {
 /// `counters.iterations` reaches `run_end`; returns how it ended and the depth reached (the
 /// pairs placed are `levels[..depth]`).
 #[inline(always)]
-fn fill<P: Picker, S: BitSelect, const N: usize>(
-    select: &S,
+fn fill<P: Picker, S: BitSelect, Q: Expander, const N: usize>(
+    kernels: Kernels<S, Q>,
     picker: &mut P,
     tables: &AttackTables,
     mut state: State<N>,
@@ -649,7 +713,7 @@ fn fill<P: Picker, S: BitSelect, const N: usize>(
         }
         counters.iterations += 1;
         if fresh {
-            match state.expand(tables) {
+            match kernels.expander.expand(&mut state, tables) {
                 Some((square, options, preferred)) => {
                     levels[depth] = Level {
                         square,
@@ -699,7 +763,7 @@ fn fill<P: Picker, S: BitSelect, const N: usize>(
             slot += (k >= before) as usize;
         }
         k -= counts[..slot].iter().sum::<u32>();
-        let partner = select.select(level.options[slot] & mask, k) as u8;
+        let partner = kernels.select.select(level.options[slot] & mask, k) as u8;
         level.options[slot] &= !(1u64 << partner);
         level.placed = (slot as u8, partner);
         state = level.before;
@@ -778,9 +842,20 @@ mod tests {
         let tables = AttackTables::for_size(BoardSize::STANDARD);
         let mut levels = [Level::EMPTY; PAIRS];
         let mut counters = Counters::default();
-        let select = &BroadwordSelect;
         let levels = &mut levels[..PAIRS - root];
-        let (end, _) = fill(select, picker, tables, state, levels, &mut counters, budget);
+        let kernels = Kernels {
+            select: BroadwordSelect,
+            expander: Portable,
+        };
+        let (end, _) = fill(
+            kernels,
+            picker,
+            tables,
+            state,
+            levels,
+            &mut counters,
+            budget,
+        );
         (end, counters.iterations)
     }
 
@@ -918,7 +993,7 @@ mod tests {
                 // Counted as N B R.
                 let kind = Layout::<SLOTS>::KINDS[slot] as usize - Kind::Knight as usize;
                 placed_by_kind[kind] += 1;
-                if child.expand(tables).is_some() && !has_board(child, depth + 1) {
+                if child.clone().expand(tables).is_some() && !has_board(child, depth + 1) {
                     doomed_by_kind[kind] += 1;
                     doomed.push(child);
                     by_depth[depth + 1] += 1;
@@ -1118,7 +1193,7 @@ mod tests {
                     state.avail[slot] = state.free & !attacked;
                 }
                 let context = format!("board {index}, lifted {lifted:#x}");
-                assert!(state.expand(tables).is_some(), "{context}");
+                assert!(state.clone().expand(tables).is_some(), "{context}");
                 let usable = partners(&state.avail, &state.left).expect(&context);
                 let kept = state
                     .needs(&usable, Cover::of(&usable).only())
@@ -1131,6 +1206,24 @@ mod tests {
         }
         // The checks are not idle: some states lose squares to the counts.
         assert!(claimed_some > 100, "{claimed_some}");
+    }
+
+    /// The draws of cover_search, which uses AVX-512 lanes where the CPU has them, against
+    /// those of the portable code with the broadword bit selection.
+    #[test]
+    fn every_cpu_draws_the_same_boards() {
+        #[cfg(target_arch = "x86_64")]
+        if lanes::Lanes::detect().is_none() {
+            eprintln!("this CPU lacks AVX-512: only the portable code is compared with itself");
+        }
+        let queue = Queue::seed(BoardSize::STANDARD);
+        for index in 0..400 {
+            let stream = || UniformPicker::new(rng::stream(3, "cover cpus", index));
+            let fast = cover_search(&queue, &mut stream(), None);
+            let portable = cover_with(BroadwordSelect, Portable, &mut stream(), None, RUN_LENGTH);
+            assert_eq!(fast.board, portable.board, "draw {index}");
+            assert_eq!(fast.counters, portable.counters, "draw {index}");
+        }
     }
 
     #[test]
