@@ -25,6 +25,8 @@ pub struct Queue {
     type_order: Option<[Kind; 4]>,
     /// The symbols' letters, kept because every draw's random stream is derived from them.
     letters: String,
+    /// Pieces per symbol, kept because every draw's board is checked against them.
+    piece_counts: [u32; Symbol::COUNT],
 }
 
 /// Why a text is not a queue for the board.
@@ -113,11 +115,16 @@ impl Queue {
 
     fn new(size: BoardSize, symbols: Vec<Symbol>, type_order: Option<[Kind; 4]>) -> Queue {
         let letters = symbols.iter().map(|s| s.letter()).collect();
+        let mut piece_counts = [0; Symbol::COUNT];
+        for symbol in &symbols {
+            piece_counts[symbol.index()] += 2;
+        }
         Queue {
             size,
             symbols,
             type_order,
             letters,
+            piece_counts,
         }
     }
 
@@ -164,11 +171,7 @@ impl Queue {
 
     /// How many pieces (twice the pairs) of each symbol the queue places.
     pub fn piece_counts(&self) -> [u32; Symbol::COUNT] {
-        let mut counts = [0; Symbol::COUNT];
-        for symbol in &self.symbols {
-            counts[symbol.index()] += 2;
-        }
-        counts
+        self.piece_counts
     }
 }
 
