@@ -251,7 +251,7 @@ impl<const N: usize> State<N> {
         }
     }
 
-    /// Expander, then the square to branch on and its options, or `None` when the state
+    /// Propagation, then the square to branch on and its options, or `None` when the state
     /// has no completion: the portable version of [`Expander::expand`].
     #[inline(always)]
     // A slot indexes several arrays at once (usable, the kinds).
