@@ -304,3 +304,37 @@ pub fn cpu_model() -> String {
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     format!("{model} ({cpus} logical CPUs)")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Manifest;
+
+    /// Rewriting a manifest (as `boardlab report` and `--resume` do) must not move its
+    /// numbers: every committed manifest reads and writes back to the same bytes, timings
+    /// with 17 significant digits included.
+    #[test]
+    fn committed_manifests_write_back_byte_for_byte() {
+        let results = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&results).expect("results/ is there") {
+            let path = entry.expect("a results entry").path().join("manifest.json");
+            if !path.is_file() {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a readable manifest");
+            let manifest = Manifest::read(&path).expect("a committed manifest parses");
+            let mut again = serde_json::to_string_pretty(&manifest).expect("it serializes");
+            again.push('\n');
+            assert!(
+                again == text,
+                "{} changes when written back",
+                path.display()
+            );
+            checked += 1;
+        }
+        assert!(
+            checked >= 3,
+            "only {checked} manifests found under results/"
+        );
+    }
+}
