@@ -375,9 +375,14 @@ fn tails(out: &mut String, analysis: &Analysis) {
     );
     let below_two = alphas.iter().filter(|&&a| a < 2.0).count();
     let rows = analysis.row_noun().1;
+    let below_two = match below_two {
+        0 => "none has".to_string(),
+        1 => "1 has".to_string(),
+        n => format!("{n} have"),
+    };
     writeln!(
         out,
-        "- Tails are heavy: where the tail can be estimated ({} {rows}), the Hill estimates of the tail index range from α = {low:.2} to {high:.2}; {below_two} of them have α < 2 (a tail too heavy for a finite variance), which is why medians, not means, rank the {rows}.",
+        "- Tails are heavy: where the tail can be estimated ({} {rows}), the Hill estimates of the tail index range from α = {low:.2} to {high:.2}; {below_two} α < 2 (a tail too heavy for a finite variance), which is why medians, not means, rank the {rows}.",
         alphas.len()
     )
     .unwrap();
