@@ -89,8 +89,8 @@ pub struct PerftArgs {
     #[command(flatten)]
     pub position: PositionArgs,
 
-    /// How captures with the same start, end and captured pieces are counted: every path
-    /// (`paths`) or once (`moves`).
+    /// How captures with the same start, end and captured pieces are counted: every route,
+    /// i.e. order of taking the pieces (`paths`), or once (`moves`).
     #[arg(long, value_enum, default_value_t = Captures::Paths)]
     pub captures: Captures,
 

@@ -17,12 +17,14 @@ pub enum FenError {
     ListColor(String),
     #[error("position: two lists for {0:?}")]
     RepeatedColor(Color),
-    #[error("position: piece `{text}`: {source}")]
-    Square { text: String, source: SquareError },
+    #[error("position: {problem}")]
+    Square { text: String, problem: SquareError },
     #[error("position: square {0} is given twice")]
     Occupied(Square),
     #[error("position: a {color:?} man on {square}, its promotion rank, should be a king")]
     ManOnLastRank { color: Color, square: Square },
+    #[error("position: {count} {color:?} pieces; a side has at most 12")]
+    TooMany { color: Color, count: u32 },
 }
 
 /// Reads a position such as `W:Wa1,c1,Ke3:Bb8,d8` (an optional final `.` is allowed).
@@ -56,6 +58,10 @@ pub fn parse_fen(text: &str) -> Result<Board, FenError> {
             return Err(FenError::RepeatedColor(color));
         }
         read_pieces(&field[1..], color, &mut board)?;
+        let count = board.pieces(color).count_ones();
+        if count > 12 {
+            return Err(FenError::TooMany { color, count });
+        }
     }
     Ok(board)
 }
@@ -70,9 +76,9 @@ fn read_pieces(list: &str, color: Color, board: &mut Board) -> Result<(), FenErr
             Some(rest) => (true, rest),
             None => (false, item),
         };
-        let square: Square = name.parse().map_err(|source| FenError::Square {
+        let square: Square = name.parse().map_err(|problem| FenError::Square {
             text: item.to_string(),
-            source,
+            problem,
         })?;
         if board.occupied() & square.bit() != 0 {
             return Err(FenError::Occupied(square));
@@ -147,14 +153,27 @@ mod tests {
         assert!(message("W:Wb8:Bc7").contains("promotion rank"));
         assert!(message("W:Wa1:Wb8").contains("two lists"));
         assert!(message("W:Qa1:Bb8").contains("W or B"));
+        let thirteen = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4:Bh8";
+        assert!(message(thirteen).contains("13 White pieces; a side has at most 12"));
+    }
+
+    /// The lowest twelve squares of `set`.
+    fn at_most_twelve(mut set: u64) -> u64 {
+        let mut kept = 0;
+        for _ in 0..12 {
+            let lowest = set & set.wrapping_neg();
+            kept |= lowest;
+            set ^= lowest;
+        }
+        kept
     }
 
     fn any_board() -> impl Strategy<Value = Board> {
         (any::<u64>(), any::<u64>(), any::<u64>(), any::<bool>()).prop_map(
             |(white, black, kings, black_to_move)| {
                 let valid = crate::draughts::square::VALID;
-                let white = white & valid;
-                let black = black & valid & !white;
+                let white = at_most_twelve(white & valid);
+                let black = at_most_twelve(black & valid & !white);
                 let occupied = white | black;
                 // Men on their own promotion rank are not positions: crown them.
                 let kings = (kings & occupied)

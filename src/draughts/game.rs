@@ -1,4 +1,5 @@
-//! Draughts as a [`Game`]: positions carry the draw-rule history, White takes the first seat.
+//! Draughts as a [`Game`]: positions carry the draw-rule history and the original Damebot's
+//! piece lists ([`PieceOrder`]), White takes the first seat.
 //!
 //! Draws, the project's convention for automated play (stated with every result): threefold
 //! repetition of the same position with the same side to move, or [`QUIET_PLY_LIMIT`]
@@ -6,8 +7,9 @@
 //! to move without a legal move (no pieces, or all blocked) loses.
 
 use super::board::{Board, Color};
-use super::movegen::legal_moves;
+use super::movegen;
 use super::moves::Move;
+use super::original::{self, PieceOrder};
 use super::rules::Rules;
 use crate::game::{Game, GameResult, Seat};
 
@@ -52,16 +54,26 @@ pub struct GamePosition {
     /// The boards since the last capture or man move, this one included (only these can
     /// repeat).
     pub since_irreversible: Vec<Board>,
+    /// Each side's pieces in the original Damebot's list order: which moves the bot meets
+    /// first, and under its own rules which pieces may move.
+    pub order: PieceOrder,
 }
 
 impl GamePosition {
-    /// A game position starting from `board`, with no history.
+    /// A game position starting from `board`, with no history, its pieces listed as the
+    /// original lists a position it sets up ([`PieceOrder::of_board`]).
     pub fn new(board: Board) -> GamePosition {
+        GamePosition::with_order(board, PieceOrder::of_board(&board))
+    }
+
+    /// A game position starting from `board` with the piece lists `order`.
+    pub fn with_order(board: Board, order: PieceOrder) -> GamePosition {
         GamePosition {
             board,
             plies: 0,
             quiet_plies: 0,
             since_irreversible: vec![board],
+            order,
         }
     }
 
@@ -95,7 +107,10 @@ impl Game for Draughts {
     }
 
     fn legal_moves(&self, position: &GamePosition, moves: &mut Vec<Move>) {
-        legal_moves(&position.board, self.rules, moves);
+        match self.rules {
+            Rules::Damebot => original::legal_moves(&position.board, &position.order, moves),
+            rules => movegen::legal_moves(&position.board, rules, moves),
+        }
     }
 
     fn play(&self, position: &GamePosition, mv: &Move) -> GamePosition {
@@ -106,6 +121,7 @@ impl Game for Draughts {
             plies: position.plies + 1,
             quiet_plies: position.quiet_plies + 1,
             since_irreversible: position.since_irreversible.clone(),
+            order: position.order.after(&position.board, mv),
         };
         if mv.is_capture() || man_moved {
             next.quiet_plies = 0;
@@ -117,7 +133,7 @@ impl Game for Draughts {
 
     fn result(&self, position: &GamePosition) -> Option<GameResult> {
         let mut moves = Vec::new();
-        legal_moves(&position.board, self.rules, &mut moves);
+        self.legal_moves(position, &mut moves);
         if moves.is_empty() {
             return Some(GameResult::Win(seat_of(position.board.side.other())));
         }

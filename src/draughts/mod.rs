@@ -17,6 +17,7 @@ pub mod match_report;
 pub mod matches;
 pub mod movegen;
 pub mod moves;
+pub mod original;
 pub mod perft;
 pub mod referee;
 pub mod rules;

@@ -2,9 +2,17 @@
 //! (the start square, then every square the piece lands on).
 //!
 //! Between two landing squares of a capture lies exactly one captured piece, so the landing
-//! squares name a capture path completely; the captured set is kept beside them because the
+//! squares name a capture route completely; the captured set is kept beside them because the
 //! move needs it and because the "moves" perft convention compares moves by (start, end,
 //! captured set).
+//!
+//! **Canonical spelling of a straight double capture.** A flying king that takes two pieces
+//! on one diagonal could be said to stop on any empty square between them; the move is one
+//! and is written with the last empty square before the second piece (`a1:d4:f6` when the
+//! king on a1 takes b2 and e5, not `a1:c3:f6`). That is also how the original Damebot names
+//! it. Every other spelling of the same route is read as that move, and so is the start and
+//! end alone (`a1:f6`) when only one capture joins them, or the first landing squares alone
+//! (`c3:e5`) when only one legal move begins so.
 
 use super::square::{Square, squares};
 use std::fmt;
@@ -13,19 +21,23 @@ use thiserror::Error;
 /// The most pieces one capture can take (all twelve of the opponent's).
 pub const MAX_CAPTURES: usize = 12;
 
+/// The most landing squares a capture may have: one per captured piece, and under the
+/// original Damebot's rules a few more, where its king jumps a piece it has already taken.
+pub const MAX_LANDINGS: usize = 16;
+
 /// A legal move: start square, landing squares (one for a step), captured pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     from: u8,
     len: u8,
-    path: [u8; MAX_CAPTURES],
+    path: [u8; MAX_LANDINGS],
     captured: u64,
 }
 
 impl Move {
     /// A step or glide without capture.
     pub fn quiet(from: Square, to: Square) -> Move {
-        let mut path = [0; MAX_CAPTURES];
+        let mut path = [0; MAX_LANDINGS];
         path[0] = to.index();
         Move {
             from: from.index(),
@@ -35,11 +47,13 @@ impl Move {
         }
     }
 
-    /// A capture landing on `landings` in turn (one per captured piece) and taking `captured`.
+    /// A capture landing on `landings` in turn (one per jump) and taking `captured`. Each jump
+    /// takes a piece, so there are as many landings as captured pieces, or more where a piece
+    /// is jumped twice (only the original Damebot's rules allow that).
     pub fn capture(from: Square, landings: &[u8], captured: u64) -> Move {
-        debug_assert!(!landings.is_empty() && landings.len() <= MAX_CAPTURES);
-        debug_assert_eq!(landings.len(), captured.count_ones() as usize);
-        let mut path = [0; MAX_CAPTURES];
+        debug_assert!(!landings.is_empty() && landings.len() <= MAX_LANDINGS);
+        debug_assert!(landings.len() >= captured.count_ones() as usize);
+        let mut path = [0; MAX_LANDINGS];
         path[..landings.len()].copy_from_slice(landings);
         Move {
             from: from.index(),
@@ -68,6 +82,11 @@ impl Move {
             .collect()
     }
 
+    /// The number of landing squares (one for a step).
+    pub fn landings_len(&self) -> usize {
+        self.len as usize
+    }
+
     /// The destination's padded index, without building the landing list.
     #[inline(always)]
     pub fn to_index(&self) -> u8 {
@@ -92,6 +111,77 @@ impl Move {
     pub fn captured_squares(&self) -> impl Iterator<Item = Square> {
         squares(self.captured)
     }
+
+    /// The captured pieces in the order they are jumped, one per landing square (a piece
+    /// jumped twice appears twice). Each is the captured square between a landing square and
+    /// the one before it.
+    pub fn jumps(&self) -> Vec<Square> {
+        if !self.is_capture() {
+            return Vec::new();
+        }
+        let mut before = self.from();
+        self.landings()
+            .into_iter()
+            .map(|landing| {
+                let jumped = between(before, landing)
+                    .into_iter()
+                    .find(|s| self.captured & s.bit() != 0)
+                    .expect("a capture takes a piece between two landing squares");
+                before = landing;
+                jumped
+            })
+            .collect()
+    }
+
+    /// Whether `text` (a capture's start and landing squares) spells this capture, or with
+    /// `prefix` its first landings: each square of the text is this move's, or a square
+    /// strictly between the two pieces of a straight double capture where this move stops
+    /// on the last one before the second (module docs).
+    fn is_spelled_by(&self, text: &MoveText, prefix: bool) -> bool {
+        let landings = self.landings();
+        let length_fits = if prefix {
+            text.landings.len() < landings.len()
+        } else {
+            text.landings.len() == landings.len()
+        };
+        if self.from() != text.from || !self.is_capture() || !text.capture || !length_fits {
+            return false;
+        }
+        let jumps = self.jumps();
+        text.landings.iter().enumerate().all(|(i, &square)| {
+            square == landings[i]
+                || (i + 1 < landings.len() && {
+                    let before = if i == 0 { self.from() } else { landings[i - 1] };
+                    let straight = direction(before, landings[i]).is_some()
+                        && direction(before, landings[i])
+                            == direction(landings[i], landings[i + 1]);
+                    straight && between(jumps[i], jumps[i + 1]).contains(&square)
+                })
+        })
+    }
+}
+
+/// The unit step (rank, file) from `from` towards `to` if they share a diagonal.
+fn direction(from: Square, to: Square) -> Option<(i8, i8)> {
+    let ranks = to.rank() as i8 - from.rank() as i8;
+    let files = to.file() as i8 - from.file() as i8;
+    (ranks != 0 && ranks.abs() == files.abs()).then_some((ranks.signum(), files.signum()))
+}
+
+/// The squares strictly between `from` and `to` on their diagonal, nearest `from` first
+/// (none if they share no diagonal).
+fn between(from: Square, to: Square) -> Vec<Square> {
+    let Some((dr, df)) = direction(from, to) else {
+        return Vec::new();
+    };
+    let mut squares = Vec::new();
+    let (mut rank, mut file) = (from.rank() as i8 + dr, from.file() as i8 + df);
+    while (rank, file) != (to.rank() as i8, to.file() as i8) {
+        squares.extend(Square::from_coords(rank as u8, file as u8));
+        rank += dr;
+        file += df;
+    }
+    squares
 }
 
 impl fmt::Display for Move {
@@ -118,8 +208,8 @@ pub struct MoveText {
 pub enum MoveError {
     #[error("move `{text}`: {reason}")]
     Syntax { text: String, reason: String },
-    #[error("move `{0}` is not legal in this position")]
-    Illegal(String),
+    #[error("move `{text}` is not legal in this position; the legal moves are {legal}")]
+    Illegal { text: String, legal: String },
     #[error("move `{text}` is ambiguous here: it could be {candidates}")]
     Ambiguous { text: String, candidates: String },
 }
@@ -158,38 +248,58 @@ impl MoveText {
         })
     }
 
-    /// The legal move this text names: the exact path, or for `from:to` the only capture
-    /// from `from` to `to` (there may be several paths).
+    /// The legal move this text names: its exact notation, another spelling of the same
+    /// capture route, `from:to` when only one capture joins them, or the first landing
+    /// squares when only one legal move begins so (module docs). An error names the text and
+    /// the legal moves, or the moves it could be.
     pub fn resolve(&self, legal: &[Move], text: &str) -> Result<Move, MoveError> {
-        let matches_exactly = |mv: &&Move| {
+        let exact = |mv: &&Move| {
             mv.from() == self.from && mv.is_capture() == self.capture && {
                 mv.landings() == self.landings
             }
         };
-        if let Some(mv) = legal.iter().find(matches_exactly) {
+        if let Some(mv) = legal.iter().find(exact) {
             return Ok(*mv);
         }
-        if self.capture && self.landings.len() == 1 {
-            let ends: Vec<&Move> = legal
-                .iter()
-                .filter(|mv| {
-                    mv.is_capture() && mv.from() == self.from && mv.to() == self.landings[0]
-                })
-                .collect();
-            match ends.as_slice() {
-                [one] => return Ok(**one),
+        if let Some(mv) = legal.iter().find(|mv| mv.is_spelled_by(self, false)) {
+            return Ok(*mv);
+        }
+        let by_end = |mv: &&Move| {
+            self.capture
+                && self.landings.len() == 1
+                && mv.is_capture()
+                && mv.from() == self.from
+                && mv.to() == self.landings[0]
+        };
+        for rule in [&by_end as &dyn Fn(&&Move) -> bool, &|mv| {
+            mv.is_spelled_by(self, true)
+        }] {
+            let candidates: Vec<&Move> = legal.iter().filter(rule).collect();
+            match candidates.as_slice() {
                 [] => {}
+                [one] => return Ok(**one),
                 many => {
-                    let candidates = many.iter().map(|m| m.to_string()).collect::<Vec<_>>();
                     return Err(MoveError::Ambiguous {
                         text: text.to_string(),
-                        candidates: candidates.join(", "),
+                        candidates: list(many.iter().copied()),
                     });
                 }
             }
         }
-        Err(MoveError::Illegal(text.to_string()))
+        Err(MoveError::Illegal {
+            text: text.to_string(),
+            legal: if legal.is_empty() {
+                "none".to_string()
+            } else {
+                list(legal.iter())
+            },
+        })
     }
+}
+
+/// Moves in notation, comma separated.
+fn list<'a>(moves: impl Iterator<Item = &'a Move>) -> String {
+    moves.map(|m| m.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -221,5 +331,55 @@ mod tests {
         assert!(MoveText::parse("c3").is_err());
         assert!(MoveText::parse("c3-d4-e5").is_err());
         assert!(MoveText::parse("c3-e5:c7").is_err());
+    }
+
+    fn resolved(fen: &str, text: &str) -> Result<String, MoveError> {
+        let board = crate::draughts::parse_fen(fen).unwrap();
+        let mut legal = Vec::new();
+        crate::draughts::movegen::legal_moves(&board, crate::draughts::Rules::Czech, &mut legal);
+        MoveText::parse(text)?
+            .resolve(&legal, text)
+            .map(|mv| mv.to_string())
+    }
+
+    #[test]
+    fn every_spelling_of_a_straight_double_capture_reads_as_its_canonical_move() {
+        // The black king on a1 takes b2, then e5 further along the same diagonal.
+        let fen = "B:We1,g1,b2,d2,f2,h2,a3,e3,g3,e5:BKa1,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+        for text in [
+            "a1:d4:f6", "a1:c3:f6", "a1xc3xf6", "a1:f6", "a1:c3", "a1:d4",
+        ] {
+            assert_eq!(resolved(fen, text).as_deref(), Ok("a1:d4:f6"), "{text}");
+        }
+        for text in ["a1:b2:f6", "a1:e5:f6", "a1:d4:g7", "a1:b2"] {
+            let error = resolved(fen, text).unwrap_err().to_string();
+            assert!(
+                error.contains("not legal") && error.contains("a1:d4:f6"),
+                "{error}"
+            );
+        }
+        let board = crate::draughts::parse_fen(fen).unwrap();
+        let mut legal = Vec::new();
+        crate::draughts::movegen::legal_moves(&board, crate::draughts::Rules::Czech, &mut legal);
+        let names: Vec<String> = legal[0].jumps().iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["b2", "e5"]);
+    }
+
+    #[test]
+    fn a_prefix_or_the_two_ends_name_a_move_only_when_one_move_fits() {
+        assert_eq!(resolved("W:Wc3:Bd4,d6", "c3:e5").as_deref(), Ok("c3:e5:c7"));
+        assert_eq!(
+            resolved("W:Wc3:Bd4,d6,f6", "c3:g7").as_deref(),
+            Ok("c3:e5:g7")
+        );
+        let error = resolved("W:Wc3:Bd4,d6,f6", "c3:e5")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("ambiguous") && error.contains("c3:e5:c7, c3:e5:g7"),
+            "{error}"
+        );
+        let error = resolved("W:Wc3:Bd4,d6", "c3-d4").unwrap_err().to_string();
+        assert!(error.ends_with("the legal moves are c3:e5:c7"), "{error}");
     }
 }

@@ -1,9 +1,11 @@
 //! Perft: the number of legal move sequences of a given depth, the standard proof of a move
 //! generator against published counts.
 //!
-//! Two conventions for captures (see the contract): [`Captures::Paths`] counts every capture
-//! path, [`Captures::Moves`] counts once the paths with the same start, end and captured set
-//! (the reference library's `unique` generator). At the last ply the moves are counted, not
+//! Two conventions for captures (see `docs/draughts.md`): [`Captures::Paths`] counts every
+//! capture route (the order of taking the pieces matters; two paths that take the same pieces
+//! in the same order to the same square are one route), the reference library dctl's
+//! `keep_duplicates_gen`; [`Captures::Moves`] counts once the routes with the same start, end
+//! and captured set, dctl's `drop_duplicates_gen`. At the last ply the moves are counted, not
 //! played ("bulk counting"); a position without captures counts its quiet moves with
 //! whole-board shifts, without listing them.
 
@@ -16,10 +18,10 @@ use super::square::{DIRECTIONS, shift};
 /// How captures that differ only in their path are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
 pub enum Captures {
-    /// Every distinct capture path is a move.
+    /// Every capture route is a move: taking the same pieces in another order is another.
     #[default]
     Paths,
-    /// Paths with the same start, end and captured pieces are one move.
+    /// Routes with the same start, end and captured pieces are one move.
     Moves,
 }
 

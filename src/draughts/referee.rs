@@ -178,7 +178,7 @@ mod tests {
         use crate::draughts::bots::BotSpec;
         use crate::game::play_game;
         let game = Draughts::new(Rules::Czech);
-        let mut white = BotSpec::Damebot.player();
+        let mut white = BotSpec::Damebot { without: 0 }.player();
         let mut black = BotSpec::Random.player();
         let mut rngs = [
             crate::rng::stream(3, "referee", 0),

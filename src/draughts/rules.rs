@@ -8,6 +8,12 @@
 //! pieces, and a man that ends its move on the last rank is crowned. Both start from the same
 //! position with White (the side on ranks 1–3) to move; English checkers names that side
 //! Black, which changes no count.
+//!
+//! **Damebot** (`damebot`): the move rules of the original Damebot program, so that a game can
+//! be replayed as it plays: flying kings without king priority, a king that may stop after a
+//! capture where it cannot go on although another square of the line could, and may jump a
+//! piece it has already taken; only the listed pieces of its player objects move (see
+//! [`super::original`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -19,13 +25,15 @@ pub enum Rules {
     Czech,
     /// English checkers: short kings, free choice among captures.
     English,
+    /// The original Damebot program's own rules.
+    Damebot,
 }
 
 impl Rules {
     /// Kings move and capture at any distance along a diagonal.
     #[inline(always)]
     pub fn flying_kings(self) -> bool {
-        matches!(self, Rules::Czech)
+        matches!(self, Rules::Czech | Rules::Damebot)
     }
 
     /// A king's capture, when there is one, must be chosen over a man's.
@@ -38,6 +46,7 @@ impl Rules {
         match self {
             Rules::Czech => "czech",
             Rules::English => "english",
+            Rules::Damebot => "damebot",
         }
     }
 }
@@ -55,8 +64,9 @@ impl FromStr for Rules {
         match text {
             "czech" => Ok(Rules::Czech),
             "english" => Ok(Rules::English),
+            "damebot" => Ok(Rules::Damebot),
             other => Err(format!(
-                "unknown rules `{other}` (expected czech or english)"
+                "unknown rules `{other}` (expected czech, english or damebot)"
             )),
         }
     }

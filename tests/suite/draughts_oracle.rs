@@ -1,5 +1,5 @@
 //! The bitboard generator against the simple array generator of `common/draughts_oracle.rs`:
-//! the same legal moves (as text, every capture path), the same positions after them and the
+//! the same legal moves (as text, every capture route), the same positions after them and the
 //! same perft counts, on king-rich positions (where Czech differs from English checkers) and
 //! on random positions, under both rules.
 
@@ -153,4 +153,39 @@ fn both_generators_agree_on_random_positions() {
         }
     }
     assert!(captures > 300, "too few captures tried: {captures}");
+}
+
+/// The original Damebot's generator, switched to the Czech rules, lists the Czech-legal moves
+/// (each once) of every position: the bot meets under Czech rules exactly the moves a Czech
+/// game allows.
+#[test]
+fn the_original_generator_under_czech_rules_lists_the_czech_moves() {
+    use boardlab::draughts::original::{PieceOrder, scored_moves};
+    let mut rng = boardlab::rng::stream(11, "draughts-original-czech", 0);
+    let mut boards: Vec<Board> = (0..3000).map(|_| random_board(&mut rng)).collect();
+    boards.extend(POSITIONS.iter().map(|fen| parse_fen(fen).unwrap()));
+    let (mut scored, mut legal) = (Vec::new(), Vec::new());
+    let mut king_captures = 0;
+    for board in boards {
+        scored_moves(
+            &board,
+            &PieceOrder::of_board(&board),
+            Rules::Czech,
+            &mut scored,
+        );
+        let mut original: Vec<String> = scored.iter().map(|s| s.mv.to_string()).collect();
+        legal_moves(&board, Rules::Czech, &mut legal);
+        let mut fast: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+        original.sort();
+        fast.sort();
+        assert_eq!(original, fast, "{}", to_fen(&board));
+        king_captures += legal
+            .iter()
+            .filter(|m| m.is_capture() && board.kings & m.from().bit() != 0)
+            .count();
+    }
+    assert!(
+        king_captures > 1000,
+        "only {king_captures} king captures tried"
+    );
 }

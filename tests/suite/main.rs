@@ -9,6 +9,7 @@ mod chess_memory_pinned;
 mod cli;
 mod cli_options;
 mod cover;
+mod damebot_vectors;
 mod distribution;
 mod draughts_cli;
 mod draughts_games;

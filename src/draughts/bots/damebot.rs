@@ -1,169 +1,80 @@
-//! Damebot, the seed article's greedy player, as the contract defines it.
+//! `damebot`: the original Damebot, as its author's TypeScript chooses ([`crate::draughts::original`]):
+//! every legal move in the original's order, each with its evaluation flags and the weight of
+//! what it takes, the best set by the original's tie rule, and one move of that set drawn
+//! uniformly from the game's random stream (the original draws with `Math.random`).
 //!
-//! Every legal move gets a score and one of the best-scored moves (`chosen_moves`) is picked
-//! uniformly at random. A capture scores the weight of what it takes (a man 1, a king 3). A
-//! quiet move scores 0, minus the weight of the moved piece (as it stands after the move: a
-//! man crowned by the move counts 3) if it will be threatened on its new square, plus 1 if the
-//! move makes a king: the contract's reading of the article's unstated static evaluation,
-//! the project's choice.
-//!
-//! "Threatened" is the article's `will_be_threatened`, read literally: a direct threat only,
-//! found by looking from the piece's new square (its old square counting as empty). A piece
-//! on the board's edge is never threatened. Otherwise it is threatened if, in some direction,
-//! the first piece met is an opponent king (adjacent only, under English rules) and the square
-//! just behind our piece on that line is empty, or if the square diagonally in front of it (in
-//! its side's men's direction) holds an opponent piece and the square just behind it on that
-//! line is empty. Whether the opponent would be allowed that capture (king priority) is not
-//! asked, as in the article.
+//! `damebot:-FLAG` (for example `damebot:-edge`, several as `damebot:-edge:-safe`) plays
+//! without the named flags: they count as zero, everything else unchanged. The names are
+//! [`flag::NAMES`]: `man-move` (1), `safe` (2), `edge` (4), `crown` (8), `man-escape` (16),
+//! `king-escape` (32).
 
-use crate::draughts::board::{Board, Color};
 use crate::draughts::game::{Draughts, GamePosition};
 use crate::draughts::moves::Move;
-use crate::draughts::rules::Rules;
-use crate::draughts::square::{DIRECTIONS, Square};
-use crate::game::{Game, Player};
+use crate::draughts::original::evaluate::flag;
+use crate::draughts::original::{best_set, scored_moves};
+use crate::game::Player;
 use rand_core::Rng;
 
-pub struct Damebot;
-
-/// A man weighs 1, a king 3.
-fn weight(board: &Board, square: Square) -> i32 {
-    if board.kings & square.bit() != 0 {
-        3
-    } else {
-        1
-    }
+pub struct Damebot {
+    /// Flags that count as zero.
+    pub without: u8,
 }
 
-/// Damebot's score of `mv` in `board`.
-pub fn score(board: &Board, mv: &Move, rules: Rules) -> i32 {
-    if mv.is_capture() {
-        return mv.captured_squares().map(|s| weight(board, s)).sum();
+/// The text of a bot without the flags `without`: `damebot`, `damebot:-edge`, …
+pub fn name(without: u8) -> String {
+    let mut name = String::from("damebot");
+    for (flag_name, value) in flag::NAMES {
+        if without & value != 0 {
+            name.push_str(":-");
+            name.push_str(flag_name);
+        }
     }
-    let after = board.play(mv);
-    let to = mv.to();
-    let mut score = 0;
-    if will_be_threatened(&after, to, board.side, rules) {
-        score -= weight(&after, to);
-    }
-    if board.kings & mv.from().bit() == 0 && after.kings & to.bit() != 0 {
-        score += 1;
-    }
-    score
+    name
 }
 
-/// Whether the piece of `color` on `square` of `board` could be captured at once (module
-/// docs).
-pub fn will_be_threatened(board: &Board, square: Square, color: Color, rules: Rules) -> bool {
-    let edge = |s: Square| s.rank() == 0 || s.rank() == 7 || s.file() == 0 || s.file() == 7;
-    if edge(square) {
-        return false;
+/// Reads the flags after `damebot`: `-NAME` parts joined by `:`.
+pub fn parse_without(parts: &str) -> Result<u8, String> {
+    let mut without = 0;
+    for part in parts.split(':') {
+        let value = part
+            .strip_prefix('-')
+            .and_then(|name| flag::NAMES.iter().find(|(n, _)| *n == name))
+            .map(|&(_, value)| value)
+            .ok_or_else(|| {
+                let names: Vec<&str> = flag::NAMES.iter().map(|(n, _)| *n).collect();
+                format!(
+                    "`{part}` is not `-FLAG` with a FLAG of {}",
+                    names.join(", ")
+                )
+            })?;
+        without |= value;
     }
-    let opponent = board.pieces(color.other());
-    let is_empty = |s: Option<Square>| s.is_some_and(|s| board.occupied() & s.bit() == 0);
-    for delta in DIRECTIONS {
-        let behind = square.step(-delta);
-        let mut at = square.step(delta);
-        while let Some(s) = at {
-            if board.occupied() & s.bit() != 0 {
-                break;
-            }
-            at = if rules.flying_kings() {
-                s.step(delta)
-            } else {
-                None
-            };
-        }
-        if let Some(s) = at
-            && opponent & board.kings & s.bit() != 0
-            && is_empty(behind)
-        {
-            return true;
-        }
+    Ok(without)
+}
+
+impl Damebot {
+    /// The moves of `position` in the original's order, Damebot's evaluation of each, and the
+    /// positions in that list of its best set.
+    pub fn best(
+        &self,
+        game: &Draughts,
+        position: &GamePosition,
+    ) -> (Vec<crate::draughts::original::ScoredMove>, Vec<usize>) {
+        let mut moves = Vec::new();
+        scored_moves(&position.board, &position.order, game.rules, &mut moves);
+        let best = best_set(&moves, self.without);
+        (moves, best)
     }
-    color.forward().iter().any(|&delta| {
-        square.step(delta).is_some_and(|s| opponent & s.bit() != 0) && is_empty(square.step(-delta))
-    })
 }
 
 impl Player<Draughts> for Damebot {
     fn name(&self) -> String {
-        "damebot".into()
+        name(self.without)
     }
 
     fn choose(&mut self, game: &Draughts, position: &GamePosition, rng: &mut dyn Rng) -> Move {
-        let mut moves = Vec::new();
-        game.legal_moves(position, &mut moves);
-        let scores: Vec<i32> = moves
-            .iter()
-            .map(|mv| score(&position.board, mv, game.rules))
-            .collect();
-        let best = *scores
-            .iter()
-            .max()
-            .expect("a position that is not over has moves");
-        let chosen_moves: Vec<Move> = moves
-            .iter()
-            .zip(&scores)
-            .filter(|(_, s)| **s == best)
-            .map(|(mv, _)| *mv)
-            .collect();
-        chosen_moves[crate::rng::below(rng, chosen_moves.len() as u64) as usize]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::draughts::parse_fen;
-
-    fn scored(fen: &str) -> Vec<(String, i32)> {
-        let board = parse_fen(fen).unwrap();
-        let mut moves = Vec::new();
-        crate::draughts::movegen::legal_moves(&board, Rules::Czech, &mut moves);
-        let mut list: Vec<(String, i32)> = moves
-            .iter()
-            .map(|m| (m.to_string(), score(&board, m, Rules::Czech)))
-            .collect();
-        list.sort();
-        list
-    }
-
-    #[test]
-    fn captures_score_what_they_take() {
-        // c3 takes the king on d4 (3) and then the man on d6 (1).
-        assert_eq!(scored("W:Wc3:BKd4,d6"), [("c3:e5:c7".to_string(), 4)]);
-    }
-
-    #[test]
-    fn a_step_into_a_man_s_capture_loses_its_weight_and_crowning_gains_one() {
-        // d4-e5 walks next to the man on f6 with d4 behind empty; d4-c5 is safe
-        // (b6 is empty); the man on c7 crowns.
-        let list = scored("W:Wd4,c7:Bf6,h8");
-        assert_eq!(
-            list,
-            [
-                ("c7-b8".to_string(), 1),
-                ("c7-d8".to_string(), 1),
-                ("d4-c5".to_string(), 0),
-                ("d4-e5".to_string(), -1),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_flying_king_threatens_from_afar_and_edges_are_safe() {
-        let board = parse_fen("W:Wd4:BKh8").unwrap();
-        let d4: Square = "d4".parse().unwrap();
-        assert!(will_be_threatened(&board, d4, Color::White, Rules::Czech));
-        assert!(!will_be_threatened(
-            &board,
-            d4,
-            Color::White,
-            Rules::English
-        ));
-        let a3: Square = "a3".parse().unwrap();
-        let edge = parse_fen("W:Wa3:BKc5").unwrap();
-        assert!(!will_be_threatened(&edge, a3, Color::White, Rules::Czech));
+        let (moves, best) = self.best(game, position);
+        assert!(!best.is_empty(), "a position that is not over has moves");
+        moves[best[crate::rng::below(rng, best.len() as u64) as usize]].mv
     }
 }

@@ -22,7 +22,7 @@ pub const ADVANCE: i32 = 4;
 /// The value of a king under `rules`.
 pub fn king_value(rules: Rules) -> i32 {
     match rules {
-        Rules::Czech => KING_CZECH,
+        Rules::Czech | Rules::Damebot => KING_CZECH,
         Rules::English => KING_ENGLISH,
     }
 }

@@ -2,11 +2,14 @@
 //! position, its own settings and the game's random stream for it.
 //!
 //! - `random`: a uniformly random legal move.
-//! - `damebot`: the seed article's greedy player, as the contract defines it ([`damebot`]).
+//! - `damebot`: the original Damebot, as its author's program chooses ([`damebot`]);
+//!   `damebot:-FLAG` without one of its evaluation flags; `damebot:article`, the project's
+//!   earlier reading of the seed article's prose ([`article_damebot`]).
 //! - `alphabeta:D`: negamax with alpha-beta to depth D ([`alphabeta`]).
 //! - `mcts:N`: Monte Carlo tree search with N playouts ([`mcts`]).
 
 pub mod alphabeta;
+pub mod article_damebot;
 pub mod damebot;
 pub mod eval;
 pub mod mcts;
@@ -22,15 +25,24 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {
     Random,
-    Damebot,
-    AlphaBeta { depth: u32 },
-    Mcts { playouts: u32 },
+    /// The original Damebot, with the evaluation flags in `without` counting as zero.
+    Damebot {
+        without: u8,
+    },
+    /// The earlier reading of the article's prose.
+    ArticleDamebot,
+    AlphaBeta {
+        depth: u32,
+    },
+    Mcts {
+        playouts: u32,
+    },
 }
 
 /// Bot text that names no bot.
 #[derive(Debug, Error, PartialEq, Eq)]
 #[error(
-    "bot `{text}`: {reason} (expected random, damebot, alphabeta:D with D 1-20, or mcts:N with N 1-1000000)"
+    "bot `{text}`: {reason} (expected random, damebot, damebot:-FLAG, damebot:article, alphabeta:D with D 1-20, or mcts:N with N 1-1000000)"
 )]
 pub struct BotSpecError {
     pub text: String,
@@ -61,9 +73,15 @@ impl FromStr for BotSpec {
             }
         };
         match name {
-            "random" | "damebot" if argument.is_some() => Err(error("takes no argument")),
+            "random" if argument.is_some() => Err(error("takes no argument")),
             "random" => Ok(BotSpec::Random),
-            "damebot" => Ok(BotSpec::Damebot),
+            "damebot" => match argument {
+                None => Ok(BotSpec::Damebot { without: 0 }),
+                Some("article") => Ok(BotSpec::ArticleDamebot),
+                Some(flags) => damebot::parse_without(flags)
+                    .map(|without| BotSpec::Damebot { without })
+                    .map_err(|reason| error(&reason)),
+            },
             "alphabeta" => Ok(BotSpec::AlphaBeta {
                 depth: number(1, 20)?,
             }),
@@ -79,7 +97,8 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Random => write!(f, "random"),
-            BotSpec::Damebot => write!(f, "damebot"),
+            BotSpec::Damebot { without } => f.write_str(&damebot::name(*without)),
+            BotSpec::ArticleDamebot => write!(f, "damebot:article"),
             BotSpec::AlphaBeta { depth } => write!(f, "alphabeta:{depth}"),
             BotSpec::Mcts { playouts } => write!(f, "mcts:{playouts}"),
         }
@@ -91,7 +110,8 @@ impl BotSpec {
     pub fn player(self) -> Box<dyn Player<Draughts> + Send> {
         match self {
             BotSpec::Random => Box::new(random::RandomBot),
-            BotSpec::Damebot => Box::new(damebot::Damebot),
+            BotSpec::Damebot { without } => Box::new(damebot::Damebot { without }),
+            BotSpec::ArticleDamebot => Box::new(article_damebot::ArticleDamebot),
             BotSpec::AlphaBeta { depth } => Box::new(alphabeta::AlphaBeta::new(depth)),
             BotSpec::Mcts { playouts } => Box::new(mcts::Mcts::new(playouts)),
         }
@@ -104,7 +124,15 @@ mod tests {
 
     #[test]
     fn bot_names_round_trip_and_bad_ones_are_refused() {
-        for text in ["random", "damebot", "alphabeta:4", "mcts:200"] {
+        for text in [
+            "random",
+            "damebot",
+            "damebot:article",
+            "damebot:-edge",
+            "damebot:-safe:-king-escape",
+            "alphabeta:4",
+            "mcts:200",
+        ] {
             assert_eq!(text.parse::<BotSpec>().unwrap().to_string(), text);
         }
         for text in [
@@ -114,6 +142,9 @@ mod tests {
             "mcts:",
             "random:3",
             "minimax:2",
+            "damebot:edge",
+            "damebot:-corner",
+            "damebot:",
         ] {
             let error = text.parse::<BotSpec>().unwrap_err().to_string();
             assert!(error.contains(text), "{error}");

@@ -9,6 +9,11 @@
 //! they can capture again if any landing square on that line allows it; a king capture takes
 //! priority over a man capture. English: kings step and jump one square in any direction, no
 //! priority. A man ending on its last rank is crowned.
+//!
+//! One move per capture route: the search lists every path, then spells each one canonically
+//! (where a king takes two pieces on one diagonal, its stop between them becomes the last
+//! square before the second) and keeps one of each spelling. The fast generator prunes those
+//! paths while searching instead; the two ways must agree.
 
 #![allow(dead_code)]
 
@@ -61,6 +66,26 @@ impl OracleMove {
     }
 }
 
+impl OracleMove {
+    /// Moves each stop between two captured pieces on one diagonal to the last empty square
+    /// before the second piece.
+    fn spell_canonically(&mut self) {
+        for i in 0..self.landings.len().saturating_sub(1) {
+            let before = if i == 0 {
+                self.from
+            } else {
+                self.landings[i - 1]
+            };
+            let (at, next) = (self.landings[i], self.captured[i + 1]);
+            let unit = |a: Coord, b: Coord| ((b.0 - a.0).signum(), (b.1 - a.1).signum());
+            let direction = unit(before, at);
+            if unit(at, next) == direction {
+                self.landings[i] = (next.0 - direction.0, next.1 - direction.1);
+            }
+        }
+    }
+}
+
 impl OracleBoard {
     pub fn from_fen(fen: &str) -> OracleBoard {
         let mut board = OracleBoard {
@@ -110,8 +135,24 @@ impl OracleBoard {
         matches!(self.at(square), Cell::Piece { white, .. } if white != self.white_to_move)
     }
 
-    /// Every legal move, every capture path listed.
+    /// Every legal move, each capture route once.
     pub fn moves(&self, english: bool) -> Vec<OracleMove> {
+        let mut moves = self.every_path(english);
+        for mv in &mut moves {
+            mv.spell_canonically();
+        }
+        let mut seen = Vec::new();
+        moves.retain(|mv| {
+            let text = mv.text();
+            let new = !seen.contains(&text);
+            seen.push(text);
+            new
+        });
+        moves
+    }
+
+    /// Every legal move, every capture path listed.
+    fn every_path(&self, english: bool) -> Vec<OracleMove> {
         let mut king_captures = Vec::new();
         let mut man_captures = Vec::new();
         let mut quiet = Vec::new();
@@ -309,7 +350,7 @@ impl OracleBoard {
         next
     }
 
-    /// perft with every capture path counted.
+    /// perft with every capture route counted.
     pub fn perft(&self, english: bool, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
