@@ -1,13 +1,20 @@
-//! `boardlab draughts`: Czech draughts (and English checkers) on the command line: list the
-//! legal moves of a position, count perft, measure the generator's speed.
+//! `boardlab draughts`: Czech draughts (and English checkers, and the original Damebot's own
+//! rules) on the command line: the legal moves of a position and a bot's view of them, perft,
+//! the generator's speed, seeded games between bots, and a game against a bot.
 
-use crate::draughts::bots::BotSpec;
-use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts};
+use crate::draughts::bots::alphabeta::AlphaBeta;
+use crate::draughts::bots::damebot::Damebot;
+use crate::draughts::bots::{BotSpec, article_damebot};
+use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition};
 use crate::draughts::perft::{Captures, Perft};
-use crate::draughts::{Board, MoveText, Rules, parse_fen, to_fen};
-use crate::game::{GameResult, Seat, play_game};
+use crate::draughts::terminal::{Session, Style};
+use crate::draughts::{Board, Color, Move, MoveText, Rules, parse_fen, to_fen};
+use crate::game::matches::{MatchSpec, MatchStudy};
+use crate::game::{Console, Game, Player};
 use anyhow::Context;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
+use serde::Serialize;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -25,7 +32,9 @@ pub enum DraughtsCommand {
     Perft(PerftArgs),
     /// Measure perft speed from the start position on one thread.
     Bench(BenchArgs),
-    /// Play seeded games between two bots and print each result and the score.
+    /// Play seeded games between two bots, as `boardlab run` plays that pairing.
+    Games(GamesArgs),
+    /// Play a bot yourself in the terminal.
     Play(PlayArgs),
 }
 
@@ -36,7 +45,8 @@ pub struct PositionArgs {
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
 
-    /// Rules: `czech` (flying kings, king priority) or `english` (short kings).
+    /// Rules: `czech` (flying kings, king priority), `english` (short kings) or `damebot` (the
+    /// original Damebot program's own).
     #[arg(long, value_enum, default_value_t = Rules::Czech)]
     pub rules: Rules,
 }
@@ -52,24 +62,41 @@ impl PositionArgs {
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Exit status: 0 success, 2 a bad position or move (one line naming it) or another error.
+    after_help = "Exit status: 0 success, 2 a bad position, move or bot (one line naming it) or \
+another error.
 
 Examples:
-  boardlab draughts moves 'W:WKa1,c3:Bb2,e5,f4'
-  boardlab draughts moves 'W:WKa1,c3:Bb2,e5,f4' --play a1:d4   the position after a move"
+  boardlab draughts moves 'W:WKa1:Bb2,e5,b8'
+  boardlab draughts moves 'W:WKa1:Bb2,e5,b8' --play a1:c3:g7   the position after a move
+  boardlab draughts moves 'W:Wc3,e3:Bd4,f6' --bot damebot --json
+  boardlab draughts moves 'W:Wc3,e3:Bd4,f6' --rules damebot --bot alphabeta:4"
 )]
 pub struct MovesArgs {
     /// The position in PDN FEN style, e.g. `W:Wa1,c1,Ke3:Bb8,d8`.
     #[arg(value_name = "FEN")]
     pub fen: String,
 
-    /// Rules: `czech` or `english`.
+    /// Rules: `czech`, `english` or `damebot` (the original Damebot program's own).
     #[arg(long, value_enum, default_value_t = Rules::Czech)]
     pub rules: Rules,
 
     /// Play these moves (in order) first, e.g. `c3-d4` or `c3:e5:c7`, then list.
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     pub play: Vec<String>,
+
+    /// Also show a bot's view: each move's score and the moves it picks from (`random`,
+    /// `damebot`, `damebot:-FLAG`, `damebot:article`, `alphabeta:D`).
+    #[arg(long, value_name = "BOT")]
+    pub bot: Option<BotSpec>,
+
+    /// The seed of the bot's random stream (alphabeta's choice among equal moves).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Print JSON: `position`, `rules`, `bot`, `moves` (each with `move`, `captured` in jump
+    /// order and, with `--bot`, `score`) and, with `--bot`, `best`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -111,7 +138,7 @@ pub struct BenchArgs {
     #[arg(long, short, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
 
-    /// Rules: `czech` or `english`.
+    /// Rules: `czech`, `english` or `damebot` (the original Damebot program's own).
     #[arg(long, value_enum, default_value_t = Rules::Czech)]
     pub rules: Rules,
 }
@@ -120,41 +147,98 @@ pub struct BenchArgs {
 #[command(
     after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
 
-Bots: random, damebot (the seed's greedy player), alphabeta:D (search to \
-depth D), mcts:N (N playouts a move).
+Game i is the game i of the pairing A-vs-B in `boardlab run` of a spec with the same seed, \
+opening plies and rules: A moves first in the even-numbered games, B in the odd ones. Rows are \
+those of the run's draws.csv; the score goes to standard error.
+
+Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N (see `draughts \
+play --help`).
 
 Example:
-  boardlab draughts play --white damebot --black alphabeta:4 --games 10 --seed 1"
+  boardlab draughts games damebot alphabeta:2 --games 4 --seed 1 --opening-plies 2"
 )]
-pub struct PlayArgs {
-    /// The bot playing White (moves first).
-    #[arg(long, default_value = "damebot")]
-    pub white: BotSpec,
+pub struct GamesArgs {
+    /// The first player of the pairing (first to move in the even-numbered games).
+    #[arg(value_name = "A")]
+    pub a: BotSpec,
 
-    /// The bot playing Black.
-    #[arg(long, default_value = "random")]
-    pub black: BotSpec,
+    /// The second player of the pairing.
+    #[arg(value_name = "B")]
+    pub b: BotSpec,
 
-    /// Number of games, 1 or more.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Number of games, 1 to 1,000,000.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
 
-    /// Master seed: game i uses streams (seed, "draughts:WHITE-BLACK", 2i) for White and 2i+1
-    /// for Black.
+    /// Master seed, as a spec's `seed`: game i of the pairing draws from the stream
+    /// (seed, "A-vs-B", i), its opening from (seed, "A-vs-B/opening", i / 2).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
-    /// Rules: `czech` or `english`.
+    /// Random opening plies before the bots take over, as a spec's `opening-plies` (0 to 1000).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub opening_plies: u32,
+
+    /// Rules: `czech`, `english` or `damebot`.
     #[arg(long, value_enum, default_value_t = Rules::Czech)]
     pub rules: Rules,
 
     /// A game still going after this many plies is a draw (10 to 10000).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(10..=10_000))]
     pub max_plies: u32,
+}
 
-    /// Also print every game's moves.
+/// A side at the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 the game ended, was resigned or the input ended; 2 bad options \
+or an error.
+
+At each turn type a move (c3-d4, c3:e5:c7; a capture's first squares, or its start and end, \
+are enough when only one legal move fits) or: moves, hint (alphabeta:6's choice), undo, \
+resign, help. End the input (Ctrl-D) to leave.
+
+Bots: random, damebot (the original Damebot, exactly), damebot:-FLAG, damebot:article, \
+alphabeta:D, mcts:N.
+
+Examples:
+  boardlab draughts play --against damebot
+  boardlab draughts play --against alphabeta:4 --colour black --ascii"
+)]
+pub struct PlayArgs {
+    /// The bot to play against.
+    #[arg(long, default_value = "damebot", value_name = "BOT")]
+    pub against: BotSpec,
+
+    /// The side you play (White moves first).
+    #[arg(long, value_enum, default_value_t = Colour::White)]
+    pub colour: Colour,
+
+    /// Rules: `czech`, `english` or `damebot`.
+    #[arg(long, value_enum, default_value_t = Rules::Czech)]
+    pub rules: Rules,
+
+    /// Start from this position (PDN FEN style) instead of the start.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+
+    /// Seed of the bot's random stream.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Draw pieces as letters (w W b B) instead of Unicode draughts signs.
     #[arg(long)]
-    pub moves: bool,
+    pub ascii: bool,
+
+    /// A game still going after this many plies is a draw (10 to 10000).
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(10..=10_000))]
+    pub max_plies: u32,
 }
 
 pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
@@ -162,32 +246,182 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Moves(args) => moves(args),
         DraughtsCommand::Perft(args) => perft(args),
         DraughtsCommand::Bench(args) => bench(args),
+        DraughtsCommand::Games(args) => games(args),
         DraughtsCommand::Play(args) => play(args),
     }
 }
 
 fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
-    let mut board = parse_fen(&args.fen)?;
+    let game = Draughts::new(args.rules);
+    let mut position = GamePosition::new(parse_fen(&args.fen)?);
     let mut legal = Vec::new();
     for text in &args.play {
-        crate::draughts::movegen::legal_moves(&board, args.rules, &mut legal);
+        game.legal_moves(&position, &mut legal);
         let mv = MoveText::parse(text)?
             .resolve(&legal, text)
-            .with_context(|| format!("in {}", to_fen(&board)))?;
-        board = board.play(&mv);
+            .with_context(|| format!("in {}", to_fen(&position.board)))?;
+        position = game.play(&position, &mv);
     }
-    crate::draughts::movegen::legal_moves(&board, args.rules, &mut legal);
-    println!("position {}", to_fen(&board));
-    println!("{} legal moves ({} rules)", legal.len(), args.rules);
-    for mv in &legal {
-        let captured: Vec<String> = mv.captured_squares().map(|s| s.to_string()).collect();
-        if captured.is_empty() {
-            println!("{mv}");
-        } else {
-            println!("{mv}  takes {}", captured.join(","));
+    let view = match args.bot {
+        Some(bot) => bot_view(&game, &position, bot, args.seed)?,
+        None => {
+            game.legal_moves(&position, &mut legal);
+            BotView {
+                moves: legal.iter().map(|&mv| (mv, None)).collect(),
+                best: Vec::new(),
+            }
         }
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let report = MovesReport {
+            position: to_fen(&position.board),
+            rules: args.rules.name(),
+            bot: args.bot.map(|b| b.to_string()),
+            moves: view
+                .moves
+                .iter()
+                .map(|(mv, score)| MoveReport {
+                    notation: mv.to_string(),
+                    captured: mv.jumps().iter().map(|s| s.to_string()).collect(),
+                    score: score.clone(),
+                })
+                .collect(),
+            best: args
+                .bot
+                .map(|_| view.best.iter().map(|m| m.to_string()).collect()),
+        };
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "position {}", to_fen(&position.board))?;
+    writeln!(
+        out,
+        "{} legal moves ({} rules)",
+        view.moves.len(),
+        args.rules
+    )?;
+    for (mv, score) in &view.moves {
+        let mut line = mv.to_string();
+        let jumps: Vec<String> = mv.jumps().iter().map(|s| s.to_string()).collect();
+        if !jumps.is_empty() {
+            line.push_str(&format!("  takes {}", jumps.join(",")));
+        }
+        if let Some(score) = score {
+            line.push_str(&format!("  score {score}"));
+        }
+        if view.best.contains(mv) {
+            line.push_str("  *");
+        }
+        writeln!(out, "{line}")?;
+    }
+    if let Some(bot) = args.bot {
+        let best: Vec<String> = view.best.iter().map(|m| m.to_string()).collect();
+        writeln!(out, "{bot} picks from (*): {}", best.join(", "))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `draughts moves --json`.
+#[derive(Serialize)]
+struct MovesReport {
+    position: String,
+    rules: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot: Option<String>,
+    moves: Vec<MoveReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<Vec<String>>,
+}
+
+#[derive(Serialize)]
+struct MoveReport {
+    #[serde(rename = "move")]
+    notation: String,
+    /// The captured squares in the order they are jumped.
+    captured: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<serde_json::Value>,
+}
+
+/// The legal moves with a bot's score of each (if it has one) and the moves it picks from.
+struct BotView {
+    moves: Vec<(Move, Option<serde_json::Value>)>,
+    best: Vec<Move>,
+}
+
+/// What `bot` makes of `position`: Damebot's flags and weights and its best set, the article
+/// reading's scores and its best set, alphabeta's score of each move (a full-width search of
+/// the depth below) and the move it plays with the stream of `seed`, or every move for random.
+fn bot_view(
+    game: &Draughts,
+    position: &GamePosition,
+    bot: BotSpec,
+    seed: u64,
+) -> anyhow::Result<BotView> {
+    let mut legal = Vec::new();
+    game.legal_moves(position, &mut legal);
+    anyhow::ensure!(
+        !legal.is_empty(),
+        "the game is over in this position: no legal move"
+    );
+    Ok(match bot {
+        BotSpec::Random => BotView {
+            moves: legal.iter().map(|&mv| (mv, None)).collect(),
+            best: legal.clone(),
+        },
+        BotSpec::Damebot { without } => {
+            let (scored, best) = Damebot { without }.best(game, position);
+            BotView {
+                moves: scored
+                    .iter()
+                    .map(|s| {
+                        let score =
+                            serde_json::json!({"flags": s.flags & !without, "weight": s.weight});
+                        (s.mv, Some(score))
+                    })
+                    .collect(),
+                best: best.iter().map(|&i| scored[i].mv).collect(),
+            }
+        }
+        BotSpec::ArticleDamebot => {
+            let scores: Vec<i32> = legal
+                .iter()
+                .map(|mv| article_damebot::score(&position.board, mv, game.rules))
+                .collect();
+            let top = scores.iter().copied().max().unwrap_or(0);
+            BotView {
+                moves: legal
+                    .iter()
+                    .zip(&scores)
+                    .map(|(&mv, &s)| (mv, Some(s.into())))
+                    .collect(),
+                best: legal
+                    .iter()
+                    .zip(&scores)
+                    .filter(|(_, s)| **s == top)
+                    .map(|(&mv, _)| mv)
+                    .collect(),
+            }
+        }
+        BotSpec::AlphaBeta { depth } => {
+            let mut searcher = AlphaBeta::new(depth);
+            let scores = searcher.root_scores(&position.board, game.rules);
+            let mut rng = crate::rng::stream(seed, "draughts/moves", 0);
+            let chosen = AlphaBeta::new(depth).choose(game, position, &mut rng);
+            BotView {
+                moves: scores
+                    .into_iter()
+                    .map(|(mv, s)| (mv, Some(s.into())))
+                    .collect(),
+                best: vec![chosen],
+            }
+        }
+        BotSpec::Mcts { .. } => anyhow::bail!(
+            "--bot {bot}: its choice comes from random playouts, not from a score of each move; \
+use random, damebot, damebot:-FLAG, damebot:article or alphabeta:D"
+        ),
+    })
 }
 
 fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
@@ -230,39 +464,93 @@ fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
+    let game = Draughts {
+        rules: args.rules,
+        max_plies: args.max_plies,
+    };
+    let (a, b) = (args.a.to_string(), args.b.to_string());
+    let pairings = if a == b {
+        format!("[[{a:?}, {a:?}]]")
+    } else {
+        format!("[[{a:?}, {b:?}]]")
+    };
+    let players = if a == b {
+        format!("[{a:?}]")
+    } else {
+        format!("[{a:?}, {b:?}]")
+    };
+    let spec_text = format!(
+        "name = \"games\"\nseed = {}\ngames = {}\nplayers = {players}\npairings = {pairings}\n\
+opening-plies = {}\n",
+        args.seed, args.games, args.opening_plies
+    );
+    let spec = MatchSpec::parse(&game, &spec_text, &Default::default())?;
+    let study = MatchStudy::new(game, spec);
+    let mut out = std::io::stdout().lock();
+    out.write_all(crate::game::matches::study::HEADER.as_bytes())?;
+    let mut score = [0u64; 3];
+    let mut row = Vec::new();
+    for index in 0..args.games {
+        row.clear();
+        study.play(0, index, &mut row)?;
+        out.write_all(&row)?;
+        let text = String::from_utf8_lossy(&row);
+        let fields: Vec<&str> = text.split(',').collect();
+        let a_first = index.is_multiple_of(2);
+        let slot = match (fields[4], a_first) {
+            ("1/2", _) => 1,
+            ("1-0", true) | ("0-1", false) => 0,
+            _ => 2,
+        };
+        score[slot] += 1;
+    }
+    out.flush()?;
+    eprintln!(
+        "{a} {} - {} draws - {} {b} ({} rules)",
+        score[0], score[1], score[2], args.rules
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let game = Draughts {
         rules: args.rules,
         max_plies: args.max_plies,
     };
-    let label = format!("draughts:{}-{}", args.white, args.black);
-    let mut score = [0u64; 3];
-    println!("game,result,plies");
-    for index in 0..args.games {
-        let mut white = args.white.player();
-        let mut black = args.black.player();
-        let mut white_rng = crate::rng::stream(args.seed, &label, 2 * index);
-        let mut black_rng = crate::rng::stream(args.seed, &label, 2 * index + 1);
-        let (result, moves) = play_game(
-            &game,
-            [white.as_mut(), black.as_mut()],
-            [&mut white_rng, &mut black_rng],
-        );
-        let (text, slot) = match result {
-            GameResult::Win(Seat::First) => ("white", 0),
-            GameResult::Win(Seat::Second) => ("black", 2),
-            GameResult::Draw => ("draw", 1),
-        };
-        score[slot] += 1;
-        println!("{index},{text},{}", moves.len());
-        if args.moves {
-            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            println!("# {}", list.join(" "));
-        }
-    }
-    eprintln!(
-        "{} (white) {} - {} draws - {} {} (black), {} rules",
-        args.white, score[0], score[1], score[2], args.black, args.rules
-    );
+    let start = match &args.fen {
+        Some(text) => GamePosition::new(parse_fen(text).context("--fen")?),
+        None => game.start(),
+    };
+    let person = match args.colour {
+        Colour::White => Color::White,
+        Colour::Black => Color::Black,
+    };
+    let mut bot = args.against.player();
+    let mut rng = crate::rng::stream(args.seed, "draughts/play", 0);
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout().lock();
+    let mut console = Console {
+        input: &mut input,
+        output: &mut output,
+        echo,
+    };
+    let mut session = Session {
+        game,
+        bot: bot.as_mut(),
+        person,
+        style: if args.ascii {
+            Style::Ascii
+        } else {
+            Style::Unicode
+        },
+        seed: args.seed,
+    };
+    session
+        .play(start, &mut rng, &mut console)
+        .context("playing in the terminal")?;
+    output.flush().context("writing to the terminal")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -183,7 +183,7 @@ fn parse_restart(text: &str) -> Result<RestartPolicy, String> {
 
 /// Parses the process arguments and runs the chosen command.
 pub fn run() -> anyhow::Result<ExitCode> {
-    let cli = Cli::parse();
+    let cli = parse_arguments()?;
     match cli.command {
         Command::Draw(args) => draw::run(&args),
         Command::Check(args) => check::run(&args),
@@ -201,6 +201,24 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Completions(args) => manual::completions(&args),
         Command::Man(args) => manual::man(&args),
     }
+}
+
+/// The command line as checked by clap. Help and the version print and exit as clap does; a
+/// bad argument becomes a one-line error (clap's first line, which names the argument and the
+/// problem) with exit status 2.
+fn parse_arguments() -> anyhow::Result<Cli> {
+    use clap::error::ErrorKind;
+    Cli::try_parse().or_else(|error| match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => error.exit(),
+        _ => {
+            let text = error.render().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            anyhow::bail!("{first} (see --help)")
+        }
+    })
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use super::moves::Move;
 use super::original::{self, PieceOrder};
 use super::rules::Rules;
 use crate::game::{Game, GameResult, Seat};
+use std::fmt;
 
 /// Plies without a capture or a man move after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u32 = 60;
@@ -83,6 +84,59 @@ impl GamePosition {
             .iter()
             .filter(|b| **b == self.board)
             .count()
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ending {
+    /// The side to move had no legal move and lost.
+    NoMove,
+    /// The same position appeared a third time: drawn.
+    Repetition,
+    /// [`QUIET_PLY_LIMIT`] plies without a capture or a man move: drawn.
+    QuietPlies,
+    /// The ply cap: drawn.
+    PlyCap,
+}
+
+impl Ending {
+    /// Every ending, in a fixed order.
+    pub const ALL: [Ending; 4] = [
+        Ending::NoMove,
+        Ending::Repetition,
+        Ending::QuietPlies,
+        Ending::PlyCap,
+    ];
+
+    /// Its name in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::NoMove => "no-move",
+            Ending::Repetition => "repetition",
+            Ending::QuietPlies => "quiet-plies",
+            Ending::PlyCap => "ply-cap",
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Draughts {
+    /// How the game stands in `position` if it is over: its result and the rule that ended it.
+    pub fn ending(&self, position: &GamePosition) -> Option<(GameResult, Ending)> {
+        let result = self.result(position)?;
+        let ending = match result {
+            GameResult::Win(_) => Ending::NoMove,
+            GameResult::Draw if position.repetitions() >= 3 => Ending::Repetition,
+            GameResult::Draw if position.quiet_plies >= QUIET_PLY_LIMIT => Ending::QuietPlies,
+            GameResult::Draw => Ending::PlyCap,
+        };
+        Some((result, ending))
     }
 }
 

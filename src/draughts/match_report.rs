@@ -10,9 +10,9 @@
 use super::game::{Draughts, QUIET_PLY_LIMIT};
 use super::moves::MoveText;
 use super::referee::Ending;
+use crate::game::Game;
 use crate::game::matches::report::{Tables, percent, with_interval};
 use crate::game::matches::tally::SeatRecord;
-use crate::game::{Game, GameResult};
 use crate::output::atomic::write_atomic_with;
 use crate::output::numbers::thousands;
 use crate::stats::proportion::{Z95, wilson};
@@ -82,13 +82,10 @@ pub fn ending_of(game: &Draughts, moves: &[&str]) -> anyhow::Result<Ending> {
         let mv = MoveText::parse(text)?.resolve(&legal, text)?;
         position = game.play(&position, &mv);
     }
-    Ok(match game.result(&position) {
+    match game.ending(&position) {
         None => anyhow::bail!("the game {} is not over", moves.join(" ")),
-        Some(GameResult::Win(_)) => Ending::NoMove,
-        Some(GameResult::Draw) if position.repetitions() >= 3 => Ending::Repetition,
-        Some(GameResult::Draw) if position.quiet_plies >= QUIET_PLY_LIMIT => Ending::QuietPlies,
-        Some(GameResult::Draw) => Ending::PlyCap,
-    })
+        Some((_, ending)) => Ok(ending),
+    }
 }
 
 /// The length table of a `draws.csv`: one row per pairing in file order, then `all`.

@@ -1,5 +1,6 @@
 //! Czech draughts in the match study (`puzzle = "draughts"`): bots by the names [`BotSpec`]
-//! reads (`random`, `damebot`, `alphabeta:D`, `mcts:N`), moves in the contract's notation
+//! reads (`random`, `damebot`, `damebot:-FLAG`, `damebot:article`, `alphabeta:D`, `mcts:N`),
+//! moves in the notation of [`super::moves`]
 //! (`c3-d4`, `c3:e5:c7`), every game checked by [`referee`](super::referee), and the
 //! report's draughts section ([`super::match_report`]).
 //!

@@ -1,13 +1,14 @@
 //! Czech draughts (česká dáma) and English checkers: an exact, fast move generator on
 //! 32-square bitboards, proved by perft, and the bots that play on the shared game interface.
 //!
-//! The rules are the contract's (`shared/docs/draughts.md`), which follow the Czech Draughts
-//! Federation and the reference library whose published perft counts test the generator;
-//! the seed article (`shared/seeds/003_7fa3c52514782b22.txt`) describes the original browser
-//! game and its greedy bot, Damebot. Layers: squares and boards ([`square`], [`board`]),
-//! text ([`fen`], [`moves`]), rules and the generator ([`rules`], [`movegen`]), counting
-//! ([`perft`]), the game with its draw rules ([`game`]), the bots ([`bots`]), and their matches in the
-//! experiment harness ([`matches`], [`referee`], [`match_report`]).
+//! The rules are those of `docs/draughts.md`, which follow the Czech Draughts Federation and the
+//! reference library whose published perft counts test the generator; the seed article
+//! (`docs/seed-article-draughts.md`) describes the original browser game and its greedy bot,
+//! Damebot, whose source is ported in [`original`]. Layers: squares and boards ([`square`],
+//! [`board`]), text ([`fen`], [`moves`]), rules and the generator ([`rules`], [`movegen`]),
+//! counting ([`perft`]), the game with its draw rules ([`game`]), the original Damebot
+//! ([`original`]), the bots ([`bots`]), a person against a bot ([`terminal`]), and their
+//! matches in the experiment harness ([`matches`], [`referee`], [`match_report`]).
 
 pub mod board;
 pub mod bots;
@@ -22,6 +23,7 @@ pub mod perft;
 pub mod referee;
 pub mod rules;
 pub mod square;
+pub mod terminal;
 
 pub use board::{Board, Color};
 pub use fen::{FenError, parse_fen, to_fen};

@@ -297,9 +297,11 @@ impl MoveText {
     }
 }
 
-/// Moves in notation, comma separated.
+/// Moves in notation, in alphabetical order, comma separated.
 fn list<'a>(moves: impl Iterator<Item = &'a Move>) -> String {
-    moves.map(|m| m.to_string()).collect::<Vec<_>>().join(", ")
+    let mut names: Vec<String> = moves.map(|m| m.to_string()).collect();
+    names.sort();
+    names.join(", ")
 }
 
 #[cfg(test)]

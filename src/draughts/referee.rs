@@ -3,8 +3,9 @@
 //!
 //! Each move text must be exactly the notation of one legal move (`c3-d4`, `c3:e5:c7`) in the
 //! position reached, and each position is carried from move to move as its FEN text (printed
-//! and read back), so a board that the notation cannot express is caught. The draw rules are
-//! the contract's, counted here from the FEN texts and the boards' piece sets rather than from
+//! and read back), so a board that the notation cannot express is caught; under the original
+//! Damebot's rules its piece lists are carried beside it, since only listed pieces move. The
+//! draw rules are those of `docs/draughts.md`, counted here from the FEN texts and the boards' piece sets rather than from
 //! the moves: a move is irreversible when the number of pieces falls or the set of men
 //! changes; the game is drawn when the same FEN text (side to move included) appears a third
 //! time since the last irreversible move, after [`QUIET_PLY_LIMIT`] plies without one, or at
@@ -12,51 +13,14 @@
 //! first, as the game does.
 
 use super::board::Board;
+pub use super::game::Ending;
 use super::game::{Draughts, QUIET_PLY_LIMIT, seat_of};
 use super::movegen::legal_moves;
 use super::moves::MoveText;
+use super::original::{self, PieceOrder};
+use super::rules::Rules;
 use super::{parse_fen, to_fen};
 use crate::game::GameResult;
-use std::fmt;
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Ending {
-    /// The side to move had no legal move and lost.
-    NoMove,
-    /// The same position appeared a third time: drawn.
-    Repetition,
-    /// [`QUIET_PLY_LIMIT`] plies without a capture or a man move: drawn.
-    QuietPlies,
-    /// The ply cap: drawn.
-    PlyCap,
-}
-
-impl Ending {
-    /// Every ending, in a fixed order.
-    pub const ALL: [Ending; 4] = [
-        Ending::NoMove,
-        Ending::Repetition,
-        Ending::QuietPlies,
-        Ending::PlyCap,
-    ];
-
-    /// Its name in tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            Ending::NoMove => "no-move",
-            Ending::Repetition => "repetition",
-            Ending::QuietPlies => "quiet-plies",
-            Ending::PlyCap => "ply-cap",
-        }
-    }
-}
-
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// A refereed game: its result and why it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +32,8 @@ pub struct Refereed {
 /// The referee's state: the board and the draw rules' counts.
 struct Replay {
     board: Board,
+    /// The original Damebot's piece lists: under its rules only listed pieces move.
+    order: PieceOrder,
     plies: u32,
     quiet: u32,
     /// FEN texts since the last irreversible move, the current one included.
@@ -75,9 +41,16 @@ struct Replay {
 }
 
 impl Replay {
+    fn legal(&self, game: &Draughts, legal: &mut Vec<super::moves::Move>) {
+        match game.rules {
+            Rules::Damebot => original::legal_moves(&self.board, &self.order, legal),
+            rules => legal_moves(&self.board, rules, legal),
+        }
+    }
+
     fn ending(&self, game: &Draughts) -> Option<Refereed> {
         let mut legal = Vec::new();
-        legal_moves(&self.board, game.rules, &mut legal);
+        self.legal(game, &mut legal);
         if legal.is_empty() {
             return Some(Refereed {
                 result: GameResult::Win(seat_of(self.board.side.other())),
@@ -116,6 +89,7 @@ pub fn referee(game: &Draughts, moves: &[&str]) -> Result<Refereed, String> {
     let start = parse_fen(&to_fen(&Board::start())).map_err(|e| e.to_string())?;
     let mut replay = Replay {
         board: start,
+        order: PieceOrder::of_board(&start),
         plies: 0,
         quiet: 0,
         seen: vec![to_fen(&start)],
@@ -129,7 +103,7 @@ pub fn referee(game: &Draughts, moves: &[&str]) -> Result<Refereed, String> {
                 end.ending
             ));
         }
-        legal_moves(&replay.board, game.rules, &mut legal);
+        replay.legal(game, &mut legal);
         let mv = MoveText::parse(text)
             .and_then(|t| t.resolve(&legal, text))
             .map_err(|e| format!("move {}: {e} in {}", i + 1, replay.seen.last().unwrap()))?;
@@ -152,6 +126,7 @@ pub fn referee(game: &Draughts, moves: &[&str]) -> Result<Refereed, String> {
             replay.quiet += 1;
         }
         replay.seen.push(fen);
+        replay.order = replay.order.after(&replay.board, &mv);
         replay.board = next;
         replay.plies += 1;
     }

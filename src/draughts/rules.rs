@@ -1,7 +1,8 @@
 //! The rules variants that share the move generator.
 //!
-//! **Czech** (`czech`, česká dáma, the contract's rules, after the Czech Draughts Federation):
-//! flying kings, and king priority (if a king can capture, the move must be a king's capture).
+//! **Czech** (`czech`, česká dáma, the rules of `docs/draughts.md`, after the Czech Draughts
+//! Federation): flying kings, and king priority (if a king can capture, the move must be a
+//! king's capture).
 //! **English** (`english`, checkers): kings move and capture one square at a time, and any
 //! capture may be chosen. Everything else is common: men step and capture forward only,
 //! capturing is compulsory and continues while possible, there is no rule to take the most

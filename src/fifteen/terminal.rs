@@ -6,9 +6,10 @@
 use super::game::NumberGame;
 use super::numbers::{bit, list};
 use super::position::Position;
+pub use crate::game::Console;
 use crate::game::{GameResult, Player, Seat};
 use rand_core::Rng;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 /// How a terminal game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,15 +18,6 @@ pub enum Ending {
     Finished(GameResult),
     /// The input ended before the game did.
     Left,
-}
-
-/// The person's side of a terminal game.
-pub struct Console<'a> {
-    pub input: &'a mut dyn BufRead,
-    pub output: &'a mut dyn Write,
-    /// Write each line read after its prompt (when the input is not a terminal, so that the
-    /// transcript reads as typed).
-    pub echo: bool,
 }
 
 /// Plays one game of `game` between the person (in seat `person`, at `console`) and `bot`
@@ -106,17 +98,10 @@ fn ask<G: NumberGame>(
     console: &mut Console,
 ) -> io::Result<Option<u8>> {
     loop {
-        write!(console.output, "Your number: ")?;
-        console.output.flush()?;
-        let mut line = String::new();
-        if console.input.read_line(&mut line)? == 0 {
+        let Some(text) = console.ask("Your number: ")? else {
             return Ok(None);
-        }
-        let text = line.trim();
-        if console.echo {
-            writeln!(console.output, "{text}")?;
-        }
-        match check(game, position, text) {
+        };
+        match check(game, position, &text) {
             Ok(n) => return Ok(Some(n)),
             Err(message) => writeln!(console.output, "{message}")?,
         }

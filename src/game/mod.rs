@@ -7,7 +7,10 @@
 //! The shape follows OpenSpiel's `State` (`legal_actions`, `apply_action`, `is_terminal`,
 //! `returns`), with positions as cheap values instead of undo.
 
+pub mod console;
 pub mod matches;
+
+pub use console::Console;
 
 use rand_core::Rng;
 use std::fmt;

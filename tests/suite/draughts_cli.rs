@@ -50,15 +50,198 @@ fn perft_prints_the_count_and_the_speed() {
 }
 
 #[test]
-fn play_reports_every_game_and_the_score() {
-    boardlab()
+fn moves_shows_a_bot_s_scores_and_the_set_it_picks_from_as_json() {
+    let output = boardlab()
         .args([
-            "draughts", "play", "--white", "damebot", "--black", "random", "--games", "2",
+            "draughts",
+            "moves",
+            "W:Wc3,e3:Bd4,f6",
+            "--bot",
+            "damebot",
+            "--json",
         ])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("game,result,plies\n0,"))
-        .stderr(predicate::str::contains("damebot (white)"));
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(report["position"], "W:Wc3,e3:Bd4,f6");
+    assert_eq!(report["bot"], "damebot");
+    // c3 takes two men (weight 2), e3 one: both escape a threat (16); the heavier wins.
+    assert_eq!(report["moves"][0]["move"], "c3:e5:g7");
+    assert_eq!(
+        report["moves"][0]["captured"],
+        serde_json::json!(["d4", "f6"])
+    );
+    assert_eq!(
+        report["moves"][0]["score"],
+        serde_json::json!({"flags": 16, "weight": 2})
+    );
+    assert_eq!(report["best"], serde_json::json!(["c3:e5:g7"]));
+    // alphabeta prints each move's score and the move it plays.
+    boardlab()
+        .args(["draughts", "moves", "W:Wa5,c5:Ba7", "--bot", "alphabeta:3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("a5-b6  score 999999  *"))
+        .stdout(predicate::str::contains(
+            "alphabeta:3 picks from (*): a5-b6",
+        ));
+}
+
+#[test]
+fn moves_under_the_original_s_rules_let_a_king_stop_where_czech_rules_go_on() {
+    // After taking c3, the king may land on d4, e5 or f6; from e5 it can take f4 (Czech: it
+    // must land there), but the original lets it stop on d4 or f6 too.
+    let czech = boardlab()
+        .args(["draughts", "moves", "W:WKa1:Bc3,f4"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let original = boardlab()
+        .args(["draughts", "moves", "W:WKa1:Bc3,f4", "--rules", "damebot"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let czech = String::from_utf8(czech).unwrap();
+    let original = String::from_utf8(original).unwrap();
+    assert!(
+        czech.contains("2 legal moves") && !czech.contains("a1:d4\n"),
+        "{czech}"
+    );
+    assert!(original.contains("a1:d4  takes c3"), "{original}");
+    assert!(original.contains("a1:e5:g3  takes c3,f4"), "{original}");
+}
+
+#[test]
+fn games_are_the_games_of_the_same_pairing_in_a_run() {
+    let folder = tempfile::tempdir().unwrap();
+    let spec = folder.path().join("pairing.toml");
+    std::fs::write(
+        &spec,
+        "puzzle = \"draughts\"\nname = \"pairing\"\nseed = 5\ngames = 4\n\
+         players = [\"damebot\", \"alphabeta:1\"]\nopening-plies = 2\n",
+    )
+    .unwrap();
+    let out = folder.path().join("out");
+    boardlab()
+        .arg("run")
+        .arg(&spec)
+        .args(["-q", "--threads", "1", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let run_rows = std::fs::read_to_string(out.join("draws.csv")).unwrap();
+    let output = boardlab()
+        .args([
+            "draughts",
+            "games",
+            "damebot",
+            "alphabeta:1",
+            "--games",
+            "4",
+        ])
+        .args(["--seed", "5", "--opening-plies", "2"])
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("damebot ")
+                .and(predicate::str::contains(" alphabeta:1 (czech rules)")),
+        )
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(output).unwrap(), run_rows);
+}
+
+/// Runs `draughts play` with `args`, typing `input`; returns what it printed.
+fn play(args: &[&str], input: &str) -> String {
+    let output = boardlab()
+        .args(["draughts", "play", "--ascii"])
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(output).unwrap()
+}
+
+#[test]
+fn play_takes_moves_refuses_illegal_ones_and_undoes() {
+    let transcript = play(
+        &["--against", "damebot", "--seed", "3"],
+        "c3-e5\nc3-d4\nundo\nmoves\nhint\nresign\n",
+    );
+    assert!(transcript.starts_with("You play White against damebot (czech rules)."));
+    assert!(
+        transcript.contains(
+            "move `c3-e5` is not legal in this position; the legal moves are a3-b4, c3-b4, \
+             c3-d4, e3-d4, e3-f4, g3-f4, g3-h4."
+        ),
+        "{transcript}"
+    );
+    // The board after c3-d4, the move marked, then the bot's reply and the undo.
+    assert!(
+        transcript.contains(" 4     .    [w]    .     .  4"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("Black (damebot) plays "),
+        "{transcript}"
+    );
+    assert!(transcript.contains("Taken back: c3-d4, "), "{transcript}");
+    assert!(
+        transcript.contains("Legal moves: a3-b4, c3-b4"),
+        "{transcript}"
+    );
+    assert!(transcript.contains("Hint: "), "{transcript}");
+    assert!(
+        transcript
+            .trim_end()
+            .ends_with("You resign: Black (damebot) wins.")
+    );
+}
+
+#[test]
+fn play_accepts_a_capture_by_its_first_squares_and_reports_the_end() {
+    // White's c3 takes d4 and d6, landing on e5 and then c7: `c3:e5` names that move, the
+    // only one that starts so; Black has no piece left.
+    let transcript = play(
+        &["--against", "random", "--fen", "W:Wc3,h2:Bd4,d6"],
+        "c3:e5\n",
+    );
+    assert!(
+        transcript.contains(" 7  .    [w]    .     .     7"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains(" 5  .     .    [.]    .     5"),
+        "{transcript}"
+    );
+    assert!(
+        transcript
+            .trim_end()
+            .ends_with("White wins: Black has no legal move."),
+        "{transcript}"
+    );
+    // The end of input leaves the game.
+    let left = play(&["--against", "random"], "");
+    assert!(
+        left.trim_end()
+            .ends_with("Input ended: game left unfinished."),
+        "{left}"
+    );
+    // As Black the board is drawn from Black's side, and the bot opens.
+    let black = play(&["--against", "damebot", "--colour", "black"], "");
+    assert!(black.contains("White (damebot) plays "), "{black}");
+    assert!(black.contains("    h  g  f  e  d  c  b  a "), "{black}");
 }
 
 fn fails_with(args: &[&str], message: &str) {
@@ -83,5 +266,27 @@ fn bad_input_is_one_line_and_exit_two() {
     fails_with(
         &["draughts", "moves", "W:Wc3:Bf6", "--play", "c3-d5"],
         "light square",
+    );
+    fails_with(
+        &[
+            "draughts",
+            "moves",
+            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4:Bh8",
+        ],
+        "13 White pieces",
+    );
+    fails_with(&["draughts", "moves", "W:Wb8:Bh2"], "promotion rank");
+    fails_with(
+        &["draughts", "moves", "W:Wc3:Bf6", "--bot", "mcts:5"],
+        "random playouts",
+    );
+    fails_with(
+        &["draughts", "moves", "W:Wc3:Bf6", "--bot", "damebot:-corner"],
+        "-corner",
+    );
+    fails_with(&["draughts", "games", "damebot", "minimax"], "unknown bot");
+    fails_with(
+        &["draughts", "play", "--against", "alphabeta:99"],
+        "out of range",
     );
 }

@@ -160,6 +160,22 @@ impl AlphaBeta {
         best
     }
 
+    /// Each legal move of `board` with its score from a full-width search to this bot's depth,
+    /// from the side to move's view (the moves a search keeps are those of the top score).
+    pub fn root_scores(&mut self, board: &Board, rules: Rules) -> Vec<(Move, i32)> {
+        self.rules = rules;
+        let mut root = Vec::new();
+        legal_moves(board, rules, &mut root);
+        root.into_iter()
+            .map(|mv| {
+                self.search += 1;
+                let child = board.play(&mv);
+                let score = -self.negamax(&child, self.depth - 1, -INFINITY, INFINITY, 1);
+                (mv, score)
+            })
+            .collect()
+    }
+
     fn slot(&self, key: u64) -> usize {
         (key >> (64 - self.table_bits)) as usize
     }
