@@ -1,5 +1,7 @@
-//! The draughts section of a match folder's `REPORT.md`: how strong the seed's Damebot is,
-//! which search depth first beats it reliably, how long games last and how they end.
+//! The draughts section of a match folder's `REPORT.md`: how strong the original Damebot is,
+//! which search depth first beats it reliably, what each of its evaluation flags is worth
+//! (players `damebot:-FLAG` against it), what the earlier reading of the article's prose
+//! (`damebot:article`) missed, how long games last and how they end.
 //!
 //! Game lengths and endings come from `lengths.csv`, one row per pairing and one for all
 //! games: plies (quartiles, definition 1 of Hyndman and Fan as in [`crate::stats::quantile`])
@@ -183,19 +185,29 @@ fn wdl_cells(wdl: [u64; 3]) -> String {
 
 /// The report's draughts section.
 pub fn section(game: &Draughts, folder: &Path, tables: &Tables) -> anyhow::Result<String> {
-    let mut out = String::from("## Draughts: Damebot, search depth, game lengths\n\n");
+    let mut out = String::from("## Draughts: Damebot, search depth, its flags, game lengths\n\n");
     let _ = writeln!(
         out,
-        "Czech draughts under the contract's rules. Draws, the project's convention for \
-         automated play: threefold repetition of a position with the same side to move, \
-         {QUIET_PLY_LIMIT} consecutive plies without a capture or a man move, or the cap of {} \
-         plies. Bots: `random`; `damebot`, the seed's greedy player as the contract reads it; \
-         `alphabeta:D`, negamax to depth D on material and advancement; `mcts:N`, UCT with N \
-         random playouts a move. Each game's moves are in `draws.csv` when it is kept.\n",
+        "{} rules (`docs/draughts.md`). Draws, the project's convention for automated play: \
+         threefold repetition of a position with the same side to move, {QUIET_PLY_LIMIT} \
+         consecutive plies without a capture or a man move, or the cap of {} plies. Bots: \
+         `random`; `damebot`, the original Damebot as its author's TypeScript chooses (ported \
+         exactly and checked against the original); `damebot:-FLAG`, the same without one of \
+         its evaluation flags (that flag counts zero); `damebot:article`, an earlier reading \
+         of the article's prose; `alphabeta:D`, negamax to depth D on material and \
+         advancement; `mcts:N`, UCT with N random playouts a move. Each game's moves are in \
+         `draws.csv` when it is kept.\n",
+        match game.rules {
+            super::Rules::Czech => "Czech draughts under the Czech",
+            super::Rules::English => "English checkers under the English",
+            super::Rules::Damebot => "Draughts under the original Damebot's",
+        },
         game.max_plies
     );
     damebot_part(&mut out, tables);
     depth_part(&mut out, tables);
+    flags_part(&mut out, tables);
+    article_part(&mut out, tables);
     match lengths_table(game, folder)? {
         Some(rows) => lengths_part(&mut out, &rows),
         None => out.push_str(
@@ -203,6 +215,117 @@ pub fn section(game: &Draughts, folder: &Path, tables: &Tables) -> anyhow::Resul
         ),
     }
     Ok(out)
+}
+
+/// `player`'s wins, draws and losses against `opponent`, both seats together.
+fn results_between(tables: &Tables, player: &str, opponent: &str) -> Option<[u64; 3]> {
+    tables.in_seat("both").find_map(|record| {
+        from_side(record, player)
+            .filter(|(other, _)| *other == opponent)
+            .map(|(_, wdl)| wdl)
+    })
+}
+
+/// A score (wins plus half the draws, per game) in percent with its 95% interval, the normal
+/// interval of a mean from the games' own spread (each game scores 1, ½ or 0); "–" without
+/// games.
+fn score_cell(wdl: Option<[u64; 3]>) -> String {
+    let Some([wins, draws, losses]) = wdl.filter(|wdl| wdl.iter().sum::<u64>() > 0) else {
+        return "–".to_string();
+    };
+    let games = (wins + draws + losses) as f64;
+    let mean = (wins as f64 + draws as f64 / 2.0) / games;
+    let variance = (wins as f64 + draws as f64 / 4.0) / games - mean * mean;
+    let half_width = Z95 * (variance.max(0.0) / games).sqrt();
+    with_interval(
+        mean,
+        (mean - half_width).max(0.0),
+        (mean + half_width).min(1.0),
+    )
+}
+
+fn rating_of(tables: &Tables, player: &str) -> Option<f64> {
+    tables
+        .ratings
+        .iter()
+        .find(|r| r.player == player)
+        .and_then(|r| r.rating)
+}
+
+fn flags_part(out: &mut String, tables: &Tables) {
+    let variants: Vec<(&str, u8, String)> = crate::draughts::original::evaluate::flag::NAMES
+        .iter()
+        .map(|&(name, value)| (name, value, format!("damebot:-{name}")))
+        .filter(|(_, _, player)| tables.players.contains(player))
+        .collect();
+    if variants.is_empty() {
+        return;
+    }
+    out.push_str("### What each of Damebot's flags is worth\n\n");
+    out.push_str(
+        "Damebot without one flag (it counts zero; everything else as the original), against \
+         Damebot itself, `random` and `alphabeta:1`: the variant's score (wins and half the \
+         draws) in percent with a 95% interval, and its rating less Damebot's. A score below \
+         50% against Damebot means the flag helps. A flag counting zero leaves the moves it \
+         marks at 0, the evaluation's other branches unchanged: without `safe` a safe move \
+         ranks below a man's step into danger (1), and without `edge` an edge square below a \
+         safe one, so these rows measure the flag's place in the ordering as well as its \
+         value.\n\n\
+         | without | value | vs `damebot` | vs `random` | vs `alphabeta:1` | rating − Damebot's |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    let damebot_rating = rating_of(tables, "damebot");
+    let mut costs: Vec<(f64, &str)> = Vec::new();
+    for (name, value, player) in &variants {
+        let against = |opponent: &str| score_cell(results_between(tables, player, opponent));
+        let difference = match (rating_of(tables, player), damebot_rating) {
+            (Some(r), Some(d)) => format!("{:+.0}", r - d),
+            _ => "–".to_string(),
+        };
+        if let Some([w, d, l]) = results_between(tables, player, "damebot") {
+            costs.push(((2 * w + d) as f64 / (2 * (w + d + l)).max(1) as f64, name));
+        }
+        let _ = writeln!(
+            out,
+            "| `{name}` | {value} | {} | {} | {} | {difference} |",
+            against("damebot"),
+            against("random"),
+            against("alphabeta:1")
+        );
+    }
+    costs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    if let (Some((worst, name)), Some((best, other))) = (costs.first(), costs.last()) {
+        let _ = writeln!(
+            out,
+            "\nRemoving `{name}` costs most: without it Damebot scores {}% against the \
+             original; removing `{other}` costs least ({}%).\n",
+            percent(*worst),
+            percent(*best)
+        );
+    }
+}
+
+fn article_part(out: &mut String, tables: &Tables) {
+    let player = "damebot:article";
+    if !tables.players.iter().any(|p| p == player) {
+        return;
+    }
+    out.push_str("### What reading the article's prose missed\n\n");
+    let difference = match (rating_of(tables, player), rating_of(tables, "damebot")) {
+        (Some(r), Some(d)) => format!("{:+.0}", r - d),
+        _ => "not defined".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "`damebot:article` is the project's reading of the article before the original's \
+         source was read (a capture scores its weight; a step scores minus the moved piece's \
+         weight if it will be threatened, plus 1 if it crowns). It answers how much of \
+         Damebot's play the prose leaves out. Its score against Damebot: {}; against \
+         `random`: {}; against `alphabeta:1`: {}; its rating less Damebot's: {difference}.\n",
+        score_cell(results_between(tables, player, "damebot")),
+        score_cell(results_between(tables, player, "random")),
+        score_cell(results_between(tables, player, "alphabeta:1")),
+    );
 }
 
 fn damebot_part(out: &mut String, tables: &Tables) {
@@ -346,6 +469,19 @@ mod tests {
             (10, 10, 20, 30)
         );
         assert_eq!((row.plies_max, row.draws(), row.games), (40, 3, 4));
+    }
+
+    #[test]
+    fn a_score_s_interval_comes_from_the_games_own_spread() {
+        assert_eq!(score_cell(None), "–");
+        // All draws: every game scores ½, no spread.
+        assert_eq!(score_cell(Some([0, 100, 0])), with_interval(0.5, 0.5, 0.5));
+        // 60 wins, 40 losses: mean 0.6, sd 0.49, half-width 1.96 · 0.049.
+        let half = Z95 * (0.24f64 / 100.0).sqrt();
+        assert_eq!(
+            score_cell(Some([60, 0, 40])),
+            with_interval(0.6, 0.6 - half, 0.6 + half)
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ puzzle = "draughts"
 name = "draughts-small"
 seed = 7
 games = 6
-players = ["random", "damebot", "alphabeta:2", "mcts:20"]
+players = ["random", "damebot", "alphabeta:2", "mcts:20", "damebot:-edge", "damebot:article"]
 opening-plies = 2
 "#;
 
@@ -75,7 +75,7 @@ fn a_small_match_runs_the_same_at_one_and_two_threads_and_every_game_is_legal() 
         Some("pairing,game,first,second,result,plies,moves")
     );
     let rows: Vec<&str> = lines.collect();
-    assert_eq!(rows.len(), 6 * 6, "six pairings of six games");
+    assert_eq!(rows.len(), 15 * 6, "fifteen pairings of six games");
     let games: Vec<Vec<String>> = rows.iter().map(|line| replay_row(line)).collect();
     for pair in games.chunks(2) {
         assert_eq!(
@@ -86,9 +86,18 @@ fn a_small_match_runs_the_same_at_one_and_two_threads_and_every_game_is_legal() 
     }
     let report = std::fs::read_to_string(dir.path().join("one/REPORT.md")).unwrap();
     assert!(report.contains("### How strong is Damebot"), "{report}");
+    assert!(
+        report.contains("### What each of Damebot's flags is worth"),
+        "{report}"
+    );
+    assert!(report.contains("| `edge` | 4 | "), "{report}");
+    assert!(
+        report.contains("### What reading the article's prose missed"),
+        "{report}"
+    );
     let lengths = std::fs::read_to_string(dir.path().join("one/lengths.csv")).unwrap();
     assert!(
-        lengths.lines().last().unwrap().starts_with("all,36,"),
+        lengths.lines().last().unwrap().starts_with("all,90,"),
         "{lengths}"
     );
 }

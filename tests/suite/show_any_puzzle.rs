@@ -15,7 +15,7 @@ fn show_prints_the_summary_of_every_committed_folder() {
     for (dir, first_column, rows) in [
         ("results/knights", "series", 1188),
         ("results/fifteen", "pairing", 360),
-        ("results/draughts", "pairing", 63),
+        ("results/draughts", "pairing", 126),
     ] {
         let output = boardlab().args(["show", dir]).output().unwrap();
         assert!(output.status.success(), "{dir}");
