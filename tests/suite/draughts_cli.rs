@@ -290,3 +290,77 @@ fn bad_input_is_one_line_and_exit_two() {
         "out of range",
     );
 }
+
+/// A whole game at the terminal, driven through the program's standard input and output: the
+/// test plays White's first legal move (in alphabetical order) at every prompt, follows the
+/// bot's announced replies on its own copy of the game, and at the end checks the program's
+/// verdict against that copy.
+#[test]
+fn play_a_scripted_game_to_its_end() {
+    use boardlab::draughts::game::Draughts;
+    use boardlab::draughts::terminal::ending_text;
+    use boardlab::draughts::{MoveText, Rules};
+    use boardlab::game::Game;
+    use std::io::{BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("boardlab"))
+        .args(["draughts", "play", "--against", "random", "--ascii"])
+        .args(["--seed", "4", "--max-plies", "60"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let game = Draughts {
+        rules: Rules::Czech,
+        max_plies: 60,
+    };
+    let mut position = game.start();
+    let mut legal = Vec::new();
+    let play = |position: &mut _, text: &str, legal: &mut Vec<_>| {
+        game.legal_moves(position, legal);
+        let mv = MoveText::parse(text).unwrap().resolve(legal, text).unwrap();
+        *position = game.play(position, &mv);
+    };
+    let mut line = Vec::new();
+    let verdict = loop {
+        line.clear();
+        // Read up to a line break, or to the prompt, which has none.
+        loop {
+            let mut byte = [0u8];
+            if output.read(&mut byte).unwrap() == 0 {
+                panic!("the program ended without a verdict");
+            }
+            line.push(byte[0]);
+            if byte[0] == b'\n' || line.ends_with(b"(you): ") {
+                break;
+            }
+        }
+        let text = String::from_utf8(line.clone()).unwrap();
+        if text.ends_with("(you): ") {
+            game.legal_moves(&position, &mut legal);
+            let mut names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+            names.sort();
+            writeln!(input, "{}", names[0]).unwrap();
+            play(&mut position, &names[0], &mut legal);
+        } else if let Some(reply) = text.strip_prefix("Black (random) plays ") {
+            play(
+                &mut position,
+                reply.trim_end().trim_end_matches('.'),
+                &mut legal,
+            );
+        } else if text.contains("wins") || text.starts_with("Draw") {
+            break text.trim_end().to_string();
+        }
+    };
+    drop(input);
+    let mut rest = String::new();
+    output.read_to_string(&mut rest).unwrap();
+    assert!(child.wait().unwrap().success());
+    let (result, ending) = game.ending(&position).expect("the copy's game is over too");
+    assert_eq!(verdict, ending_text(result, ending, &position.board));
+    assert!(position.plies >= 10, "a game of {} plies", position.plies);
+    eprintln!("{verdict} after {} plies", position.plies);
+}
