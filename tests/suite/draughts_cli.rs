@@ -253,42 +253,38 @@ fn fails_with(args: &[&str], message: &str) {
 
 #[test]
 fn bad_input_is_one_line_and_exit_two() {
-    fails_with(&["draughts", "moves", "W:Wa2:Bb8"], "light square");
-    fails_with(&["draughts", "moves", "W:Wa1"], "three fields");
-    fails_with(
-        &["draughts", "perft", "-d", "2", "--fen", "W:Wa1,a1:B"],
-        "a1 is given twice",
-    );
-    fails_with(
-        &["draughts", "moves", "W:Wc3:Bf6", "--play", "c3-e5"],
-        "not legal",
-    );
-    fails_with(
-        &["draughts", "moves", "W:Wc3:Bf6", "--play", "c3-d5"],
-        "light square",
-    );
-    fails_with(
-        &[
-            "draughts",
-            "moves",
-            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4:Bh8",
-        ],
-        "13 White pieces",
-    );
-    fails_with(&["draughts", "moves", "W:Wb8:Bh2"], "promotion rank");
-    fails_with(
-        &["draughts", "moves", "W:Wc3:Bf6", "--bot", "mcts:5"],
-        "random playouts",
-    );
-    fails_with(
-        &["draughts", "moves", "W:Wc3:Bf6", "--bot", "damebot:-corner"],
-        "-corner",
-    );
-    fails_with(&["draughts", "games", "damebot", "minimax"], "unknown bot");
-    fails_with(
-        &["draughts", "play", "--against", "alphabeta:99"],
-        "out of range",
-    );
+    let cases: [(&[&str], &str); 12] = [
+        (&["moves", "W:Wa2:Bb8"], "light square"),
+        (&["moves", "W:Wa1"], "three fields"),
+        (
+            &["perft", "-d", "2", "--fen", "W:Wa1,a1:B"],
+            "a1 is given twice",
+        ),
+        (&["moves", "W:Wc3:Bf6", "--play", "c3-e5"], "not legal"),
+        (&["moves", "W:Wc3:Bf6", "--play", "c3-d5"], "light square"),
+        (
+            &["moves", "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4:Bh8"],
+            "13 White pieces",
+        ),
+        (&["moves", "W:Wb8:Bh2"], "promotion rank"),
+        (
+            &["moves", "W:Wc3:Bf6", "--bot", "mcts:5"],
+            "random playouts",
+        ),
+        (
+            &["moves", "W:Wc3:Bf6", "--bot", "damebot:-corner"],
+            "-corner",
+        ),
+        (&["games", "damebot", "minimax"], "unknown bot"),
+        (&["play", "--against", "alphabeta:99"], "out of range"),
+        (&["play", "--fen", "W:Wa1:Bh8:x"], "three fields"),
+    ];
+    for (args, message) in cases {
+        let args: Vec<&str> = std::iter::once("draughts")
+            .chain(args.iter().copied())
+            .collect();
+        fails_with(&args, message);
+    }
 }
 
 /// A whole game at the terminal, driven through the program's standard input and output: the
