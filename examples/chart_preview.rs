@@ -1,6 +1,7 @@
 //! Renders every chart from synthetic numbers into a folder, to look at the layout:
 //! `cargo run --example chart_preview -- /tmp/preview`.
 
+use boardlab::chess_memory::charts::*;
 use boardlab::output::charts::*;
 
 fn main() -> anyhow::Result<()> {

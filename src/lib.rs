@@ -16,5 +16,6 @@ pub mod fifteen;
 pub mod game;
 pub mod knights_tour;
 pub mod output;
+pub mod puzzles;
 pub mod rng;
 pub mod stats;

@@ -9,11 +9,11 @@
 //! to whole bins, so they contain the exact median.
 
 use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::data::histogram::{self, Histogram};
+use crate::chess_memory::data::summary::{self, SummaryRow};
 use crate::chess_memory::queue::Queue;
 use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
 use crate::experiment::Manifest;
-use crate::output::histogram::{self, Histogram};
-use crate::output::summary::{self, SummaryRow};
 use crate::stats::quantile::{Quantile, quantile};
 use crate::stats::rank_test::{PairComparison, compare_all};
 use crate::stats::restart::{RestartAnalysis, restart_analysis};

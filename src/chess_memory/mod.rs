@@ -3,20 +3,28 @@
 //!
 //! Layered one way: the puzzle ([`pieces`], [`board`], [`rules`] with the validator,
 //! [`queue`]), the searches over it ([`search`]) and the SAT encoding ([`sat`]); its
-//! experiments ([`spec`], and [`study`], where it meets the shared harness), the analysis of
-//! a results folder ([`analysis`]) and its charts and report ([`report`]). Its data files are
-//! written by `crate::output` (`draws.csv`, `summary.csv`, `histogram.csv`).
+//! experiments ([`spec`], and [`study`], where it meets the shared harness), its data files
+//! ([`data`]: `draws.csv`, `summary.csv`, `histogram.csv`), the analysis of a results folder
+//! ([`analysis`]), its ranking in the terminal ([`show`]) and its charts and report
+//! ([`charts`], [`report`]).
 
 pub mod analysis;
 pub mod board;
+pub mod charts;
+pub mod data;
 pub mod pieces;
 pub mod queue;
 pub mod report;
 pub mod rules;
 pub mod sat;
 pub mod search;
+pub mod show;
 pub mod spec;
 pub mod study;
 
 pub use spec::{Series, Spec};
 pub use study::{ChessMemoryStudy, PUZZLE};
+
+/// The embedded default experiment, `experiments/default.toml`: what `boardlab run` does with
+/// no spec.
+pub const DEFAULT_SPEC: &str = include_str!("../../experiments/default.toml");

@@ -387,7 +387,7 @@ fn random_queues(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::DEFAULT_SPEC;
+    use crate::chess_memory::DEFAULT_SPEC;
 
     #[test]
     fn a_search_that_cannot_fill_the_queue_is_refused_when_the_spec_is_read() {

@@ -3,14 +3,15 @@
 //! iterations are derived from the rows.
 
 use super::spec::Spec;
+use crate::chess_memory::data::draws::{self, DrawRow};
+use crate::chess_memory::data::histogram::{self, Histogram};
+use crate::chess_memory::data::summary::{self, SeriesTally, SummaryRow};
 use crate::chess_memory::search;
+use crate::experiment::Puzzle;
 use crate::experiment::spec::Overrides;
-use crate::experiment::study::{Computed, Puzzle, SeriesPlan, Study};
+use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder};
 use crate::output::atomic::write_atomic_with;
-use crate::output::draws::{self, DrawRow};
-use crate::output::histogram::{self, Histogram};
-use crate::output::summary::{self, SeriesTally, SummaryRow};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -18,6 +19,7 @@ use std::sync::Arc;
 pub const PUZZLE: Puzzle = Puzzle {
     name: "chess-memory",
     about: "32 pairs of chess pieces on 8×8, each attacking exactly its partner",
+    example_spec: include_str!("../../experiments/examples/chess-memory.toml"),
     parse,
     report: crate::chess_memory::report::report,
     headline,
@@ -178,11 +180,14 @@ impl Study for ChessMemoryStudy {
 
 /// `best: NQBR, median 24,728 iterations (of 24 series; boardlab show DIR for all)`.
 fn headline(dir: &Path) -> anyhow::Result<String> {
-    let rows = crate::cli::show::ranked(dir)?;
+    let rows = crate::chess_memory::show::ranked(dir)?;
     let Some(best) = rows.first() else {
         return Ok("no series with draws".to_string());
     };
-    let median = crate::cli::show::iterations(best.median, crate::cli::show::folder_cap(dir));
+    let median = crate::chess_memory::show::iterations(
+        best.median,
+        crate::chess_memory::show::folder_cap(dir),
+    );
     Ok(format!(
         "best: {}, median {median} iterations (of {} series; boardlab show {} for all)",
         best.ordering,

@@ -7,8 +7,8 @@
 //! Two runs of one spec with different master seeds should agree; a changed search, order or
 //! board size should not. Identical data always agrees.
 
-use super::show::iterations;
 use crate::chess_memory::analysis::{Analysis, OrderingAnalysis};
+use crate::chess_memory::show::iterations;
 use crate::output::numbers::{p_value, percent};
 use crate::stats::{holm, mann_whitney};
 use clap::Args;
@@ -55,7 +55,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         args.alpha
     );
     for dir in [&args.first, &args.second] {
-        crate::experiment::study::require_chess_memory(dir, "compare")?;
+        super::require_chess_memory(dir, "compare")?;
     }
     let first = Analysis::load(&args.first)?;
     let second = Analysis::load(&args.second)?;

@@ -181,6 +181,20 @@ fn parse_restart(text: &str) -> Result<RestartPolicy, String> {
     text.parse()
 }
 
+/// Refuses a folder of another puzzle than ChessMemory for a command that only reads
+/// ChessMemory's tables, saying what to use instead.
+fn require_chess_memory(dir: &std::path::Path, command: &str) -> anyhow::Result<()> {
+    let registry = &crate::puzzles::REGISTRY;
+    match registry.of_folder(dir)? {
+        Some(puzzle) if puzzle.name != registry.default => anyhow::bail!(
+            "{command} reads ChessMemory folders and {} holds a {} experiment; use boardlab show or boardlab report on it",
+            dir.display(),
+            puzzle.name
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// Parses the process arguments and runs the chosen command.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = parse_arguments()?;

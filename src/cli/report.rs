@@ -42,7 +42,7 @@ pub struct PlotArgs {
 }
 
 pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
-    crate::experiment::study::require_chess_memory(&args.dir, "plot")?;
+    super::require_chess_memory(&args.dir, "plot")?;
     let written = crate::chess_memory::report::plot(&args.dir)?;
     if !args.quiet {
         eprintln!(
@@ -55,7 +55,7 @@ pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
-    crate::experiment::report_folder(&args.dir)?;
+    crate::experiment::report_folder(&args.dir, &crate::puzzles::REGISTRY)?;
     if !args.quiet {
         eprintln!(
             "wrote {} and its charts",

@@ -1,6 +1,7 @@
 //! `boardlab run` and `boardlab merge`: experiments from a spec into a results folder.
 
-use crate::experiment::{self, DEFAULT_SPEC, Overrides, Plan, RunEnd, RunRequest};
+use crate::experiment::{self, Overrides, Plan, RunEnd, RunRequest};
+use crate::puzzles::REGISTRY;
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -104,7 +105,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         ),
         None => (
             "embedded default (experiments/default.toml)".to_string(),
-            DEFAULT_SPEC.to_string(),
+            REGISTRY.default_spec.to_string(),
         ),
     };
     let overrides = Overrides {
@@ -112,7 +113,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         cap: args.cap,
         seed: args.seed,
     };
-    let study = experiment::parse_spec(&spec_text, &overrides)
+    let study = REGISTRY
+        .parse_spec(&spec_text, &overrides)
         .with_context(|| format!("spec {spec_source}"))?;
     anyhow::ensure!(
         !args.boards || study.supports_boards(),
@@ -129,6 +131,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(|| PathBuf::from("results").join(study.name()));
     let shard = experiment::parse_shard(args.shard.as_deref())?;
     let request = RunRequest {
+        registry: &REGISTRY,
         plan: Plan::new(study, shard, args.boards),
         spec_source,
         spec_text,
@@ -175,7 +178,7 @@ fn default_threads(slurm_cpus: Option<&str>) -> anyhow::Result<usize> {
 }
 
 pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
-    let draws = experiment::merge(&args.out, &args.shards, args.force)?;
+    let draws = experiment::merge(&args.out, &args.shards, args.force, &REGISTRY)?;
     if !args.quiet {
         eprintln!(
             "wrote {}: {draws} draws from {} shards, charts and REPORT.md",
@@ -190,7 +193,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
 /// The closing line of a finished folder, from its puzzle.
 fn headline(dir: &std::path::Path) -> anyhow::Result<String> {
     let manifest = experiment::Manifest::read(&dir.join("manifest.json"))?;
-    let puzzle = experiment::study::puzzle_of_identity(&manifest.spec)?;
+    let puzzle = REGISTRY.of_identity(&manifest.spec)?;
     (puzzle.headline)(dir)
 }
 

@@ -20,6 +20,7 @@ use std::path::Path;
 
 impl MatchGame for Draughts {
     const PUZZLE: &'static str = "draughts";
+    const EXAMPLE_SPEC: &'static str = include_str!("../../experiments/examples/draughts.toml");
     const ABOUT: &'static str = "Czech draughts between bots: random, the original Damebot (and without each flag), alphabeta:D, mcts:N";
     const TABLES: &'static [&'static str] =
         &["summary.csv", "ratings.csv", match_report::LENGTHS_FILE];

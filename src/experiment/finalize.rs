@@ -10,16 +10,21 @@ use super::checksum;
 use super::folder::ResultsFolder;
 use super::manifest::{Manifest, RunStatus};
 use super::plan::Plan;
-use super::study::{self, Puzzle};
+use super::registry::{Puzzle, Registry};
 use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
 use anyhow::Context;
 use std::collections::BTreeMap;
 
 /// Completes a folder whose draws are all written (status `data-complete`): puts
-/// `draws.csv` in place, checks it against the manifest's checksum, writes the summary,
-/// histogram, charts and report, and marks the manifest complete.
-pub fn finish(folder: &ResultsFolder, plan: &Plan, mut manifest: Manifest) -> anyhow::Result<()> {
+/// `draws.csv` in place, checks it against the manifest's checksum, writes the puzzle's
+/// tables, charts and report, and marks the manifest complete.
+pub fn finish(
+    folder: &ResultsFolder,
+    plan: &Plan,
+    puzzle: &Puzzle,
+    mut manifest: Manifest,
+) -> anyhow::Result<()> {
     let (draws, partial) = (folder.draws(), folder.partial_draws());
     if !draws.exists() && partial.exists() {
         std::fs::rename(&partial, &draws)
@@ -28,10 +33,9 @@ pub fn finish(folder: &ResultsFolder, plan: &Plan, mut manifest: Manifest) -> an
         abort_point("renamed");
     }
     check_draws(folder, &manifest)?;
-    folder.clear_outputs()?;
+    folder.clear_outputs(puzzle.tables)?;
     plan.study.derive(folder, plan)?;
     abort_point("derived");
-    let puzzle = study::puzzle(plan.study.puzzle())?;
     (puzzle.report)(folder.root())
         .with_context(|| format!("reporting on {}", folder.root().display()))?;
     abort_point("reported");
@@ -90,11 +94,17 @@ pub fn hash_outputs(
 }
 
 /// Whether every output the manifest recorded is there and unchanged (for a manifest from
-/// before outputs were recorded: whether the summary, histogram and report are there).
-pub fn outputs_current(folder: &ResultsFolder, manifest: &Manifest) -> anyhow::Result<bool> {
+/// before outputs were recorded: whether the puzzle's tables and the report are there).
+pub fn outputs_current(
+    folder: &ResultsFolder,
+    puzzle: &Puzzle,
+    manifest: &Manifest,
+) -> anyhow::Result<bool> {
     if manifest.outputs.is_empty() {
-        return Ok(["summary.csv", "histogram.csv", "REPORT.md"]
+        return Ok(puzzle
+            .tables
             .iter()
+            .chain(&["REPORT.md"])
             .all(|name| folder.root().join(name).is_file()));
     }
     for (name, hash) in &manifest.outputs {
@@ -108,28 +118,32 @@ pub fn outputs_current(folder: &ResultsFolder, manifest: &Manifest) -> anyhow::R
 
 /// `boardlab report DIR` on a results folder: under the folder's lock, completes a folder
 /// whose outputs are pending, or rewrites the charts and report of a complete one (and their
-/// hashes in the manifest). A folder without a manifest (`sat mistakes` output) is reported
-/// as it is.
-pub fn report_folder(dir: &std::path::Path) -> anyhow::Result<()> {
+/// hashes in the manifest). A folder without a manifest is left to the default puzzle's
+/// report, which knows the folders it writes without one.
+pub fn report_folder(dir: &std::path::Path, registry: &Registry) -> anyhow::Result<()> {
     use super::folder::FolderState;
     let folder = ResultsFolder::new(dir);
+    let default = registry.puzzle(registry.default)?;
     if !folder.manifest().exists() {
-        return crate::chess_memory::report::report(dir);
+        return (default.report)(dir);
     }
     let _lock = super::lock::FolderLock::exclusive(dir)?;
     let shown = dir.display();
-    match folder.state()? {
+    let puzzle = match registry.of_folder(dir) {
+        Ok(Some(puzzle)) => puzzle,
+        _ => default,
+    };
+    match folder.state(puzzle.tables)? {
         FolderState::DataComplete(manifest) => {
-            let plan = manifest.plan()?;
+            let plan = manifest.plan(registry)?;
             folder.remove_temporaries()?;
-            finish(&folder, &plan, *manifest)
+            finish(&folder, &plan, puzzle, *manifest)
         }
         FolderState::Partial(_) => anyhow::bail!(
             "{shown} holds an unfinished run; complete it with boardlab run and --resume first"
         ),
         FolderState::Damaged(why) => anyhow::bail!("{shown} cannot be reported: {why}"),
         FolderState::Complete(mut manifest) => {
-            let puzzle = study::puzzle_of_identity(&manifest.spec)?;
             (puzzle.report)(dir)?;
             if !manifest.outputs.is_empty() {
                 manifest.outputs = hash_outputs(&folder, puzzle)?;
@@ -137,6 +151,6 @@ pub fn report_folder(dir: &std::path::Path) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        FolderState::Fresh => crate::chess_memory::report::report(dir),
+        FolderState::Fresh => (default.report)(dir),
     }
 }

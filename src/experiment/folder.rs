@@ -33,30 +33,21 @@ pub enum FolderState {
     Complete(Box<Manifest>),
 }
 
-/// Files and folders that boardlab writes into a results folder (besides the lock file and
-/// temporary files).
-const OWN_ENTRIES: [&str; 9] = [
+/// Files and folders that the harness writes into a results folder (besides the lock file,
+/// temporary files and the puzzles' tables).
+const OWN_ENTRIES: [&str; 7] = [
     "manifest.json",
     "manifest.json.tmp",
     "draws.csv",
     "draws.csv.partial",
     "summary.csv",
-    "histogram.csv",
     "REPORT.md",
     "charts",
-    "sat",
 ];
 
-/// The outputs made from the data, removed before they are made again (with every puzzle's
-/// tables, [`super::study::Puzzle::tables`]).
-const OUTPUTS: [&str; 4] = ["summary.csv", "histogram.csv", "REPORT.md", "charts"];
-
-/// Every table any puzzle makes from the data.
-fn puzzle_tables() -> impl Iterator<Item = &'static str> {
-    super::study::PUZZLES
-        .iter()
-        .flat_map(|puzzle| puzzle.tables.iter().copied())
-}
+/// The outputs made from the data, removed before they are made again (with the puzzle's
+/// tables, [`super::registry::Puzzle::tables`]).
+const OUTPUTS: [&str; 3] = ["summary.csv", "REPORT.md", "charts"];
 
 impl ResultsFolder {
     pub fn new(root: impl Into<PathBuf>) -> ResultsFolder {
@@ -84,10 +75,6 @@ impl ResultsFolder {
         self.root.join("summary.csv")
     }
 
-    pub fn histogram(&self) -> PathBuf {
-        self.root.join("histogram.csv")
-    }
-
     /// Names of the folder's entries (none if it does not exist).
     fn entries(&self) -> anyhow::Result<Vec<String>> {
         if !self.root.exists() {
@@ -104,9 +91,9 @@ impl ResultsFolder {
     }
 
     /// Reads the folder's state. A non-empty folder without a manifest that holds anything
-    /// boardlab does not write is refused: it is not a boardlab results folder, and nothing
-    /// in it is touched.
-    pub fn state(&self) -> anyhow::Result<FolderState> {
+    /// boardlab does not write (the harness's files and the puzzle's `tables`) is refused: it
+    /// is not a boardlab results folder, and nothing in it is touched.
+    pub fn state(&self, tables: &[&str]) -> anyhow::Result<FolderState> {
         let shown = self.root.display();
         if !self.root.exists() {
             return Ok(FolderState::Fresh);
@@ -118,7 +105,7 @@ impl ResultsFolder {
         let manifest_path = self.manifest();
         if !manifest_path.exists() {
             let entries = self.entries()?;
-            if let Some(foreign) = entries.iter().find(|name| !is_own(name)) {
+            if let Some(foreign) = entries.iter().find(|name| !is_own(name, tables)) {
                 anyhow::bail!(
                     "{shown} exists and is not a boardlab results folder (no manifest.json, and it holds {foreign}); choose another --out or empty it"
                 );
@@ -153,16 +140,17 @@ impl ResultsFolder {
     /// Removes everything boardlab wrote here but the lock file, for a fresh start with
     /// `--force`. The manifest goes first, so that a kill part way leaves a folder that is
     /// damaged (and replaceable) rather than one that seems whole.
-    pub fn clear(&self) -> anyhow::Result<()> {
+    pub fn clear(&self, tables: &[&str]) -> anyhow::Result<()> {
         self.remove(&OWN_ENTRIES)?;
-        self.remove(&puzzle_tables().collect::<Vec<_>>())?;
+        self.remove(tables)?;
         self.remove_temporaries()
     }
 
-    /// Removes the outputs made from the data, before they are made again.
-    pub fn clear_outputs(&self) -> anyhow::Result<()> {
+    /// Removes the outputs made from the data (with the puzzle's `tables`), before they are
+    /// made again.
+    pub fn clear_outputs(&self, tables: &[&str]) -> anyhow::Result<()> {
         self.remove(&OUTPUTS)?;
-        self.remove(&puzzle_tables().collect::<Vec<_>>())
+        self.remove(tables)
     }
 
     fn remove(&self, entries: &[&str]) -> anyhow::Result<()> {
@@ -195,8 +183,8 @@ impl ResultsFolder {
 }
 
 /// Whether a folder entry is one boardlab writes.
-fn is_own(name: &str) -> bool {
-    OWN_ENTRIES.contains(&name) || puzzle_tables().any(|table| table == name) || is_scratch(name)
+fn is_own(name: &str, tables: &[&str]) -> bool {
+    OWN_ENTRIES.contains(&name) || tables.contains(&name) || is_scratch(name)
 }
 
 /// Whether a folder entry holds no results: the lock file or a temporary file.

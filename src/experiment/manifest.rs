@@ -8,8 +8,9 @@
 use super::Shard;
 use super::checksum::DataMark;
 use super::plan::Plan;
+use super::registry::Registry;
 use super::spec::Overrides;
-use super::study::{Study, parse_spec};
+use super::study::Study;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -166,8 +167,9 @@ impl Manifest {
     /// The spec as run, rebuilt from the recorded spec text, with the command-line values
     /// that replaced the text's. Per-series draw counts stay unless `--draws` replaced them
     /// all, so every candidate is tried and the one that rebuilds the recorded spec is kept.
-    pub fn rebuild_spec(&self) -> anyhow::Result<(Arc<dyn Study>, Overrides)> {
-        let plain = parse_spec(&self.spec_text, &Overrides::default())
+    pub fn rebuild_spec(&self, registry: &Registry) -> anyhow::Result<(Arc<dyn Study>, Overrides)> {
+        let plain = registry
+            .parse_spec(&self.spec_text, &Overrides::default())
             .context("the spec text recorded in the manifest")?
             .identity();
         let recorded = |key: &str| self.spec.get(key).and_then(serde_json::Value::as_u64);
@@ -176,7 +178,7 @@ impl Manifest {
         let (cap, seed) = (differs("cap"), differs("seed"));
         for draws in [None, recorded("draws")] {
             let overrides = Overrides { draws, cap, seed };
-            let study = parse_spec(&self.spec_text, &overrides)?;
+            let study = registry.parse_spec(&self.spec_text, &overrides)?;
             if study.identity() == self.spec {
                 return Ok((study, overrides));
             }
@@ -187,8 +189,8 @@ impl Manifest {
     }
 
     /// The plan of the folder's run (its shard, or the whole run).
-    pub fn plan(&self) -> anyhow::Result<Plan> {
-        let (study, _) = self.rebuild_spec()?;
+    pub fn plan(&self, registry: &Registry) -> anyhow::Result<Plan> {
+        let (study, _) = self.rebuild_spec(registry)?;
         Ok(Plan::new(
             study,
             self.shard.unwrap_or(Shard::WHOLE),

@@ -17,6 +17,7 @@ use super::folder::{FolderState, ResultsFolder};
 use super::lock::{FolderLock, LOCK_FILE};
 use super::manifest::{self, Manifest, RunStatus};
 use super::plan::Plan;
+use super::registry::Registry;
 use super::study::row_key;
 use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
@@ -24,9 +25,16 @@ use anyhow::{Context, bail, ensure};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-/// Merges complete shard folders `shards` into `out`; returns the number of draws.
-pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> anyhow::Result<u64> {
+/// Merges complete shard folders `shards` of a run of one of `registry`'s puzzles into `out`;
+/// returns the number of draws.
+pub fn merge(
+    out: &Path,
+    shards: &[PathBuf],
+    force: bool,
+    registry: &Registry,
+) -> anyhow::Result<u64> {
     check_paths(out, shards)?;
+    let tables: Vec<&str> = registry.tables().collect();
     let target = ResultsFolder::new(out);
     let shown = out.display();
     let refuse_existing = |state: &FolderState| -> anyhow::Result<()> {
@@ -38,19 +46,20 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> anyhow::Result<u64>
             ),
         }
     };
-    refuse_existing(&target.state()?)?;
+    refuse_existing(&target.state(&tables)?)?;
     let _input_locks: Vec<FolderLock> = shards
         .iter()
         .map(|dir| FolderLock::shared(dir))
         .collect::<anyhow::Result<_>>()?;
     let manifests = read_shard_manifests(shards)?;
     let first = &manifests[0];
-    let (study, overrides) = first.rebuild_spec()?;
+    let (study, overrides) = first.rebuild_spec(registry)?;
+    let puzzle = registry.puzzle(study.puzzle())?;
     let plan = Plan::new(study, Shard::WHOLE, first.boards);
 
     target.create()?;
     let _lock = FolderLock::exclusive(out)?;
-    refuse_existing(&target.state()?)?;
+    refuse_existing(&target.state(&tables)?)?;
     remove_stale_builds(out)?;
     let build = tempfile::Builder::new()
         .prefix(&build_prefix(out))
@@ -67,9 +76,9 @@ pub fn merge(out: &Path, shards: &[PathBuf], force: bool) -> anyhow::Result<u64>
         out,
     ));
     merged.write(&folder.manifest())?;
-    finalize::finish(&folder, &plan, merged)?;
+    finalize::finish(&folder, &plan, puzzle, merged)?;
     abort_point("merge-built");
-    move_into_place(build.path(), &target)?;
+    move_into_place(build.path(), &target, &tables)?;
     Ok(plan.total())
 }
 
@@ -168,8 +177,8 @@ fn remove_stale_builds(out: &Path) -> anyhow::Result<()> {
 /// Replaces OUT's results by the finished build: OUT's manifest goes first (a kill then
 /// leaves a damaged folder that `merge --force` replaces), then its other files, then the
 /// new files come in, manifest last.
-fn move_into_place(build: &Path, target: &ResultsFolder) -> anyhow::Result<()> {
-    target.clear()?;
+fn move_into_place(build: &Path, target: &ResultsFolder, tables: &[&str]) -> anyhow::Result<()> {
+    target.clear(tables)?;
     abort_point("merge-cleared");
     let mut names: Vec<std::ffi::OsString> = std::fs::read_dir(build)
         .with_context(|| format!("cannot read {}", build.display()))?

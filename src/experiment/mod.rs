@@ -16,10 +16,13 @@ mod manifest;
 mod merge;
 mod plan;
 pub mod progress;
+pub mod registry;
 mod runner;
 mod shard;
 pub mod spec;
 pub mod study;
+#[cfg(test)]
+pub(crate) mod toy;
 
 pub use finalize::report_folder;
 pub use folder::{FolderState, ResultsFolder};
@@ -27,7 +30,8 @@ pub use lock::{FolderLock, LOCK_FILE};
 pub use manifest::{Manifest, RunStatus};
 pub use merge::merge;
 pub use plan::Plan;
+pub use registry::{Puzzle, Registry};
 pub use runner::{MAX_THREADS, RunEnd, RunRequest, check_threads, parse_shard, run};
 pub use shard::Shard;
-pub use spec::{DEFAULT_SPEC, Overrides};
-pub use study::{Computed, Puzzle, SeriesPlan, Study, parse_spec};
+pub use spec::Overrides;
+pub use study::{Computed, SeriesPlan, Study};

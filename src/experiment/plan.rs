@@ -153,20 +153,12 @@ impl Chunks<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::spec::Overrides;
-    use crate::experiment::study::parse_spec;
+    use crate::experiment::toy::ToyStudy;
 
+    /// Series QNBR (`draws` draws), RBNQ (1) and NQBR (10).
     fn plan(draws: &str, shard: Shard) -> Plan {
-        let text = format!(
-            "name = \"t\"\ndraws = 10\nseed = 1\n[[series]]\norderings = [\"QNBR\"]\ndraws = {draws}\n\
-             [[series]]\norderings = [\"RBNQ\"]\nalgorithm = \"fc\"\ndraws = 1\n\
-             [[series]]\norderings = [\"NQBR\"]\n"
-        );
-        Plan::new(
-            parse_spec(&text, &Overrides::default()).unwrap(),
-            shard,
-            false,
-        )
+        let study = ToyStudy::new(&[("QNBR", draws.parse().unwrap()), ("RBNQ", 1), ("NQBR", 10)]);
+        Plan::new(std::sync::Arc::new(study), shard, false)
     }
 
     #[test]

@@ -18,6 +18,7 @@ use super::lock::FolderLock;
 use super::manifest::{self, Manifest, RunIdentity, RunStatus, Session};
 use super::plan::Plan;
 use super::progress::Progress;
+use super::registry::{Puzzle, Registry};
 use super::spec::Overrides;
 use super::{Shard, checksum, finalize};
 use crate::output::faults::{abort_point, before_data_write};
@@ -37,9 +38,11 @@ const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(2);
 pub const MAX_THREADS: usize = 1024;
 
 /// Everything `boardlab run` needs, checked.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct RunRequest {
     pub plan: Plan,
+    /// The program's puzzles: the plan's own, and every table a folder may hold.
+    pub registry: &'static Registry,
     pub spec_source: String,
     pub spec_text: String,
     /// The command-line values that replaced the spec's (for the `reproduce` command).
@@ -95,9 +98,11 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
     install_interrupt_handler();
     check_threads(request.threads)?;
     request.plan.study.check_references()?;
+    let puzzle = request.registry.puzzle(request.plan.study.puzzle())?;
+    let tables: Vec<&str> = request.registry.tables().collect();
     let folder = ResultsFolder::new(&request.out);
     // Refuses a file or a folder that is not ours before anything is created in it.
-    folder.state()?;
+    folder.state(&tables)?;
     folder.create()?;
     let _lock = FolderLock::exclusive(folder.root())?;
     let plan = &request.plan;
@@ -109,10 +114,10 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
         ),
         None => Ok(()),
     };
-    let mut manifest = match folder.state()? {
+    let mut manifest = match folder.state(&tables)? {
         FolderState::Complete(old) if request.resume && !request.force => {
             same_run(&old, "resume")?;
-            return resume_complete(&folder, plan, *old);
+            return resume_complete(&folder, plan, puzzle, *old);
         }
         FolderState::Complete(_) if !request.force => bail!(
             "{shown} already holds a finished run; use --force to overwrite it or --out for another folder"
@@ -120,7 +125,7 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
         FolderState::DataComplete(old) if request.resume && !request.force => {
             same_run(&old, "resume")?;
             folder.remove_temporaries()?;
-            finalize::finish(&folder, plan, *old)?;
+            finalize::finish(&folder, plan, puzzle, *old)?;
             return Ok(RunEnd::Complete {
                 draws: plan.total(),
             });
@@ -177,7 +182,7 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
     }
     recorder.end_session(RunStatus::DataComplete, Some(&written))?;
     abort_point("data-complete");
-    finalize::finish(&folder, plan, recorder.manifest)?;
+    finalize::finish(&folder, plan, puzzle, recorder.manifest)?;
     Ok(RunEnd::Complete { draws: total })
 }
 
@@ -185,14 +190,15 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
 fn resume_complete(
     folder: &ResultsFolder,
     plan: &Plan,
+    puzzle: &Puzzle,
     manifest: Manifest,
 ) -> anyhow::Result<RunEnd> {
     finalize::check_draws(folder, &manifest)?;
-    if finalize::outputs_current(folder, &manifest)? {
+    if finalize::outputs_current(folder, puzzle, &manifest)? {
         return Ok(RunEnd::AlreadyComplete);
     }
     folder.remove_temporaries()?;
-    finalize::finish(folder, plan, manifest)?;
+    finalize::finish(folder, plan, puzzle, manifest)?;
     Ok(RunEnd::Complete {
         draws: plan.total(),
     })
@@ -205,7 +211,7 @@ fn start_fresh(
     folder: &ResultsFolder,
     identity: &RunIdentity,
 ) -> anyhow::Result<Manifest> {
-    folder.clear()?;
+    folder.clear(&request.registry.tables().collect::<Vec<_>>())?;
     abort_point("cleared");
     let mut manifest = new_manifest(request, identity);
     manifest.data = Some(header_mark(&request.plan));

@@ -7,9 +7,6 @@
 
 use serde::de::DeserializeOwned;
 
-/// The embedded default experiment, `experiments/default.toml`.
-pub const DEFAULT_SPEC: &str = include_str!("../../experiments/default.toml");
-
 /// The most draws one run may hold (over all series): far more than any machine computes in
 /// a year, and small enough that positions, byte counts and sums never overflow.
 pub const MAX_DRAWS: u64 = 1_000_000_000_000;

@@ -5,9 +5,9 @@
 //! how its spec reads, what one draw computes and the columns of its row, what is derived
 //! from `draws.csv` (the summary and any other tables), and the charts and the report.
 //!
-//! A spec names its study with `puzzle = "…"`; without the key it is ChessMemory, so the
-//! specs written before there were other puzzles mean what they meant. Each study lives in
-//! its puzzle's folder (`src/knights_tour/study.rs`, …) and is listed once, in [`PUZZLES`].
+//! A spec names its study with `puzzle = "…"`; each study lives in its puzzle's folder and is
+//! listed once in the program's [`Registry`](super::registry::Registry), which the harness is
+//! given rather than knowing the puzzles itself.
 //!
 //! The contract every study keeps, on which resume, sharding and merge rest:
 //! - draw `index` of series `s` depends only on the spec, `s` and `index` (its random
@@ -19,9 +19,6 @@
 
 use super::folder::ResultsFolder;
 use super::plan::Plan;
-use super::spec::Overrides;
-use std::path::Path;
-use std::sync::Arc;
 
 /// One series as the harness sees it: its label in every data file and its draw count.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,100 +82,6 @@ pub trait Study: Send + Sync + std::fmt::Debug {
 /// threads' time idle at the end of a run, chunks of 64 draws 0.4%.
 pub const DEFAULT_CHUNK_DRAWS: u64 = 64;
 
-/// A puzzle the harness knows: how its spec reads and how its folders are reported.
-pub struct Puzzle {
-    /// The spec's `puzzle` value.
-    pub name: &'static str,
-    /// What it is, for help text.
-    pub about: &'static str,
-    /// Reads a spec of this puzzle with command-line overrides applied.
-    pub parse: fn(&str, &Overrides) -> anyhow::Result<Arc<dyn Study>>,
-    /// Writes the charts and `REPORT.md` of a results folder from its small files.
-    pub report: fn(&Path) -> anyhow::Result<()>,
-    /// One line for the terminal after a run: the best series or the headline figure.
-    pub headline: fn(&Path) -> anyhow::Result<String>,
-    /// The files besides `REPORT.md` and `charts/` made from the data: those that
-    /// [`Study::derive`] writes, and any the report writes beside them.
-    pub tables: &'static [&'static str],
-}
-
-/// Every puzzle, the default first.
-pub const PUZZLES: &[Puzzle] = &[
-    crate::chess_memory::PUZZLE,
-    crate::knights_tour::study::PUZZLE,
-    crate::game::matches::match_puzzle::<crate::fifteen::Fifteen>(),
-    crate::game::matches::match_puzzle::<crate::fifteen::OddEven>(),
-    crate::game::matches::match_puzzle::<crate::draughts::game::Draughts>(),
-];
-
-/// The puzzle a spec without `puzzle` runs.
-pub const DEFAULT_PUZZLE: &str = "chess-memory";
-
-/// The puzzle named `name`, or an error listing the known ones.
-pub fn puzzle(name: &str) -> anyhow::Result<&'static Puzzle> {
-    PUZZLES.iter().find(|p| p.name == name).ok_or_else(|| {
-        let known: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
-        anyhow::anyhow!(
-            "key `puzzle`: unknown puzzle {name:?}; use one of {}",
-            known.join(", ")
-        )
-    })
-}
-
-/// The puzzle a spec text names (ChessMemory when it names none).
-pub fn puzzle_of_spec(text: &str) -> anyhow::Result<&'static Puzzle> {
-    // A spec that is not TOML at all is reported by the puzzle's own parser, with the line.
-    let name = match text.parse::<toml::Table>() {
-        Ok(table) => match table.get("puzzle") {
-            Some(toml::Value::String(name)) => name.clone(),
-            Some(other) => anyhow::bail!(
-                "key `puzzle`: expected a puzzle name in quotes, found {other}; use one of {}",
-                PUZZLES
-                    .iter()
-                    .map(|p| p.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            None => DEFAULT_PUZZLE.to_string(),
-        },
-        Err(_) => DEFAULT_PUZZLE.to_string(),
-    };
-    puzzle(&name)
-}
-
-/// Reads a spec of any puzzle with overrides applied.
-pub fn parse_spec(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
-    (puzzle_of_spec(text)?.parse)(text, overrides)
-}
-
-/// The puzzle of a manifest's recorded spec (ChessMemory when it names none).
-pub fn puzzle_of_identity(spec: &serde_json::Value) -> anyhow::Result<&'static Puzzle> {
-    puzzle(spec["puzzle"].as_str().unwrap_or(DEFAULT_PUZZLE))
-}
-
-/// The puzzle of the results folder `dir`, by its manifest; `None` without a manifest.
-pub fn puzzle_of_folder(dir: &Path) -> anyhow::Result<Option<&'static Puzzle>> {
-    let path = dir.join("manifest.json");
-    if !path.exists() {
-        return Ok(None);
-    }
-    let manifest = super::Manifest::read(&path)?;
-    puzzle_of_identity(&manifest.spec).map(Some)
-}
-
-/// Refuses a folder of another puzzle than ChessMemory for a command that only reads
-/// ChessMemory's tables, saying what to use instead.
-pub fn require_chess_memory(dir: &Path, command: &str) -> anyhow::Result<()> {
-    match puzzle_of_folder(dir)? {
-        Some(puzzle) if puzzle.name != DEFAULT_PUZZLE => anyhow::bail!(
-            "{command} reads ChessMemory folders and {} holds a {} experiment; use boardlab show or boardlab report on it",
-            dir.display(),
-            puzzle.name
-        ),
-        _ => Ok(()),
-    }
-}
-
 /// Refuses a series label the data files cannot carry as their first column.
 pub fn check_label(label: &str) -> Result<(), String> {
     if label.is_empty() {
@@ -220,16 +123,5 @@ mod tests {
         for bad in ["", "a,b", "a\"b", "a\nb"] {
             assert!(check_label(bad).is_err(), "{bad:?}");
         }
-    }
-
-    #[test]
-    fn a_spec_without_puzzle_is_chess_memory_and_an_unknown_one_is_refused() {
-        assert_eq!(puzzle_of_spec("name = \"x\"").unwrap().name, DEFAULT_PUZZLE);
-        let error = puzzle_of_spec("puzzle = \"sudoku\"").err().unwrap();
-        assert!(
-            error.to_string().contains("unknown puzzle \"sudoku\""),
-            "{error}"
-        );
-        assert!(puzzle_of_spec("puzzle = 3").is_err());
     }
 }

@@ -12,6 +12,7 @@ use std::path::Path;
 
 impl MatchGame for Fifteen {
     const PUZZLE: &'static str = "fifteen";
+    const EXAMPLE_SPEC: &'static str = include_str!("../../experiments/examples/fifteen.toml");
     const ABOUT: &'static str = "the \"15\" game: bots take numbers 1..9, three summing to 15 win";
     const CHUNK_GAMES: u64 = 4096;
 
@@ -32,6 +33,8 @@ impl MatchGame for Fifteen {
 
 impl MatchGame for OddEven {
     const PUZZLE: &'static str = "fifteen-odd-even";
+    const EXAMPLE_SPEC: &'static str =
+        include_str!("../../experiments/examples/fifteen-odd-even.toml");
     const ABOUT: &'static str =
         "the article's exercise: odd numbers against even ones, any three placed summing to 15 win";
     const CHUNK_GAMES: u64 = 4096;

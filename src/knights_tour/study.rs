@@ -14,8 +14,9 @@
 use super::spec::{Series, Spec, StartMode};
 use super::warnsdorff::{Engine, Outcome, Plan, TourDraw, check_draw};
 use super::{Square, draw_backtracking};
+use crate::experiment::Puzzle;
 use crate::experiment::spec::Overrides;
-use crate::experiment::study::{Computed, Puzzle, SeriesPlan, Study};
+use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan as RunPlan, ResultsFolder};
 use crate::output::atomic::write_atomic;
 use crate::rng::{self, below};
@@ -29,6 +30,7 @@ use std::sync::Arc;
 pub const PUZZLE: Puzzle = Puzzle {
     name: "knights-tour",
     about: "Warnsdorff's rule for the knight's tour: success by tie-break, board size and start",
+    example_spec: include_str!("../../experiments/examples/knights-tour.toml"),
     parse,
     report: super::report::report,
     headline: super::report::headline,

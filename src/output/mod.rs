@@ -1,17 +1,12 @@
-//! Output files of an experiment: the per-draw data (`draws.csv`), the per-ordering
-//! `summary.csv` and `histogram.csv` derived from it, and atomic file writing.
-//!
-//! Data files have a fixed header and column order, rows in the spec's order, and contain no
-//! timings, so that the same spec and master seed give byte-identical files whatever the
-//! thread count or sharding. Timings live in `manifest.json` only.
+//! Writing what experiments produce, for every puzzle: files written atomically
+//! ([`atomic`]), the fault points the crash tests use ([`faults`]), numbers as the reports
+//! print them ([`numbers`]), the charts' machinery and the charts any puzzle may use
+//! ([`charts`]), and CSV reading.
 
 pub mod atomic;
 pub mod charts;
-pub mod draws;
 pub mod faults;
-pub mod histogram;
 pub mod numbers;
-pub mod summary;
 
 /// Reads every row of the CSV file at `path`; an error names the file.
 pub fn read_csv<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> anyhow::Result<Vec<T>> {

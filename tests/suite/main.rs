@@ -5,6 +5,7 @@
 mod common;
 
 mod algorithms;
+mod architecture;
 mod chess_memory_pinned;
 mod cli;
 mod cli_options;

@@ -319,9 +319,10 @@ fn one_draw_per_order_is_not_compared_and_has_no_interval() {
 
 /// Chart builders on degenerate inputs: finite, sane axes and a small drawing.
 mod degenerate_charts {
+    use boardlab::chess_memory::charts::{OrderingInterval, OrderingsChart};
     use boardlab::output::charts::{
-        Chart, CurveRole, HistogramBar, LogHistogram, LogHistogramChart, OrderingInterval,
-        OrderingsChart, RestartChart, RestartCurve, SurvivalChart, SurvivalCurve,
+        Chart, CurveRole, HistogramBar, LogHistogram, LogHistogramChart, RestartChart,
+        RestartCurve, SurvivalChart, SurvivalCurve,
     };
     use plotters::prelude::*;
     use proptest::prelude::*;

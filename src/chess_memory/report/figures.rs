@@ -2,12 +2,14 @@
 
 use crate::chess_memory::analysis::{Analysis, OrderingAnalysis};
 use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::charts::{
+    KindPositionHeatmap, MistakeRow, MistakeStepsChart, OrderingInterval, OrderingsChart,
+};
 use crate::chess_memory::pieces::Kind;
 use crate::chess_memory::queue::Queue;
 use crate::chess_memory::sat::mistakes::MistakesSummary;
 use crate::output::charts::{
-    self, CurveRole, HistogramBar, KindPositionHeatmap, LogHistogram, LogHistogramChart,
-    MistakeRow, MistakeStepsChart, OrderingInterval, OrderingsChart, RestartChart, RestartCurve,
+    self, CurveRole, HistogramBar, LogHistogram, LogHistogramChart, RestartChart, RestartCurve,
     SurvivalChart, SurvivalCurve,
 };
 use crate::output::numbers::thousands;

@@ -10,9 +10,9 @@ mod predictions;
 pub use figures::{CHARTS, kind_position_means, kinds_by_early_gain};
 
 use crate::chess_memory::analysis::Analysis;
+use crate::chess_memory::data::summary;
 use crate::chess_memory::sat::mistakes::MistakesSummary;
 use crate::output::atomic::write_atomic;
-use crate::output::summary;
 use anyhow::Context;
 use std::path::Path;
 

@@ -39,6 +39,8 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     const PUZZLE: &'static str;
     /// What the game is, for help text.
     const ABOUT: &'static str;
+    /// A small match spec of the game that runs in seconds ([`Puzzle::example_spec`]).
+    const EXAMPLE_SPEC: &'static str;
     /// Games per chunk of work: a game of microseconds needs thousands per chunk, or the
     /// runner spends its time handing chunks out (see [`crate::experiment::Study::chunk_draws`]).
     const CHUNK_GAMES: u64 = crate::experiment::study::DEFAULT_CHUNK_DRAWS;
@@ -92,6 +94,7 @@ pub const fn match_puzzle<G: MatchGame>() -> Puzzle {
     Puzzle {
         name: G::PUZZLE,
         about: G::ABOUT,
+        example_spec: G::EXAMPLE_SPEC,
         parse: study::parse::<G>,
         report: report::report::<G>,
         headline: report::headline,

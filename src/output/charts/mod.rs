@@ -5,18 +5,12 @@
 //! chart takes plain numbers prepared by the analysis, draws itself on any plotters backend,
 //! and is written by [`render`] to `<stem>.svg` and `<stem>.png`.
 
-mod heatmap;
 mod histograms;
-mod mistakes;
-mod orderings;
 mod restart;
 pub mod style;
 mod survival;
 
-pub use heatmap::KindPositionHeatmap;
 pub use histograms::{HistogramBar, LogHistogram, LogHistogramChart};
-pub use mistakes::{MistakeRow, MistakeStepsChart};
-pub use orderings::{OrderingInterval, OrderingsChart};
 pub use restart::{RestartChart, RestartCurve};
 pub use style::register_fonts;
 pub use survival::{CurveRole, SurvivalChart, SurvivalCurve};
@@ -81,6 +75,6 @@ pub fn render(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<[Pat
 }
 
 /// plotters' errors carry the backend's error type; keep their text.
-pub(crate) fn plot_error<E: std::fmt::Debug>(error: E) -> anyhow::Error {
+pub fn plot_error<E: std::fmt::Debug>(error: E) -> anyhow::Error {
     anyhow!("plotting failed: {error:?}")
 }

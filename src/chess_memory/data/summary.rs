@@ -173,7 +173,7 @@ impl SeriesTally {
 
 /// Reads `summary.csv`.
 pub fn read(path: &std::path::Path) -> anyhow::Result<Vec<SummaryRow>> {
-    super::read_csv(path)
+    crate::output::read_csv(path)
 }
 
 #[cfg(test)]

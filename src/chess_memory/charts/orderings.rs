@@ -1,8 +1,8 @@
 //! Orderings sorted by median: for each, the median with its 95% confidence interval, the
 //! p10–p90 range, the p99, and the share of censored draws, on a logarithmic axis.
 
-use super::style::{self, BLUE, DARK, GREY, LegendMark, VERMILION};
-use super::{Chart, plot_error};
+use crate::output::charts::style::{self, BLUE, DARK, GREY, LegendMark, VERMILION};
+use crate::output::charts::{Chart, plot_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

@@ -2,9 +2,9 @@
 //! each cell the mean, over the six type orders that put that kind there, of log10 of the
 //! order's median iterations (shown with the median it corresponds to, 10^mean).
 
-use super::style::{self, DARK};
-use super::{Chart, plot_error};
 use crate::chess_memory::pieces::Kind;
+use crate::output::charts::style::{self, DARK};
+use crate::output::charts::{Chart, plot_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::{ColorMap, ViridisRGB};

@@ -2,8 +2,8 @@
 //! of draws whose first placement without completion was at each step of the queue (a column),
 //! from `boardlab sat mistakes`. Steps are grouped by the queue's four kinds.
 
-use super::style::{self, DARK};
-use super::{Chart, plot_error};
+use crate::output::charts::style::{self, DARK};
+use crate::output::charts::{Chart, plot_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

@@ -1,0 +1,102 @@
+//! The puzzles a program knows, handed to the harness from above: the harness names no puzzle,
+//! and every entry point that must turn a spec or a results folder into a study takes a
+//! [`Registry`]. boardlab's own registry is `crate::puzzles::REGISTRY`, its composition root
+//! (the shape of OpenSpiel's game registry, filled where the games are, not in the core).
+
+use super::spec::Overrides;
+use super::study::Study;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A puzzle the harness knows: how its spec reads and how its folders are reported.
+pub struct Puzzle {
+    /// The spec's `puzzle` value.
+    pub name: &'static str,
+    /// What it is, for help text.
+    pub about: &'static str,
+    /// A small spec of this puzzle that runs in seconds: the example `boardlab puzzles`
+    /// prints and every puzzle's conformance test runs.
+    pub example_spec: &'static str,
+    /// Reads a spec of this puzzle with command-line overrides applied.
+    pub parse: fn(&str, &Overrides) -> anyhow::Result<Arc<dyn Study>>,
+    /// Writes the charts and `REPORT.md` of a results folder from its small files.
+    pub report: fn(&Path) -> anyhow::Result<()>,
+    /// One line for the terminal after a run: the best series or the headline figure.
+    pub headline: fn(&Path) -> anyhow::Result<String>,
+    /// The files besides `REPORT.md` and `charts/` made from the data: those that
+    /// [`Study::derive`] writes, and any the report writes beside them.
+    pub tables: &'static [&'static str],
+}
+
+/// Every puzzle of a program, and the one a spec without `puzzle` means.
+pub struct Registry {
+    /// The puzzles, the default first.
+    pub puzzles: &'static [Puzzle],
+    /// The `puzzle` a spec without the key runs (specs written before a program had other
+    /// puzzles keep their meaning).
+    pub default: &'static str,
+    /// The spec `boardlab run` runs when given none.
+    pub default_spec: &'static str,
+}
+
+impl Registry {
+    /// The puzzle named `name`, or an error listing the known ones.
+    pub fn puzzle(&self, name: &str) -> anyhow::Result<&'static Puzzle> {
+        self.puzzles.iter().find(|p| p.name == name).ok_or_else(|| {
+            anyhow::anyhow!(
+                "key `puzzle`: unknown puzzle {name:?}; use one of {}",
+                self.names()
+            )
+        })
+    }
+
+    /// The puzzles' names, comma separated.
+    fn names(&self) -> String {
+        let names: Vec<&str> = self.puzzles.iter().map(|p| p.name).collect();
+        names.join(", ")
+    }
+
+    /// The puzzle a spec text names (the default when it names none).
+    pub fn of_spec(&self, text: &str) -> anyhow::Result<&'static Puzzle> {
+        // A spec that is not TOML at all is reported by the puzzle's own parser, with the line.
+        let name = match text.parse::<toml::Table>() {
+            Ok(table) => match table.get("puzzle") {
+                Some(toml::Value::String(name)) => name.clone(),
+                Some(other) => anyhow::bail!(
+                    "key `puzzle`: expected a puzzle name in quotes, found {other}; use one of {}",
+                    self.names()
+                ),
+                None => self.default.to_string(),
+            },
+            Err(_) => self.default.to_string(),
+        };
+        self.puzzle(&name)
+    }
+
+    /// Reads a spec of any puzzle with overrides applied.
+    pub fn parse_spec(&self, text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+        (self.of_spec(text)?.parse)(text, overrides)
+    }
+
+    /// The puzzle of a manifest's recorded spec (the default when it names none).
+    pub fn of_identity(&self, spec: &serde_json::Value) -> anyhow::Result<&'static Puzzle> {
+        self.puzzle(spec["puzzle"].as_str().unwrap_or(self.default))
+    }
+
+    /// The puzzle of the results folder `dir`, by its manifest; `None` without a manifest.
+    pub fn of_folder(&self, dir: &Path) -> anyhow::Result<Option<&'static Puzzle>> {
+        let path = dir.join("manifest.json");
+        if !path.exists() {
+            return Ok(None);
+        }
+        let manifest = super::Manifest::read(&path)?;
+        self.of_identity(&manifest.spec).map(Some)
+    }
+
+    /// Every file any puzzle makes from the data (besides `REPORT.md` and `charts/`).
+    pub fn tables(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.puzzles
+            .iter()
+            .flat_map(|puzzle| puzzle.tables.iter().copied())
+    }
+}

@@ -1,0 +1,230 @@
+//! A toy study for the harness's own tests, as the game interface has Nim: series of draws
+//! whose row is the draw's first number from its random stream, and a summary of their sums.
+//! It keeps the whole [`Study`] contract in a few lines, so that the runner, resume, shards
+//! and merge are tested without any puzzle.
+
+use super::folder::ResultsFolder;
+use super::plan::Plan;
+use super::registry::{Puzzle, Registry};
+use super::spec::Overrides;
+use super::study::{Computed, SeriesPlan, Study};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The header of the toy's `draws.csv`.
+pub const HEADER: &str = "series,draw,value\n";
+
+/// Series of draws; draw `i` of series `label` is `rng::stream(seed, label, i)`'s first
+/// number, modulo 1000.
+#[derive(Debug)]
+pub struct ToyStudy {
+    pub seed: u64,
+    series: Vec<SeriesPlan>,
+}
+
+impl ToyStudy {
+    /// Series with these labels and draw counts, seed 1.
+    pub fn new(series: &[(&str, u64)]) -> ToyStudy {
+        ToyStudy {
+            seed: 1,
+            series: series
+                .iter()
+                .map(|&(label, draws)| SeriesPlan {
+                    label: label.to_string(),
+                    draws,
+                })
+                .collect(),
+        }
+    }
+
+    /// The value of draw `index` of series `series`.
+    pub fn value(&self, series: usize, index: u64) -> u64 {
+        let mut rng = crate::rng::stream(self.seed, &self.series[series].label, index);
+        rand_core::Rng::next_u64(&mut rng) % 1000
+    }
+}
+
+impl Study for ToyStudy {
+    fn puzzle(&self) -> &'static str {
+        "toy"
+    }
+
+    fn name(&self) -> &str {
+        "toy"
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn series(&self) -> &[SeriesPlan] {
+        &self.series
+    }
+
+    fn identity(&self) -> serde_json::Value {
+        let series: Vec<(&str, u64)> = self
+            .series
+            .iter()
+            .map(|s| (s.label.as_str(), s.draws))
+            .collect();
+        serde_json::json!({ "puzzle": "toy", "seed": self.seed, "series": series })
+    }
+
+    fn chunk_draws(&self, _series: usize) -> u64 {
+        3
+    }
+
+    fn header(&self, _boards: bool) -> Vec<u8> {
+        HEADER.as_bytes().to_vec()
+    }
+
+    fn run_draws(&self, series: usize, indices: &[u64], _boards: bool) -> anyhow::Result<Computed> {
+        let mut text = String::new();
+        for &index in indices {
+            let label = &self.series[series].label;
+            let _ = writeln!(text, "{label},{index},{}", self.value(series, index));
+        }
+        Ok(Computed {
+            bytes: text.into_bytes(),
+            rows: indices.len() as u64,
+            work: indices.len() as u64,
+        })
+    }
+
+    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
+        let text = std::fs::read_to_string(folder.draws())?;
+        let mut sums = vec![0u64; self.series.len()];
+        for (position, line) in text.lines().skip(1).enumerate() {
+            let fields: Vec<&str> = line.split(',').collect();
+            plan.check_key(position as u64, fields[0], fields[1].parse()?, "draws.csv")?;
+            sums[plan.locate(position as u64).0] += fields[2].parse::<u64>()?;
+        }
+        let mut summary = String::from("series,sum\n");
+        for (series, sum) in self.series.iter().zip(sums) {
+            let _ = writeln!(summary, "{},{sum}", series.label);
+        }
+        std::fs::write(folder.summary(), summary)?;
+        Ok(())
+    }
+}
+
+/// Reads the toy's spec: lines `label draws`.
+fn parse(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+    let series: Vec<(String, u64)> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let (label, draws) = line
+                .split_once(' ')
+                .ok_or_else(|| anyhow::anyhow!("bad line"))?;
+            Ok((label.to_string(), overrides.draws.unwrap_or(draws.parse()?)))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let pairs: Vec<(&str, u64)> = series.iter().map(|(l, d)| (l.as_str(), *d)).collect();
+    let mut study = ToyStudy::new(&pairs);
+    study.seed = overrides.seed.unwrap_or(1);
+    Ok(Arc::new(study))
+}
+
+fn report(dir: &Path) -> anyhow::Result<()> {
+    std::fs::write(dir.join("REPORT.md"), "# toy\n")?;
+    Ok(())
+}
+
+fn headline(_dir: &Path) -> anyhow::Result<String> {
+    Ok("toy".to_string())
+}
+
+/// The toy as the only puzzle of a registry.
+pub static REGISTRY: Registry = Registry {
+    puzzles: &[Puzzle {
+        name: "toy",
+        about: "a toy study for the harness's tests",
+        example_spec: "a 5\nb 3\n",
+        parse,
+        report,
+        headline,
+        tables: &["summary.csv"],
+    }],
+    default: "toy",
+    default_spec: "a 5\nb 3\n",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::{RunEnd, RunRequest, Shard, merge, run};
+
+    const SPEC: &str = "a 5\nb 0\nc 7\n";
+
+    fn request(out: &Path, threads: usize, shard: Shard) -> RunRequest {
+        let study = REGISTRY.parse_spec(SPEC, &Overrides::default()).unwrap();
+        RunRequest {
+            plan: Plan::new(study, shard, false),
+            registry: &REGISTRY,
+            spec_source: "toy".to_string(),
+            spec_text: SPEC.to_string(),
+            overrides: Overrides::default(),
+            out: out.to_path_buf(),
+            threads,
+            resume: false,
+            force: false,
+            quiet: true,
+        }
+    }
+
+    fn draws(out: &Path) -> String {
+        std::fs::read_to_string(out.join("draws.csv")).unwrap()
+    }
+
+    #[test]
+    fn the_harness_runs_a_study_the_same_at_any_thread_count_and_merged_from_shards() {
+        let dir = tempfile::tempdir().unwrap();
+        let one = dir.path().join("one");
+        assert_eq!(
+            run(&request(&one, 1, Shard::WHOLE)).unwrap(),
+            RunEnd::Complete { draws: 12 }
+        );
+        let study = ToyStudy::new(&[("a", 5), ("b", 0), ("c", 7)]);
+        let mut expected = String::from(HEADER);
+        for (series, label, count) in [(0, "a", 5), (2, "c", 7)] {
+            for index in 0..count {
+                expected += &format!("{label},{index},{}\n", study.value(series, index));
+            }
+        }
+        assert_eq!(draws(&one), expected);
+        assert!(
+            std::fs::read_to_string(one.join("summary.csv"))
+                .unwrap()
+                .starts_with("series,sum\na,")
+        );
+        let two = dir.path().join("two");
+        run(&request(&two, 2, Shard::WHOLE)).unwrap();
+        assert_eq!(draws(&two), expected);
+        let shards: Vec<std::path::PathBuf> = (1..=3)
+            .map(|index| {
+                let out = dir.path().join(format!("shard{index}"));
+                run(&request(&out, 2, Shard { index, count: 3 })).unwrap();
+                out
+            })
+            .collect();
+        let merged = dir.path().join("merged");
+        assert_eq!(merge(&merged, &shards, false, &REGISTRY).unwrap(), 12);
+        assert_eq!(draws(&merged), expected);
+    }
+
+    #[test]
+    fn a_finished_folder_is_not_run_again_and_resume_finds_nothing_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        run(&request(&out, 1, Shard::WHOLE)).unwrap();
+        let error = run(&request(&out, 1, Shard::WHOLE))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("already holds a finished run"), "{error}");
+        let mut again = request(&out, 1, Shard::WHOLE);
+        again.resume = true;
+        assert_eq!(run(&again).unwrap(), RunEnd::AlreadyComplete);
+    }
+}
