@@ -199,7 +199,9 @@ pub fn first_command(manifest: &Manifest) -> String {
     let command = manifest
         .sessions
         .first()
-        .map_or(manifest.command.as_str(), |s| s.command.as_str());
+        .map_or(manifest.provenance.command.as_str(), |s| {
+            s.provenance.command.as_str()
+        });
     match command.split_once(' ') {
         Some((_, arguments)) => format!("boardlab {arguments}"),
         None => "boardlab".to_string(),

@@ -4,13 +4,17 @@
 //! A spec names what to run (orderings and algorithm on a board size), how much (draws per
 //! ordering, iteration cap per draw) and from which master seed. Every field is documented in
 //! `experiments/README.md`. Unknown keys and bad values are errors that name the key.
+//!
+//! Its settings (`boardlab run --set KEY=VALUE`): `cap` (replaces the spec's iteration cap;
+//! `--cap N` is the same) and `boards` (`true`: `draws.csv` also holds each draw's final board
+//! in FEN; `--boards` is the same).
 
 use crate::chess_memory::board::BoardSize;
 use crate::chess_memory::pieces::Symbol;
 use crate::chess_memory::queue::{Queue, all_type_orders};
 use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
 use crate::experiment::spec::{
-    MAX_DRAWS, MAX_SERIES, Overrides, SpecError, bad, check_name, one_line_toml_error,
+    MAX_DRAWS, MAX_SERIES, Overrides, SpecError, SpecHeader, bad, one_line_toml_error,
 };
 use crate::rng::{self, below};
 use serde::{Deserialize, Serialize};
@@ -53,11 +57,14 @@ impl Series {
     }
 }
 
+/// The settings a ChessMemory spec takes from `--set KEY=VALUE`.
+pub const SETTINGS: [&str; 2] = ["cap", "boards"];
+
 /// A checked experiment spec, with any command-line overrides applied.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Spec {
-    pub name: String,
-    pub description: String,
+    #[serde(flatten)]
+    pub header: SpecHeader,
     pub board_size: usize,
     /// The top-level `orderings` value as written in the spec (absent with `[[series]]`).
     #[serde(skip_serializing_if = "serde_json::Value::is_null")]
@@ -69,7 +76,9 @@ pub struct Spec {
     pub restart: String,
     pub draws: u64,
     pub cap: Option<u64>,
-    pub seed: u64,
+    /// `draws.csv` holds each draw's final board (the setting `boards`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub boards: bool,
     /// A results folder of the seed's search without restarts, against which the report
     /// checks the restart analysis's predictions (relative to the working directory).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -130,7 +139,8 @@ impl Spec {
     pub fn parse(text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
         let file: SpecFile =
             toml::from_str(text).map_err(|e| SpecError::Toml(one_line_toml_error(&e, text)))?;
-        check_name(&file.name)?;
+        let header = SpecHeader::new(file.name, file.description, file.seed, overrides)?;
+        overrides.settings.only(&SETTINGS, "chess-memory")?;
         let size = BoardSize::new(file.board_size).map_err(|e| bad("board-size", e.to_string()))?;
         let algorithm: Algorithm = file
             .algorithm
@@ -144,14 +154,15 @@ impl Spec {
         if draws == 0 {
             return Err(bad("draws", "must be at least 1"));
         }
-        let cap = overrides.cap.or(file.cap);
+        let cap = overrides.settings.get("cap")?.or(file.cap);
+        let boards = overrides.settings.get("boards")?.unwrap_or(false);
         if cap == Some(0) {
             return Err(bad(
                 "cap",
                 "must be at least 1 iteration (leave it out for no cap)",
             ));
         }
-        let seed = overrides.seed.unwrap_or(file.seed);
+        let seed = header.seed;
         let default_search = SearchConfig { algorithm, restart };
         let groups = match (&file.orderings, file.series.is_empty()) {
             (Some(orderings), true) => vec![(orderings, default_search, None)],
@@ -203,8 +214,7 @@ impl Spec {
         }
         check_size(&series, draws)?;
         Ok(Spec {
-            name: file.name,
-            description: file.description,
+            header,
             board_size: file.board_size,
             orderings: file
                 .orderings
@@ -216,7 +226,7 @@ impl Spec {
             restart: restart_text(&restart),
             draws,
             cap,
-            seed,
+            boards,
             baseline: file.baseline,
             series,
         })
@@ -418,14 +428,23 @@ mod tests {
 
     #[test]
     fn overrides_replace_spec_values() {
-        let overrides = Overrides {
+        let mut overrides = Overrides {
             draws: Some(3),
-            cap: Some(77),
             seed: Some(9),
+            ..Default::default()
         };
+        overrides.settings.set("cap", "77");
+        overrides.settings.set("boards", "true");
         let spec = Spec::parse(MINIMAL, &overrides).unwrap();
-        assert_eq!((spec.draws, spec.cap, spec.seed), (3, Some(77), 9));
+        assert_eq!((spec.draws, spec.cap, spec.header.seed), (3, Some(77), 9));
+        assert!(spec.boards);
         assert_eq!(spec.total_draws(), 3);
+        overrides.settings.set("caps", "1");
+        let error = Spec::parse(MINIMAL, &overrides).unwrap_err().to_string();
+        assert!(
+            error.contains("--set caps") && error.contains("cap, boards"),
+            "{error}"
+        );
     }
 
     #[test]

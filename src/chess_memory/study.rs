@@ -8,7 +8,7 @@ use crate::chess_memory::data::histogram::{self, Histogram};
 use crate::chess_memory::data::summary::{self, SeriesTally, SummaryRow};
 use crate::chess_memory::search;
 use crate::experiment::Puzzle;
-use crate::experiment::spec::Overrides;
+use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder};
 use crate::output::atomic::write_atomic_with;
@@ -58,12 +58,8 @@ impl Study for ChessMemoryStudy {
         PUZZLE.name
     }
 
-    fn name(&self) -> &str {
-        &self.spec.name
-    }
-
-    fn seed(&self) -> u64 {
-        self.spec.seed
+    fn header(&self) -> &SpecHeader {
+        &self.spec.header
     }
 
     fn series(&self) -> &[SeriesPlan] {
@@ -74,15 +70,11 @@ impl Study for ChessMemoryStudy {
         serde_json::to_value(&self.spec).expect("a spec serializes")
     }
 
-    fn supports_boards(&self) -> bool {
-        true
+    fn draws_header(&self) -> Vec<u8> {
+        draws::header(self.spec.boards, self.spec.has_restarts())
     }
 
-    fn header(&self, boards: bool) -> Vec<u8> {
-        draws::header(boards, self.spec.has_restarts())
-    }
-
-    fn run_draws(&self, series: usize, indices: &[u64], boards: bool) -> anyhow::Result<Computed> {
+    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed> {
         let series = &self.spec.series[series];
         let rows: Vec<DrawRow> = indices
             .iter()
@@ -90,7 +82,7 @@ impl Study for ChessMemoryStudy {
                 let draw = search::draw(
                     &series.queue,
                     &series.search,
-                    self.spec.seed,
+                    self.spec.header.seed,
                     index,
                     self.spec.cap,
                 )?;
@@ -98,7 +90,7 @@ impl Study for ChessMemoryStudy {
                     &series.label,
                     index,
                     &draw,
-                    boards,
+                    self.spec.boards,
                     self.spec.has_restarts(),
                 ))
             })
@@ -133,21 +125,13 @@ impl Study for ChessMemoryStudy {
     /// Reads `draws.csv`, checks that it holds exactly the plan's rows in order, and writes
     /// `summary.csv` and `histogram.csv`.
     fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
-        let path = folder.draws();
-        let shown = path.display().to_string();
         let mut tallies: Vec<SeriesTally> = vec![SeriesTally::default(); self.spec.series.len()];
-        let mut rows = 0u64;
-        draws::read(&path, |row| {
-            plan.check_key(rows, &row.ordering, row.draw, &shown)?;
-            tallies[plan.locate(rows).0].add(row.iterations, row.outcome);
-            rows += 1;
+        let (boards, restarts) = (self.spec.boards, self.spec.has_restarts());
+        plan.for_each_row(folder, |row| {
+            let draw = draws::parse_row(row.text, restarts, boards)?;
+            tallies[row.series].add(draw.iterations, draw.outcome);
             Ok(())
         })?;
-        anyhow::ensure!(
-            rows == plan.total(),
-            "{shown} has {rows} rows but the spec makes {}",
-            plan.total()
-        );
         let mut summaries: Vec<SummaryRow> = Vec::new();
         let mut histograms: Vec<(&str, &Histogram)> = Vec::new();
         for (series, tally) in self.spec.series.iter().zip(tallies.iter_mut()) {

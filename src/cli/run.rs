@@ -1,5 +1,6 @@
 //! `boardlab run` and `boardlab merge`: experiments from a spec into a results folder.
 
+use crate::experiment::spec::Settings;
 use crate::experiment::{self, Overrides, Plan, RunEnd, RunRequest};
 use crate::puzzles::REGISTRY;
 use anyhow::Context;
@@ -31,8 +32,14 @@ pub struct RunArgs {
     #[arg(long)]
     pub draws: Option<u64>,
 
-    /// Iteration cap per draw, replacing the spec's `cap`.
-    #[arg(long, value_name = "ITERATIONS")]
+    /// A value of the puzzle's own, replacing the spec's key of that name (repeatable):
+    /// `cap=N` (ChessMemory: the iteration cap per draw), `boards=true` (ChessMemory: each
+    /// draw's final board in draws.csv). A key the puzzle does not know is refused.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = Settings::parse_one)]
+    pub settings: Vec<(String, String)>,
+
+    /// The same as `--set cap=ITERATIONS`.
+    #[arg(long, value_name = "ITERATIONS", hide = true)]
     pub cap: Option<u64>,
 
     /// Master seed, replacing the spec's `seed`: draw i of a series uses the random stream of
@@ -61,8 +68,8 @@ pub struct RunArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// Add each draw's final board (FEN) to draws.csv.
-    #[arg(long)]
+    /// The same as `--set boards=true`.
+    #[arg(long, hide = true)]
     pub boards: bool,
 
     /// No progress output.
@@ -108,19 +115,23 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
             REGISTRY.default_spec.to_string(),
         ),
     };
-    let overrides = Overrides {
+    let mut overrides = Overrides {
         draws: args.draws,
-        cap: args.cap,
         seed: args.seed,
+        settings: Settings::default(),
     };
+    if let Some(cap) = args.cap {
+        overrides.settings.set("cap", &cap.to_string());
+    }
+    if args.boards {
+        overrides.settings.set("boards", "true");
+    }
+    for (key, value) in &args.settings {
+        overrides.settings.set(key, value);
+    }
     let study = REGISTRY
         .parse_spec(&spec_text, &overrides)
         .with_context(|| format!("spec {spec_source}"))?;
-    anyhow::ensure!(
-        !args.boards || study.supports_boards(),
-        "--boards: a {} experiment has no boards to record; leave --boards out",
-        study.puzzle()
-    );
     let threads = match args.threads {
         Some(threads) => threads,
         None => default_threads(std::env::var("SLURM_CPUS_PER_TASK").ok().as_deref())?,
@@ -132,7 +143,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let shard = experiment::parse_shard(args.shard.as_deref())?;
     let request = RunRequest {
         registry: &REGISTRY,
-        plan: Plan::new(study, shard, args.boards),
+        plan: Plan::new(study, shard),
         spec_source,
         spec_text,
         overrides,

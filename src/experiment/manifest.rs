@@ -34,19 +34,46 @@ pub enum RunStatus {
     Complete,
 }
 
-/// One process's part of the work.
+/// Where and when some work was done: recorded for the whole folder and for each session.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Session {
+pub struct Provenance {
+    /// The command line, as typed.
     pub command: String,
+    /// `git describe --always --dirty` of the source the binary was built from.
     pub git_describe: String,
     pub cpu: String,
     pub threads: usize,
+    /// RFC 3339 UTC times.
     pub start: String,
     pub end: Option<String>,
     pub wall_seconds: f64,
+}
+
+impl Provenance {
+    /// This process, now: its command line, build, CPU and `threads`, starting now.
+    pub fn now(threads: usize) -> Provenance {
+        Provenance {
+            command: command_line(),
+            git_describe: git_describe(),
+            cpu: cpu_model(),
+            threads,
+            start: now_rfc3339(),
+            end: None,
+            wall_seconds: 0.0,
+        }
+    }
+}
+
+/// One process's part of the work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// Draws this session computed.
     pub draws: u64,
-    pub iterations: u64,
+    /// The study's unit of work summed over those draws (iterations, squares, plies).
+    #[serde(alias = "iterations")]
+    pub work: u64,
 }
 
 /// The contents of `manifest.json`.
@@ -54,27 +81,29 @@ pub struct Session {
 pub struct Manifest {
     pub boardlab_version: String,
     pub status: RunStatus,
-    pub command: String,
     /// The spec file, or "embedded default".
     pub spec_source: String,
     pub spec_text: String,
     /// The spec as run, with overrides applied and orderings expanded.
     pub spec: serde_json::Value,
     pub shard: Option<Shard>,
-    pub boards: bool,
+    /// Folders made before `--boards` became a ChessMemory setting record it here; the
+    /// identity then counts it as the spec's `boards` key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<bool>,
     pub master_seed: u64,
-    pub git_describe: String,
     pub rustc: String,
-    pub cpu: String,
-    pub threads: usize,
-    pub start: String,
-    pub end: Option<String>,
-    /// Wall seconds summed over sessions.
-    pub wall_seconds: f64,
+    /// The folder's first session's command, build, CPU and start, its last end, and the
+    /// wall seconds summed over sessions (for a merged folder: the merge, the shards'
+    /// threads summed).
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// Draws in the folder's data files so far.
     pub draws: u64,
     pub draws_per_second: f64,
-    pub iterations_per_second: f64,
+    /// The study's unit of work per second over the sessions.
+    #[serde(alias = "iterations_per_second")]
+    pub work_per_second: f64,
     pub sessions: Vec<Session>,
     /// Thread-seconds spent computing each series' draws, over all sessions: draws divided
     /// by this is a series' throughput per thread, the comparable speed of its search.
@@ -103,26 +132,18 @@ pub struct Manifest {
 pub struct RunIdentity {
     pub spec: serde_json::Value,
     pub shard: Option<Shard>,
-    pub boards: bool,
 }
 
 impl RunIdentity {
-    pub fn new(study: &dyn Study, shard: Shard, boards: bool) -> RunIdentity {
+    pub fn new(study: &dyn Study, shard: Shard) -> RunIdentity {
         RunIdentity {
             spec: study.identity(),
             shard: (shard != Shard::WHOLE).then_some(shard),
-            boards,
         }
     }
 
     /// Why a folder made with `other` holds different data, or `None` if it does not.
     pub fn difference(&self, other: &RunIdentity) -> Option<String> {
-        if self.boards != other.boards {
-            return Some(format!(
-                "--boards was {} there and is {} now",
-                other.boards, self.boards
-            ));
-        }
         if self.shard != other.shard {
             let show = |s: Option<Shard>| s.map_or("none".to_string(), |s| s.to_string());
             return Some(format!(
@@ -157,29 +178,54 @@ fn shorten(text: &str) -> String {
 
 impl Manifest {
     pub fn identity(&self) -> RunIdentity {
+        let mut spec = self.spec.clone();
+        if self.boards == Some(true)
+            && let Some(map) = spec.as_object_mut()
+        {
+            map.insert("boards".to_string(), serde_json::Value::Bool(true));
+        }
         RunIdentity {
-            spec: self.spec.clone(),
+            spec,
             shard: self.shard,
-            boards: self.boards,
         }
     }
 
     /// The spec as run, rebuilt from the recorded spec text, with the command-line values
-    /// that replaced the text's. Per-series draw counts stay unless `--draws` replaced them
-    /// all, so every candidate is tried and the one that rebuilds the recorded spec is kept.
+    /// that replaced the text's: `--seed`, and as settings every other key whose recorded
+    /// value differs from the text's. Per-series draw counts stay unless `--draws` replaced
+    /// them all, so both are tried and the one that rebuilds the recorded spec is kept.
     pub fn rebuild_spec(&self, registry: &Registry) -> anyhow::Result<(Arc<dyn Study>, Overrides)> {
         let plain = registry
             .parse_spec(&self.spec_text, &Overrides::default())
             .context("the spec text recorded in the manifest")?
             .identity();
-        let recorded = |key: &str| self.spec.get(key).and_then(serde_json::Value::as_u64);
-        let written = |key: &str| plain.get(key).and_then(serde_json::Value::as_u64);
-        let differs = |key: &str| recorded(key).filter(|&v| Some(v) != written(key));
-        let (cap, seed) = (differs("cap"), differs("seed"));
+        let identity = self.identity().spec;
+        let recorded = |key: &str| identity.get(key).and_then(serde_json::Value::as_u64);
+        let mut settings = super::spec::Settings::default();
+        let mut seed = None;
+        if let Some(map) = identity.as_object() {
+            for (key, value) in map {
+                if plain.get(key) == Some(value) || key == "draws" || key == "series" {
+                    continue;
+                }
+                match (key.as_str(), value) {
+                    ("seed", value) => seed = value.as_u64(),
+                    (_, serde_json::Value::String(text)) => settings.set(key, text),
+                    (_, serde_json::Value::Number(_) | serde_json::Value::Bool(_)) => {
+                        settings.set(key, &value.to_string())
+                    }
+                    _ => {}
+                }
+            }
+        }
         for draws in [None, recorded("draws")] {
-            let overrides = Overrides { draws, cap, seed };
+            let overrides = Overrides {
+                draws,
+                seed,
+                settings: settings.clone(),
+            };
             let study = registry.parse_spec(&self.spec_text, &overrides)?;
-            if study.identity() == self.spec {
+            if study.identity() == identity {
                 return Ok((study, overrides));
             }
         }
@@ -191,11 +237,7 @@ impl Manifest {
     /// The plan of the folder's run (its shard, or the whole run).
     pub fn plan(&self, registry: &Registry) -> anyhow::Result<Plan> {
         let (study, _) = self.rebuild_spec(registry)?;
-        Ok(Plan::new(
-            study,
-            self.shard.unwrap_or(Shard::WHOLE),
-            self.boards,
-        ))
+        Ok(Plan::new(study, self.shard.unwrap_or(Shard::WHOLE)))
     }
 
     pub fn read(path: &Path) -> anyhow::Result<Manifest> {
@@ -214,12 +256,17 @@ impl Manifest {
     /// Recomputes the totals from the sessions.
     pub fn update_totals(&mut self, draws_in_folder: u64) {
         self.draws = draws_in_folder;
-        self.wall_seconds = self.sessions.iter().map(|s| s.wall_seconds).sum();
+        let wall_seconds: f64 = self
+            .sessions
+            .iter()
+            .map(|s| s.provenance.wall_seconds)
+            .sum();
+        self.provenance.wall_seconds = wall_seconds;
         let computed: u64 = self.sessions.iter().map(|s| s.draws).sum();
-        let iterations: u64 = self.sessions.iter().map(|s| s.iterations).sum();
-        let seconds = self.wall_seconds.max(1e-9);
+        let work: u64 = self.sessions.iter().map(|s| s.work).sum();
+        let seconds = wall_seconds.max(1e-9);
         self.draws_per_second = computed as f64 / seconds;
-        self.iterations_per_second = iterations as f64 / seconds;
+        self.work_per_second = work as f64 / seconds;
     }
 }
 
@@ -229,27 +276,22 @@ pub fn reproduce_command(
     spec_source: &str,
     overrides: &Overrides,
     shard: Option<Shard>,
-    boards: bool,
     out: &Path,
 ) -> String {
     let mut words = vec!["boardlab".to_string(), "run".to_string()];
     if !spec_source.starts_with("embedded default") {
         words.push(quote(spec_source));
     }
-    for (option, value) in [
-        ("--draws", overrides.draws),
-        ("--cap", overrides.cap),
-        ("--seed", overrides.seed),
-    ] {
+    for (option, value) in [("--draws", overrides.draws), ("--seed", overrides.seed)] {
         if let Some(value) = value {
             words.push(format!("{option} {value}"));
         }
     }
+    for (key, value) in overrides.settings.iter() {
+        words.push(format!("--set {}", quote(&format!("{key}={value}"))));
+    }
     if let Some(shard) = shard {
         words.push(format!("--shard {shard}"));
-    }
-    if boards {
-        words.push("--boards".to_string());
     }
     words.push(format!("--out {}", quote(&out.display().to_string())));
     words.join(" ")

@@ -55,7 +55,7 @@ pub fn merge(
     let first = &manifests[0];
     let (study, overrides) = first.rebuild_spec(registry)?;
     let puzzle = registry.puzzle(study.puzzle())?;
-    let plan = Plan::new(study, Shard::WHOLE, first.boards);
+    let plan = Plan::new(study, Shard::WHOLE);
 
     target.create()?;
     let _lock = FolderLock::exclusive(out)?;
@@ -72,7 +72,6 @@ pub fn merge(
         &merged.spec_source,
         &overrides,
         None,
-        plan.boards,
         out,
     ));
     merged.write(&folder.manifest())?;
@@ -209,7 +208,7 @@ fn write_merged_draws(
     for &i in &order {
         finalize::check_draws(&ResultsFolder::new(&shards[i]), &manifests[i])?;
     }
-    let header = plan.study.header(plan.boards);
+    let header = plan.study.draws_header();
     let mut readers: Vec<ShardRows> = order
         .iter()
         .map(|&i| ShardRows::open(&ResultsFolder::new(&shards[i]).draws(), &header))
@@ -364,16 +363,15 @@ fn ordered_by_shard(shards: &[PathBuf], manifests: &[Manifest]) -> Vec<usize> {
 fn merged_manifest(manifests: &[Manifest], shards: &[PathBuf], mark: DataMark) -> Manifest {
     let mut merged = manifests[0].clone();
     merged.status = RunStatus::DataComplete;
-    merged.command = manifest::command_line();
     merged.shard = None;
-    merged.git_describe = manifest::git_describe();
-    merged.threads = manifests.iter().map(|m| m.threads).sum();
-    merged.start = manifests
+    let threads = manifests.iter().map(|m| m.provenance.threads).sum();
+    merged.provenance = manifest::Provenance::now(threads);
+    merged.provenance.start = manifests
         .iter()
-        .map(|m| m.start.clone())
+        .map(|m| m.provenance.start.clone())
         .min()
         .unwrap_or_default();
-    merged.end = Some(manifest::now_rfc3339());
+    merged.provenance.end = Some(manifest::now_rfc3339());
     merged.sessions = manifests.iter().flat_map(|m| m.sessions.clone()).collect();
     merged.series_seconds.clear();
     for manifest in manifests {

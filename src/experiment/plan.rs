@@ -7,23 +7,37 @@
 //! draw count.
 
 use super::Shard;
-use super::study::{Computed, Study};
+use super::folder::ResultsFolder;
+use super::study::{Computed, Study, row_key};
+use anyhow::Context;
+use std::io::BufRead;
 use std::sync::Arc;
 
 #[derive(Clone, Debug)]
 pub struct Plan {
     pub study: Arc<dyn Study>,
     pub shard: Shard,
-    /// Whether `draws.csv` carries the final board of each draw.
-    pub boards: bool,
     /// `starts[s]`: the position of series `s`'s first draw; the last entry is the total.
     starts: Vec<u64>,
+}
+
+/// One row of `draws.csv`, as [`Plan::for_each_row`] hands it to a study.
+#[derive(Clone, Copy, Debug)]
+pub struct Row<'a> {
+    /// Its position in the plan (0 for the first row).
+    pub position: u64,
+    /// Its series, as an index into the study's series.
+    pub series: usize,
+    /// Its draw index within the series.
+    pub draw: u64,
+    /// The line, without its line break.
+    pub text: &'a str,
 }
 
 impl Plan {
     /// The plan of `shard` of `study`. The spec's total is bounded when it is read
     /// ([`super::spec::check_size`]), so the positions cannot overflow.
-    pub fn new(study: Arc<dyn Study>, shard: Shard, boards: bool) -> Plan {
+    pub fn new(study: Arc<dyn Study>, shard: Shard) -> Plan {
         let mut starts = Vec::with_capacity(study.series().len() + 1);
         let mut start = 0u64;
         starts.push(start);
@@ -36,7 +50,6 @@ impl Plan {
         Plan {
             study,
             shard,
-            boards,
             starts,
         }
     }
@@ -86,6 +99,59 @@ impl Plan {
         Ok(())
     }
 
+    /// Reads the `draws.csv` of `folder`: checks that it starts with the study's header and
+    /// holds exactly this plan's rows in order (each row's series and draw index checked), and
+    /// hands each row to `visit`. Every study derives its tables through this one loop.
+    pub fn for_each_row(
+        &self,
+        folder: &ResultsFolder,
+        mut visit: impl FnMut(Row) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let path = folder.draws();
+        let shown = path.display().to_string();
+        let file = std::fs::File::open(&path).with_context(|| format!("cannot read {shown}"))?;
+        let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+        let mut line = Vec::new();
+        let read = |reader: &mut std::io::BufReader<_>, line: &mut Vec<u8>| {
+            line.clear();
+            reader
+                .read_until(b'\n', line)
+                .with_context(|| format!("cannot read {shown}"))
+        };
+        read(&mut reader, &mut line)?;
+        let header = self.study.draws_header();
+        anyhow::ensure!(
+            line == header,
+            "{shown} does not start with the header {:?}",
+            String::from_utf8_lossy(&header).trim_end()
+        );
+        let mut position = 0u64;
+        while read(&mut reader, &mut line)? > 0 {
+            let text = std::str::from_utf8(&line)
+                .with_context(|| format!("{shown} row {} is not text", position + 1))?
+                .trim_end_matches(['\n', '\r']);
+            let (label, draw) = row_key(line.as_slice()).ok_or_else(|| {
+                anyhow::anyhow!("{shown} row {} is not a row: {text:?}", position + 1)
+            })?;
+            self.check_key(position, label, draw, &shown)?;
+            let series = self.locate(position).0;
+            visit(Row {
+                position,
+                series,
+                draw,
+                text,
+            })
+            .with_context(|| format!("{shown} row {}", position + 1))?;
+            position += 1;
+        }
+        anyhow::ensure!(
+            position == self.total(),
+            "{shown} has {position} rows but the spec makes {}",
+            self.total()
+        );
+        Ok(())
+    }
+
     /// Computes the draws at positions `[start, end)`, which lie in one series.
     pub fn run_positions(&self, start: u64, end: u64) -> anyhow::Result<Computed> {
         let (series, first) = self.locate(start);
@@ -93,7 +159,7 @@ impl Plan {
         let indices: Vec<u64> = (first..first + (end - start))
             .map(|local| self.shard.draw_index(local))
             .collect();
-        self.study.run_draws(series, &indices, self.boards)
+        self.study.run_draws(series, &indices)
     }
 
     /// The chunks that cover `[done, total())`, never straddling two series, numbered
@@ -158,7 +224,7 @@ mod tests {
     /// Series QNBR (`draws` draws), RBNQ (1) and NQBR (10).
     fn plan(draws: &str, shard: Shard) -> Plan {
         let study = ToyStudy::new(&[("QNBR", draws.parse().unwrap()), ("RBNQ", 1), ("NQBR", 10)]);
-        Plan::new(std::sync::Arc::new(study), shard, false)
+        Plan::new(std::sync::Arc::new(study), shard)
     }
 
     #[test]

@@ -15,7 +15,7 @@
 use super::checksum::{DataMark, Fnv1a64};
 use super::folder::{FolderState, ResultsFolder};
 use super::lock::FolderLock;
-use super::manifest::{self, Manifest, RunIdentity, RunStatus, Session};
+use super::manifest::{self, Manifest, Provenance, RunIdentity, RunStatus, Session};
 use super::plan::Plan;
 use super::progress::Progress;
 use super::registry::{Puzzle, Registry};
@@ -106,7 +106,7 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
     folder.create()?;
     let _lock = FolderLock::exclusive(folder.root())?;
     let plan = &request.plan;
-    let identity = RunIdentity::new(plan.study.as_ref(), plan.shard, plan.boards);
+    let identity = RunIdentity::new(plan.study.as_ref(), plan.shard);
     let shown = folder.root().display().to_string();
     let same_run = |old: &Manifest, verb: &str| match identity.difference(&old.identity()) {
         Some(why) => bail!(
@@ -153,7 +153,6 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
         &request.spec_source,
         &request.overrides,
         identity.shard,
-        plan.boards,
         &request.out,
     ));
     manifest.sessions.push(new_session(request));
@@ -222,7 +221,7 @@ fn start_fresh(
 
 /// The mark of a data file holding only its header.
 fn header_mark(plan: &Plan) -> DataMark {
-    let header = plan.study.header(plan.boards);
+    let header = plan.study.draws_header();
     let mut hash = Fnv1a64::default();
     hash.update(&header);
     DataMark::new(0, header.len() as u64, &hash)
@@ -245,7 +244,7 @@ fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> anyhow
         .filter(|m| m.bytes >= fresh.bytes)
         .unwrap_or(fresh);
     if !path.exists() && mark.rows == 0 {
-        let header = plan.study.header(plan.boards);
+        let header = plan.study.draws_header();
         let mut file = std::fs::File::create(&path).with_context(|| {
             format!(
                 "cannot write in {}; choose another --out",
@@ -283,23 +282,17 @@ fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
     Manifest {
         boardlab_version: env!("CARGO_PKG_VERSION").to_string(),
         status: RunStatus::Running,
-        command: manifest::command_line(),
         spec_source: request.spec_source.clone(),
         spec_text: request.spec_text.clone(),
         spec: identity.spec.clone(),
         shard: identity.shard,
-        boards: identity.boards,
+        boards: None,
         master_seed: request.plan.study.seed(),
-        git_describe: manifest::git_describe(),
         rustc: manifest::rustc_version().to_string(),
-        cpu: manifest::cpu_model(),
-        threads: request.threads,
-        start: manifest::now_rfc3339(),
-        end: None,
-        wall_seconds: 0.0,
+        provenance: Provenance::now(request.threads),
         draws: 0,
         draws_per_second: 0.0,
-        iterations_per_second: 0.0,
+        work_per_second: 0.0,
         sessions: Vec::new(),
         series_seconds: Default::default(),
         data: None,
@@ -311,15 +304,9 @@ fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
 
 fn new_session(request: &RunRequest) -> Session {
     Session {
-        command: manifest::command_line(),
-        git_describe: manifest::git_describe(),
-        cpu: manifest::cpu_model(),
-        threads: request.threads,
-        start: manifest::now_rfc3339(),
-        end: None,
-        wall_seconds: 0.0,
+        provenance: Provenance::now(request.threads),
         draws: 0,
-        iterations: 0,
+        work: 0,
     }
 }
 
@@ -358,9 +345,9 @@ impl<'a> Recorder<'a> {
     /// Records `written` (already synced to disk) in the session and the manifest.
     fn record(&mut self, written: &Written) {
         let session = self.manifest.sessions.last_mut().expect("this session");
-        session.wall_seconds = self.started.elapsed().as_secs_f64();
+        session.provenance.wall_seconds = self.started.elapsed().as_secs_f64();
         session.draws = written.mark.rows - self.first_row;
-        session.iterations = written.iterations;
+        session.work = written.work;
         self.manifest.series_seconds = self.earlier_seconds.clone();
         for (series, seconds) in self.plan.study.series().iter().zip(&written.series_seconds) {
             *self
@@ -397,15 +384,15 @@ impl<'a> Recorder<'a> {
             Some(written) => self.record(written),
             None => {
                 let session = self.manifest.sessions.last_mut().expect("this session");
-                session.wall_seconds = self.started.elapsed().as_secs_f64();
+                session.provenance.wall_seconds = self.started.elapsed().as_secs_f64();
                 let rows = self.manifest.draws;
                 self.manifest.update_totals(rows);
             }
         }
         let session = self.manifest.sessions.last_mut().expect("this session");
-        session.end = Some(manifest::now_rfc3339());
+        session.provenance.end = Some(manifest::now_rfc3339());
         if status == RunStatus::DataComplete {
-            self.manifest.end = session.end.clone();
+            self.manifest.provenance.end = session.provenance.end.clone();
         }
         self.manifest.status = status;
         self.manifest.write(&self.folder.manifest())
@@ -413,12 +400,12 @@ impl<'a> Recorder<'a> {
 }
 
 /// How far the data file is written (synced up to `mark` when recorded), with the running
-/// hash, and the iterations and thread-seconds per series that this session computed.
+/// hash, and the work and thread-seconds per series that this session computed.
 #[derive(Clone, Debug, Default)]
 struct Written {
     mark: DataMark,
     hash: Fnv1a64,
-    iterations: u64,
+    work: u64,
     series_seconds: Vec<f64>,
 }
 
@@ -427,7 +414,7 @@ struct ChunkOutput {
     sequence: u64,
     bytes: Vec<u8>,
     draws: u64,
-    iterations: u64,
+    work: u64,
     series: usize,
     seconds: f64,
 }
@@ -449,7 +436,7 @@ fn compute_chunk(
         sequence,
         bytes: computed.bytes,
         draws: computed.rows,
-        iterations: computed.work,
+        work: computed.work,
         series: plan.locate(start).0,
         seconds: started.elapsed().as_secs_f64(),
     })
@@ -546,7 +533,7 @@ fn write_in_order(
                 written.mark.bytes + output.bytes.len() as u64,
                 &written.hash,
             );
-            written.iterations += output.iterations;
+            written.work += output.work;
             if written.series_seconds.len() <= output.series {
                 written.series_seconds.resize(output.series + 1, 0.0);
             }

@@ -1,11 +1,15 @@
-//! What every experiment spec shares, whatever its puzzle: the overrides the command line
-//! may give, the bounds of a run, and one-line errors that name the key at fault.
+//! What every experiment spec shares, whatever its puzzle: the header (`name`, `description`,
+//! `seed`), the overrides the command line may give (`--draws`, `--seed`, and the puzzle's
+//! own `--set KEY=VALUE`), the bounds of a run, and one-line errors that name the key at
+//! fault.
 //!
-//! Each puzzle reads the rest of its spec (`src/*/spec.rs` or `study.rs` in its folder);
-//! `puzzle = "…"` chooses which (see [`super::study`]). Every field of every puzzle is
-//! documented in `experiments/README.md`.
+//! Each puzzle reads the rest of its spec in its own folder; `puzzle = "…"` chooses which
+//! (see [`super::registry`]). Every field of every puzzle is documented in
+//! `experiments/README.md`.
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::str::FromStr;
 
 /// The most draws one run may hold (over all series): far more than any machine computes in
 /// a year, and small enough that positions, byte counts and sums never overflow.
@@ -16,11 +20,103 @@ pub const MAX_DRAWS: u64 = 1_000_000_000_000;
 pub const MAX_SERIES: usize = 10_000;
 
 /// Values given on the command line that replace those of the spec.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overrides {
+    /// `--draws`: every series' draws (a match's games).
     pub draws: Option<u64>,
-    pub cap: Option<u64>,
+    /// `--seed`: the master seed.
     pub seed: Option<u64>,
+    /// `--set KEY=VALUE`: values of the puzzle's own keys, which the puzzle checks.
+    pub settings: Settings,
+}
+
+/// Puzzle-specific values given as `--set KEY=VALUE`, in the order given. Each puzzle's spec
+/// reader takes the keys it knows ([`Settings::get`]) and refuses the others
+/// ([`Settings::only`]), so a misspelt key is an error, not silence.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings(Vec<(String, String)>);
+
+impl Settings {
+    /// Reads `KEY=VALUE`.
+    pub fn parse_one(text: &str) -> Result<(String, String), String> {
+        match text.split_once('=') {
+            Some((key, value)) if !key.trim().is_empty() => {
+                Ok((key.trim().to_string(), value.trim().to_string()))
+            }
+            _ => Err(format!("`{text}` is not KEY=VALUE, e.g. cap=500000")),
+        }
+    }
+
+    /// Adds `key` = `value`; a later value of a key replaces an earlier one.
+    pub fn set(&mut self, key: &str, value: &str) {
+        self.0.retain(|(k, _)| k != key);
+        self.0.push((key.to_string(), value.to_string()));
+    }
+
+    /// The settings, in the order given.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The value of `key`, read as a `T`; `None` when it is not set.
+    pub fn get<T: FromStr>(&self, key: &'static str) -> Result<Option<T>, SpecError>
+    where
+        T::Err: std::fmt::Display,
+    {
+        match self.0.iter().find(|(k, _)| k == key) {
+            None => Ok(None),
+            Some((_, value)) => value
+                .parse()
+                .map(Some)
+                .map_err(|e| bad(key, format!("--set {key}={value}: {e}"))),
+        }
+    }
+
+    /// Refuses any key not in `known`, naming the puzzle's settings.
+    pub fn only(&self, known: &[&str], puzzle: &str) -> Result<(), SpecError> {
+        match self.0.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+            None => Ok(()),
+            Some((key, _)) => Err(SpecError::Setting(if known.is_empty() {
+                format!("--set {key}: a {puzzle} spec takes no settings")
+            } else {
+                format!(
+                    "--set {key}: not a setting of a {puzzle} spec; its settings are {}",
+                    known.join(", ")
+                )
+            })),
+        }
+    }
+}
+
+/// The keys every spec has, whatever its puzzle, checked in one place: `name` (the default
+/// results folder's name), `description` and the master `seed` (which `--seed` replaces).
+/// A puzzle's spec flattens it into the record the manifest keeps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SpecHeader {
+    pub name: String,
+    pub description: String,
+    pub seed: u64,
+}
+
+impl SpecHeader {
+    /// The header of a spec file with these keys, `--seed` applied.
+    pub fn new(
+        name: String,
+        description: String,
+        seed: u64,
+        overrides: &Overrides,
+    ) -> Result<SpecHeader, SpecError> {
+        check_name(&name)?;
+        Ok(SpecHeader {
+            name,
+            description,
+            seed: overrides.seed.unwrap_or(seed),
+        })
+    }
 }
 
 /// toml's messages span several lines (a source excerpt); keep the message and the place.
@@ -59,6 +155,8 @@ pub enum SpecError {
     Toml(String),
     #[error("key `{key}`: {message}")]
     BadValue { key: &'static str, message: String },
+    #[error("{0}")]
+    Setting(String),
 }
 
 pub fn bad(key: &'static str, message: impl Into<String>) -> SpecError {

@@ -19,6 +19,7 @@
 
 use super::folder::ResultsFolder;
 use super::plan::Plan;
+use super::spec::SpecHeader;
 
 /// One series as the harness sees it: its label in every data file and its draw count.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,14 +44,21 @@ pub struct Computed {
 pub trait Study: Send + Sync + std::fmt::Debug {
     /// The spec's `puzzle` value.
     fn puzzle(&self) -> &'static str;
+    /// The spec's header: its name, description and master seed.
+    fn header(&self) -> &SpecHeader;
     /// The experiment's name (the default results folder is `results/NAME`).
-    fn name(&self) -> &str;
+    fn name(&self) -> &str {
+        &self.header().name
+    }
     /// The master seed.
-    fn seed(&self) -> u64;
+    fn seed(&self) -> u64 {
+        self.header().seed
+    }
     /// The series in the order the data files list them.
     fn series(&self) -> &[SeriesPlan];
     /// The checked spec as the manifest records it; a resume, a merge or a rebuilt spec
-    /// must give the same value. Overridable values are the keys `draws`, `cap` and `seed`.
+    /// must give the same value. The command line may replace `draws` and `seed`, and the
+    /// puzzle's settings (`--set KEY=VALUE`) replace keys of the same name.
     fn identity(&self) -> serde_json::Value;
     /// Draws of series `series` per chunk, the unit of work handed to a thread and written
     /// at once: small enough that the last chunks of a run end together, large enough that
@@ -58,22 +66,18 @@ pub trait Study: Send + Sync + std::fmt::Debug {
     fn chunk_draws(&self, _series: usize) -> u64 {
         DEFAULT_CHUNK_DRAWS
     }
-    /// Whether `--boards` (the final position in each row) is supported.
-    fn supports_boards(&self) -> bool {
-        false
-    }
     /// The header line of `draws.csv`, with its line break.
-    fn header(&self, boards: bool) -> Vec<u8>;
+    fn draws_header(&self) -> Vec<u8>;
     /// Computes draws `indices` (ascending) of series `series` into rows. Every result is
     /// checked by the puzzle's independent validator before it is written; a failed check
     /// is an error that stops the run.
-    fn run_draws(&self, series: usize, indices: &[u64], boards: bool) -> anyhow::Result<Computed>;
+    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed>;
     /// Checks what the spec refers to outside itself (another results folder, say).
     fn check_references(&self) -> anyhow::Result<()> {
         Ok(())
     }
-    /// Reads `draws.csv` (checking each row's key with [`Plan::check_key`]) and writes the
-    /// summary and the other tables derived from it.
+    /// Reads `draws.csv` (through [`Plan::for_each_row`], which checks the header and each
+    /// row's key) and writes the summary and the other tables derived from it.
     fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()>;
 }
 

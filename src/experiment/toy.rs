@@ -6,7 +6,7 @@
 use super::folder::ResultsFolder;
 use super::plan::Plan;
 use super::registry::{Puzzle, Registry};
-use super::spec::Overrides;
+use super::spec::{Overrides, SpecHeader};
 use super::study::{Computed, SeriesPlan, Study};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -19,7 +19,7 @@ pub const HEADER: &str = "series,draw,value\n";
 /// number, modulo 1000.
 #[derive(Debug)]
 pub struct ToyStudy {
-    pub seed: u64,
+    pub header: SpecHeader,
     series: Vec<SeriesPlan>,
 }
 
@@ -27,7 +27,11 @@ impl ToyStudy {
     /// Series with these labels and draw counts, seed 1.
     pub fn new(series: &[(&str, u64)]) -> ToyStudy {
         ToyStudy {
-            seed: 1,
+            header: SpecHeader {
+                name: "toy".to_string(),
+                description: String::new(),
+                seed: 1,
+            },
             series: series
                 .iter()
                 .map(|&(label, draws)| SeriesPlan {
@@ -40,7 +44,7 @@ impl ToyStudy {
 
     /// The value of draw `index` of series `series`.
     pub fn value(&self, series: usize, index: u64) -> u64 {
-        let mut rng = crate::rng::stream(self.seed, &self.series[series].label, index);
+        let mut rng = crate::rng::stream(self.header.seed, &self.series[series].label, index);
         rand_core::Rng::next_u64(&mut rng) % 1000
     }
 }
@@ -50,12 +54,8 @@ impl Study for ToyStudy {
         "toy"
     }
 
-    fn name(&self) -> &str {
-        "toy"
-    }
-
-    fn seed(&self) -> u64 {
-        self.seed
+    fn header(&self) -> &SpecHeader {
+        &self.header
     }
 
     fn series(&self) -> &[SeriesPlan] {
@@ -68,18 +68,18 @@ impl Study for ToyStudy {
             .iter()
             .map(|s| (s.label.as_str(), s.draws))
             .collect();
-        serde_json::json!({ "puzzle": "toy", "seed": self.seed, "series": series })
+        serde_json::json!({ "puzzle": "toy", "seed": self.header.seed, "series": series })
     }
 
     fn chunk_draws(&self, _series: usize) -> u64 {
         3
     }
 
-    fn header(&self, _boards: bool) -> Vec<u8> {
+    fn draws_header(&self) -> Vec<u8> {
         HEADER.as_bytes().to_vec()
     }
 
-    fn run_draws(&self, series: usize, indices: &[u64], _boards: bool) -> anyhow::Result<Computed> {
+    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed> {
         let mut text = String::new();
         for &index in indices {
             let label = &self.series[series].label;
@@ -93,13 +93,12 @@ impl Study for ToyStudy {
     }
 
     fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
-        let text = std::fs::read_to_string(folder.draws())?;
         let mut sums = vec![0u64; self.series.len()];
-        for (position, line) in text.lines().skip(1).enumerate() {
-            let fields: Vec<&str> = line.split(',').collect();
-            plan.check_key(position as u64, fields[0], fields[1].parse()?, "draws.csv")?;
-            sums[plan.locate(position as u64).0] += fields[2].parse::<u64>()?;
-        }
+        plan.for_each_row(folder, |row| {
+            let value = row.text.rsplit(',').next().unwrap_or_default();
+            sums[row.series] += value.parse::<u64>()?;
+            Ok(())
+        })?;
         let mut summary = String::from("series,sum\n");
         for (series, sum) in self.series.iter().zip(sums) {
             let _ = writeln!(summary, "{},{sum}", series.label);
@@ -123,7 +122,7 @@ fn parse(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
         .collect::<anyhow::Result<_>>()?;
     let pairs: Vec<(&str, u64)> = series.iter().map(|(l, d)| (l.as_str(), *d)).collect();
     let mut study = ToyStudy::new(&pairs);
-    study.seed = overrides.seed.unwrap_or(1);
+    study.header.seed = overrides.seed.unwrap_or(1);
     Ok(Arc::new(study))
 }
 
@@ -161,7 +160,7 @@ mod tests {
     fn request(out: &Path, threads: usize, shard: Shard) -> RunRequest {
         let study = REGISTRY.parse_spec(SPEC, &Overrides::default()).unwrap();
         RunRequest {
-            plan: Plan::new(study, shard, false),
+            plan: Plan::new(study, shard),
             registry: &REGISTRY,
             spec_source: "toy".to_string(),
             spec_text: SPEC.to_string(),

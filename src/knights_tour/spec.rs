@@ -11,7 +11,7 @@
 use super::warnsdorff::{Plan, check_closed};
 use super::{Board, Rule};
 use crate::experiment::spec::{
-    MAX_SERIES, Overrides, SpecError, bad, check_name, check_size, read_toml,
+    MAX_SERIES, Overrides, SpecError, SpecHeader, bad, check_size, read_toml,
 };
 use crate::experiment::study::{SeriesPlan, check_label};
 use serde::{Deserialize, Serialize};
@@ -90,9 +90,8 @@ pub struct Group {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Spec {
     pub puzzle: &'static str,
-    pub name: String,
-    pub description: String,
-    pub seed: u64,
+    #[serde(flatten)]
+    pub header: SpecHeader,
     pub draws: u64,
     pub closed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,16 +135,18 @@ struct GroupFile {
 
 impl Spec {
     /// Parses and checks a spec's TOML text, then applies `overrides` (`--draws` replaces
-    /// the draws of every group; `--cap` does not apply: use the `backtrack` key).
+    /// the draws of every group; there are no settings, and no iteration cap: the
+    /// `backtrack` key bounds a search).
     pub fn parse(text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
         let file: SpecFile = read_toml(text)?;
-        check_name(&file.name)?;
-        if overrides.cap.is_some() {
+        let header = SpecHeader::new(file.name, file.description, file.seed, overrides)?;
+        if overrides.settings.iter().any(|(key, _)| key == "cap") {
             return Err(bad(
                 "cap",
                 "knight's-tour specs have no iteration cap; set `backtrack` in the spec",
             ));
         }
+        overrides.settings.only(&[], "knights-tour")?;
         let draws = overrides.draws.unwrap_or(file.draws);
         if draws == 0 {
             return Err(bad("draws", "must be at least 1"));
@@ -181,9 +182,7 @@ impl Spec {
             .collect::<Result<Vec<_>, _>>()?;
         let mut spec = Spec {
             puzzle: "knights-tour",
-            name: file.name,
-            description: file.description,
-            seed: overrides.seed.unwrap_or(file.seed),
+            header,
             draws,
             closed: file.closed,
             backtrack: file.backtrack,

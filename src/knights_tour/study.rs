@@ -16,6 +16,7 @@ use super::warnsdorff::{Engine, Outcome, Plan, TourDraw, check_draw};
 use super::{Square, draw_backtracking};
 use crate::experiment::Puzzle;
 use crate::experiment::spec::Overrides;
+use crate::experiment::spec::SpecHeader;
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan as RunPlan, ResultsFolder};
 use crate::output::atomic::write_atomic;
@@ -23,7 +24,6 @@ use crate::rng::{self, below};
 use crate::stats::proportion::wilson95;
 use anyhow::Context;
 use std::fmt::Write as _;
-use std::io::BufRead;
 use std::sync::Arc;
 
 /// The knight's tour in the list of puzzles.
@@ -96,7 +96,7 @@ impl KnightsStudy {
         engine: &mut Engine,
         plan: &Plan,
     ) -> anyhow::Result<(Square, TourDraw)> {
-        let mut rng = rng::stream(self.spec.seed, &series.label, index);
+        let mut rng = rng::stream(self.spec.header.seed, &series.label, index);
         let start = start_square(series, index, &mut rng);
         let board = series.board();
         let closed = self.spec.closed;
@@ -128,12 +128,8 @@ impl Study for KnightsStudy {
         PUZZLE.name
     }
 
-    fn name(&self) -> &str {
-        &self.spec.name
-    }
-
-    fn seed(&self) -> u64 {
-        self.spec.seed
+    fn header(&self) -> &SpecHeader {
+        &self.spec.header
     }
 
     fn series(&self) -> &[SeriesPlan] {
@@ -144,11 +140,11 @@ impl Study for KnightsStudy {
         serde_json::to_value(&self.spec).expect("a spec serializes")
     }
 
-    fn header(&self, _boards: bool) -> Vec<u8> {
+    fn draws_header(&self) -> Vec<u8> {
         format!("{DRAW_COLUMNS}\n").into_bytes()
     }
 
-    fn run_draws(&self, series: usize, indices: &[u64], _boards: bool) -> anyhow::Result<Computed> {
+    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed> {
         let series = &self.spec.series[series];
         let board = series.board();
         let plan = Plan::new(&board, &series.rule)?;
@@ -179,32 +175,12 @@ impl Study for KnightsStudy {
     }
 
     fn derive(&self, folder: &ResultsFolder, plan: &RunPlan) -> anyhow::Result<()> {
-        let path = folder.draws();
-        let shown = path.display().to_string();
-        let file = std::fs::File::open(&path).with_context(|| format!("cannot read {shown}"))?;
         let mut tallies = vec![Tally::default(); self.spec.series.len()];
-        let mut rows = 0u64;
-        for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read {shown}"))?;
-            if number == 0 {
-                anyhow::ensure!(
-                    line == DRAW_COLUMNS,
-                    "{shown} does not start with the header {DRAW_COLUMNS}"
-                );
-                continue;
-            }
-            let row = DrawRow::parse(&line)
-                .with_context(|| format!("{shown} line {}: {line:?}", number + 1))?;
-            plan.check_key(rows, row.series, row.draw, &shown)?;
-            let (series, _) = plan.locate(rows);
-            tallies[series].add(&self.spec.series[series], &row);
-            rows += 1;
-        }
-        anyhow::ensure!(
-            rows == plan.total(),
-            "{shown} has {rows} rows but the spec makes {}",
-            plan.total()
-        );
+        plan.for_each_row(folder, |row| {
+            let draw = DrawRow::parse(row.text).with_context(|| format!("{:?}", row.text))?;
+            tallies[row.series].add(&self.spec.series[row.series], &draw);
+            Ok(())
+        })?;
         let mut summary = format!("{SUMMARY_COLUMNS}\n");
         let mut starts = format!("{STARTS_COLUMNS}\n");
         for (series, tally) in self.spec.series.iter().zip(&tallies) {

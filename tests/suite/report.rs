@@ -81,7 +81,7 @@ fn normalise_manifest(dir: &Path) {
         "end": "2026-01-01T00:01:00Z",
         "wall_seconds": 60.0,
         "draws_per_second": 20.0,
-        "iterations_per_second": 1.0e6,
+        "work_per_second": 1.0e6,
         "threads": 2,
         "series_seconds": {"QNBR": 2.0, "NRQB": 1.5, "RBNQ": 60.0},
     });

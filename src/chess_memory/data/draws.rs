@@ -9,7 +9,6 @@
 use crate::chess_memory::board::{BoardFormat, format_board};
 use crate::chess_memory::search::{Draw, Outcome};
 use anyhow::{Context, bail};
-use std::path::Path;
 
 /// The header without the optional board column.
 pub const COLUMNS: [&str; 6] = [
@@ -102,62 +101,24 @@ pub fn encode(rows: &[DrawRow]) -> Vec<u8> {
     writer.into_inner().expect("writing to memory")
 }
 
-/// Reads the rows of a `draws.csv` file (or its partial form) in file order, calling
-/// `visit` for each. Stops at the first malformed row with an error naming the line.
-pub fn read(
-    path: &Path,
-    mut visit: impl FnMut(DrawRow) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    for row in rows(path)? {
-        visit(row?)?;
+/// Reads one row of `draws.csv` (without its line break), in the layout of a file with or
+/// without restarts and boards ([`header`]). No field holds a comma or a quote (labels are
+/// checked, boards are FEN), so a row is its fields joined by commas.
+pub fn parse_row(text: &str, with_restarts: bool, with_boards: bool) -> anyhow::Result<DrawRow> {
+    let columns = COLUMNS.len() + usize::from(with_restarts) + usize::from(with_boards);
+    let fields: Vec<&str> = text.split(',').collect();
+    if fields.len() != columns {
+        bail!("{} fields where the header has {columns}", fields.len());
     }
-    Ok(())
-}
-
-/// The rows of a `draws.csv` file as an iterator; errors name the file and line.
-pub fn rows(path: &Path) -> anyhow::Result<impl Iterator<Item = anyhow::Result<DrawRow>> + use<>> {
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(false)
-        .from_path(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let headers = reader
-        .headers()
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .clone();
-    let extra: Vec<&str> = headers.iter().skip(COLUMNS.len()).collect();
-    let with_restarts = extra.first() == Some(&"restarts");
-    let with_boards = extra.last() == Some(&"board");
-    let known = extra.len() == usize::from(with_restarts) + usize::from(with_boards);
-    if headers.iter().take(COLUMNS.len()).ne(COLUMNS) || !known {
-        bail!(
-            "{} does not have the draws.csv header {}[,restarts][,board]",
-            path.display(),
-            COLUMNS.join(",")
-        );
-    }
-    let shown = path.display().to_string();
-    Ok(reader.into_records().map(move |record| {
-        let record = record.with_context(|| format!("reading {shown}"))?;
-        let line = record.position().map_or(0, |p| p.line());
-        parse_record(&record, with_restarts, with_boards)
-            .with_context(|| format!("{shown} line {line}"))
-    }))
-}
-
-fn parse_record(
-    record: &csv::StringRecord,
-    with_restarts: bool,
-    with_boards: bool,
-) -> anyhow::Result<DrawRow> {
     let number = |i: usize| -> anyhow::Result<u64> {
-        record[i]
+        fields[i]
             .parse()
-            .with_context(|| format!("column {} is not a count: '{}'", i + 1, &record[i]))
+            .with_context(|| format!("column {} is not a count: '{}'", i + 1, fields[i]))
     };
     let outcome =
-        Outcome::parse(&record[2]).with_context(|| format!("unknown outcome '{}'", &record[2]))?;
+        Outcome::parse(fields[2]).with_context(|| format!("unknown outcome '{}'", fields[2]))?;
     Ok(DrawRow {
-        ordering: record[0].to_string(),
+        ordering: fields[0].to_string(),
         draw: number(1)?,
         outcome,
         iterations: number(3)?,
@@ -168,7 +129,7 @@ fn parse_record(
         } else {
             None
         },
-        board: with_boards.then(|| record[record.len() - 1].to_string()),
+        board: with_boards.then(|| fields[columns - 1].to_string()),
     })
 }
 
@@ -200,34 +161,25 @@ mod tests {
                 board: Some("8/8/8/8/8/8/8/8".into()),
             },
         ];
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("draws.csv");
         let mut bytes = header(true, true);
         bytes.extend(encode(&rows));
-        std::fs::write(&path, &bytes).unwrap();
         let text = String::from_utf8(bytes).unwrap();
         assert!(text.starts_with(
             "ordering,draw,outcome,iterations,step_backs,retries,restarts,board\nQNBR,0,solved,40,3,2,0,QQ6/8/8/8/8/8/8/8\n"
         ));
-        let mut read_back = Vec::new();
-        read(&path, |row| {
-            read_back.push(row);
-            Ok(())
-        })
-        .unwrap();
+        let read_back: Vec<DrawRow> = text
+            .lines()
+            .skip(1)
+            .map(|line| parse_row(line, true, true).unwrap())
+            .collect();
         assert_eq!(read_back, rows);
     }
 
     #[test]
-    fn a_malformed_row_is_reported_with_its_line() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("draws.csv");
-        std::fs::write(
-            &path,
-            "ordering,draw,outcome,iterations,step_backs,retries\nQNBR,0,solved,x,1,1\n",
-        )
-        .unwrap();
-        let error = read(&path, |_| Ok(())).unwrap_err();
-        assert!(format!("{error:#}").contains("line 2"), "{error:#}");
+    fn a_malformed_row_says_what_is_wrong() {
+        let error = parse_row("QNBR,0,solved,x,1,1", false, false).unwrap_err();
+        assert!(error.to_string().contains("column 4"), "{error:#}");
+        let error = parse_row("QNBR,0,solved,1,1", false, false).unwrap_err();
+        assert!(error.to_string().contains("5 fields"), "{error:#}");
     }
 }

@@ -126,15 +126,15 @@ fn provenance(out: &mut String, analysis: &Analysis) {
     writeln!(
         out,
         "- **Code:** boardlab {} at `{}`, {}.",
-        m.boardlab_version, m.git_describe, m.rustc
+        m.boardlab_version, m.provenance.git_describe, m.rustc
     )
     .unwrap();
     writeln!(
         out,
         "- **Machine:** {}; {} thread{}; {} session{}.",
-        m.cpu,
-        m.threads,
-        if m.threads == 1 { "" } else { "s" },
+        m.provenance.cpu,
+        m.provenance.threads,
+        if m.provenance.threads == 1 { "" } else { "s" },
         m.sessions.len(),
         if m.sessions.len() == 1 { "" } else { "s" }
     )
@@ -142,11 +142,11 @@ fn provenance(out: &mut String, analysis: &Analysis) {
     writeln!(
         out,
         "- **Time:** {} to {}, {} of computing, {} draws/s, {:.2e} iterations/s.",
-        m.start,
-        m.end.as_deref().unwrap_or("(unfinished)"),
-        duration(m.wall_seconds),
+        m.provenance.start,
+        m.provenance.end.as_deref().unwrap_or("(unfinished)"),
+        duration(m.provenance.wall_seconds),
         thousands(m.draws_per_second),
-        m.iterations_per_second
+        m.work_per_second
     )
     .unwrap();
     writeln!(

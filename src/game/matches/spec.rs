@@ -19,7 +19,7 @@
 //! `{ players = ["a", "b"], games = N }`.
 
 use super::MatchGame;
-use crate::experiment::spec::{MAX_SERIES, Overrides, SpecError, bad, check_name, read_toml};
+use crate::experiment::spec::{MAX_SERIES, Overrides, SpecError, SpecHeader, bad, read_toml};
 use crate::experiment::study::check_label;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -60,9 +60,8 @@ impl Pairing {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatchSpec {
     pub puzzle: String,
-    pub name: String,
-    pub description: String,
-    pub seed: u64,
+    #[serde(flatten)]
+    pub header: SpecHeader,
     /// Games per pairing.
     #[serde(rename = "draws")]
     pub games: u64,
@@ -102,17 +101,18 @@ struct SpecFile {
 
 impl MatchSpec {
     /// Parses and checks a match spec of game `G`, then applies `overrides` (`draws`
-    /// replaces the games of every pairing; `cap` is refused, a match has none).
+    /// replaces the games of every pairing; a match takes no settings, `cap` least of all).
     pub fn parse<G: MatchGame>(
         game: &G,
         text: &str,
         overrides: &Overrides,
     ) -> Result<MatchSpec, SpecError> {
         let file: SpecFile = read_toml(text)?;
-        check_name(&file.name)?;
-        if overrides.cap.is_some() {
+        let header = SpecHeader::new(file.name, file.description, file.seed, overrides)?;
+        if overrides.settings.iter().any(|(key, _)| key == "cap") {
             return Err(bad("cap", "a match has no iteration cap; leave --cap out"));
         }
+        overrides.settings.only(&[], G::PUZZLE)?;
         let games = overrides.draws.unwrap_or(file.games);
         if games == 0 {
             return Err(bad("games", "must be at least 1"));
@@ -198,9 +198,7 @@ impl MatchSpec {
         }
         let spec = MatchSpec {
             puzzle: G::PUZZLE.to_string(),
-            name: file.name,
-            description: file.description,
-            seed: overrides.seed.unwrap_or(file.seed),
+            header,
             games,
             players,
             opening_plies: file.opening_plies,

@@ -12,7 +12,7 @@
 
 use super::spec::MatchSpec;
 use super::{BoxedPlayer, MatchGame, tally};
-use crate::experiment::spec::Overrides;
+use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder};
 use crate::game::{GameResult, Seat};
@@ -55,16 +55,19 @@ impl<G: MatchGame> MatchStudy<G> {
         } else {
             (&pairing.b, &pairing.a)
         };
-        let mut rngs = [crate::rng::stream(self.spec.seed, &pairing.label, index), {
-            let mut rng = crate::rng::stream(self.spec.seed, &pairing.label, index);
-            rng.jump();
-            rng
-        }];
+        let mut rngs = [
+            crate::rng::stream(self.spec.header.seed, &pairing.label, index),
+            {
+                let mut rng = crate::rng::stream(self.spec.header.seed, &pairing.label, index);
+                rng.jump();
+                rng
+            },
+        ];
         let opening = if self.spec.opening_plies == 0 {
             Vec::new()
         } else {
             let label = format!("{}/opening", pairing.label);
-            let mut rng = crate::rng::stream(self.spec.seed, &label, index / 2);
+            let mut rng = crate::rng::stream(self.spec.header.seed, &label, index / 2);
             self.game.opening(self.spec.opening_plies, &mut rng)
         };
         let mut players = [self.player(first)?, self.player(second)?];
@@ -148,12 +151,8 @@ impl<G: MatchGame> Study for MatchStudy<G> {
         G::PUZZLE
     }
 
-    fn name(&self) -> &str {
-        &self.spec.name
-    }
-
-    fn seed(&self) -> u64 {
-        self.spec.seed
+    fn header(&self) -> &SpecHeader {
+        &self.spec.header
     }
 
     fn series(&self) -> &[SeriesPlan] {
@@ -168,11 +167,11 @@ impl<G: MatchGame> Study for MatchStudy<G> {
         serde_json::to_value(&self.spec).expect("a spec serializes")
     }
 
-    fn header(&self, _boards: bool) -> Vec<u8> {
+    fn draws_header(&self) -> Vec<u8> {
         HEADER.as_bytes().to_vec()
     }
 
-    fn run_draws(&self, series: usize, indices: &[u64], _boards: bool) -> anyhow::Result<Computed> {
+    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed> {
         let mut computed = Computed::default();
         for &index in indices {
             computed.work += self.play(series, index, &mut computed.bytes)?;

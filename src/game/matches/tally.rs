@@ -9,7 +9,6 @@ use crate::output::atomic::write_atomic_with;
 use crate::stats::proportion::{Z95, wilson};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
-use std::io::BufRead;
 use std::path::Path;
 
 /// The columns of `summary.csv`, in file order.
@@ -127,9 +126,8 @@ fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
-/// One parsed row of `draws.csv`.
+/// One parsed row of `draws.csv` (its pairing is checked by the harness's row loop).
 struct Row<'a> {
-    pairing: &'a str,
     game: u64,
     first: &'a str,
     second: &'a str,
@@ -141,8 +139,8 @@ struct Row<'a> {
 fn parse_row(line: &str) -> Option<Row<'_>> {
     let mut fields = line.splitn(7, ',');
     let mut next = || fields.next();
+    next()?;
     Some(Row {
-        pairing: next()?,
         game: next()?.parse().ok()?,
         first: next()?,
         second: next()?,
@@ -155,9 +153,8 @@ fn parse_row(line: &str) -> Option<Row<'_>> {
 /// Reads `draws.csv`, checks every row's key and contents against the plan, and writes
 /// `summary.csv` and `ratings.csv`.
 pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
-    let path = folder.draws();
-    let shown = path.display().to_string();
-    let counts = count(spec, &path, plan)?;
+    let shown = folder.draws().display().to_string();
+    let counts = count(spec, folder, plan)?;
     let records = records(spec, &counts);
     write_atomic_with(&folder.root().join("summary.csv"), |file| {
         let mut writer = csv::Writer::from_writer(file);
@@ -172,7 +169,7 @@ pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> anyhow::
     })
     .with_context(|| format!("writing the summary of {shown}"))?;
     let cells = cells(spec, &counts);
-    let rows = ratings::fit_with_intervals(&spec.players, &cells, spec.seed);
+    let rows = ratings::fit_with_intervals(&spec.players, &cells, spec.header.seed);
     write_atomic_with(&folder.root().join("ratings.csv"), |file| {
         ratings::write(file, &rows)
     })
@@ -180,50 +177,30 @@ pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> anyhow::
 
 /// `counts[pairing][s]`: the games of each pairing with `a` in the first seat (`s` = 0) and
 /// in the second (`s` = 1).
-fn count(spec: &MatchSpec, path: &Path, plan: &Plan) -> anyhow::Result<Vec<[Counts; 2]>> {
-    let shown = path.display().to_string();
-    let file = std::fs::File::open(path).with_context(|| format!("cannot open {shown}"))?;
-    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+fn count(
+    spec: &MatchSpec,
+    folder: &ResultsFolder,
+    plan: &Plan,
+) -> anyhow::Result<Vec<[Counts; 2]>> {
     let mut counts = vec![[Counts::default(); 2]; spec.pairings.len()];
-    let mut line = String::new();
-    reader
-        .read_line(&mut line)
-        .with_context(|| format!("cannot read {shown}"))?;
-    anyhow::ensure!(
-        line == super::study::HEADER,
-        "{shown} does not start with the header {:?}",
-        super::study::HEADER.trim_end()
-    );
-    let mut rows = 0u64;
-    loop {
-        line.clear();
-        if reader
-            .read_line(&mut line)
-            .with_context(|| format!("cannot read {shown}"))?
-            == 0
-        {
-            break;
-        }
-        let text = line.trim_end_matches(['\n', '\r']);
-        let bad = || anyhow::anyhow!("{shown}, row {}: not a game row: {text}", rows + 1);
-        let row = parse_row(text).ok_or_else(bad)?;
-        plan.check_key(rows, row.pairing, row.game, &shown)?;
-        let series = plan.locate(rows).0;
-        let pairing = &spec.pairings[series];
-        let a_first = row.game.is_multiple_of(2);
+    plan.for_each_row(folder, |row| {
+        let text = row.text;
+        let bad = || anyhow::anyhow!("not a game row: {text}");
+        let game = parse_row(text).ok_or_else(bad)?;
+        let pairing = &spec.pairings[row.series];
+        let a_first = game.game.is_multiple_of(2);
         let expected = if a_first {
             (&pairing.a, &pairing.b)
         } else {
             (&pairing.b, &pairing.a)
         };
-        let moves = row.moves.split(' ').filter(|m| !m.is_empty()).count() as u64;
+        let moves = game.moves.split(' ').filter(|m| !m.is_empty()).count() as u64;
         anyhow::ensure!(
-            (row.first, row.second) == (expected.0.as_str(), expected.1.as_str())
-                && moves == row.plies,
-            "{shown}, row {}: seats or plies do not match the spec: {text}",
-            rows + 1
+            (game.first, game.second) == (expected.0.as_str(), expected.1.as_str())
+                && moves == game.plies,
+            "seats or plies do not match the spec: {text}"
         );
-        let first_score = match row.result {
+        let first_score = match game.result {
             "1-0" => 0,
             "1/2" => 1,
             "0-1" => 2,
@@ -235,16 +212,11 @@ fn count(spec: &MatchSpec, path: &Path, plan: &Plan) -> anyhow::Result<Vec<[Coun
         } else {
             2 - first_score
         };
-        let cell = &mut counts[series][usize::from(!a_first)];
+        let cell = &mut counts[row.series][usize::from(!a_first)];
         cell.wdl[outcome] += 1;
-        cell.plies += row.plies;
-        rows += 1;
-    }
-    anyhow::ensure!(
-        rows == plan.total(),
-        "{shown} has {rows} rows but the spec makes {}",
-        plan.total()
-    );
+        cell.plies += game.plies;
+        Ok(())
+    })?;
     Ok(counts)
 }
 
