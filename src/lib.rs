@@ -15,6 +15,7 @@ pub mod experiment;
 pub mod fifteen;
 pub mod game;
 pub mod knights_tour;
+pub mod names;
 pub mod output;
 pub mod puzzles;
 pub mod rng;

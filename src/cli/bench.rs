@@ -62,7 +62,7 @@ pub struct BenchArgs {
 
     /// Also measure this search (without restarts) in the same sitting, on the same seed,
     /// threads and cap, and report the ratio of draws per second.
-    #[arg(long, value_enum, value_name = "ALGORITHM")]
+    #[arg(long, value_parser = crate::cli::offered::<Algorithm>(), value_name = "ALGORITHM")]
     pub compare: Option<Algorithm>,
 
     /// Draws of the --compare search (default: --draws); a slow search needs fewer.
@@ -75,7 +75,7 @@ pub struct BenchArgs {
 
     /// Turn every board by a symmetry of the square: `none` or `random` (one of eight per
     /// draw, from a stream of its own).
-    #[arg(long, value_enum, default_value_t = SymmetryChoice::None)]
+    #[arg(long, value_parser = crate::cli::offered::<SymmetryChoice>(), default_value_t = SymmetryChoice::None)]
     pub symmetry: SymmetryChoice,
 
     /// Instead of timing: count distinct boards in --draws draws, and compare the kind on

@@ -47,7 +47,7 @@ pub struct PositionArgs {
 
     /// Rules: `czech` (flying kings, king priority), `english` (short kings) or `damebot` (the
     /// original Damebot program's own).
-    #[arg(long, value_enum, default_value_t = Rules::Czech)]
+    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
     pub rules: Rules,
 }
 
@@ -77,7 +77,7 @@ pub struct MovesArgs {
     pub fen: String,
 
     /// Rules: `czech`, `english` or `damebot` (the original Damebot program's own).
-    #[arg(long, value_enum, default_value_t = Rules::Czech)]
+    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
     pub rules: Rules,
 
     /// Play these moves (in order) first, e.g. `c3-d4` or `c3:e5:c7`, then list.
@@ -118,7 +118,7 @@ pub struct PerftArgs {
 
     /// How captures with the same start, end and captured pieces are counted: every route,
     /// i.e. order of taking the pieces (`paths`), or once (`moves`).
-    #[arg(long, value_enum, default_value_t = Captures::Paths)]
+    #[arg(long, value_parser = crate::cli::offered::<Captures>(), default_value_t = Captures::Paths)]
     pub captures: Captures,
 
     /// Also print each move with its count (perft of depth − 1 after it).
@@ -139,7 +139,7 @@ pub struct BenchArgs {
     pub depth: u32,
 
     /// Rules: `czech`, `english` or `damebot` (the original Damebot program's own).
-    #[arg(long, value_enum, default_value_t = Rules::Czech)]
+    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
     pub rules: Rules,
 }
 
@@ -180,7 +180,7 @@ pub struct GamesArgs {
     pub opening_plies: u32,
 
     /// Rules: `czech`, `english` or `damebot`.
-    #[arg(long, value_enum, default_value_t = Rules::Czech)]
+    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
     pub rules: Rules,
 
     /// A game still going after this many plies is a draw (10 to 10000).
@@ -221,7 +221,7 @@ pub struct PlayArgs {
     pub colour: Colour,
 
     /// Rules: `czech`, `english` or `damebot`.
-    #[arg(long, value_enum, default_value_t = Rules::Czech)]
+    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
     pub rules: Rules,
 
     /// Start from this position (PDN FEN style) instead of the start.

@@ -41,7 +41,7 @@ pub struct DrawArgs {
 
     /// Random generator: `default` (Xoshiro256++) or `mulberry32` to replay the original
     /// JavaScript program exactly (8×8 only; the seed is its 32-bit state).
-    #[arg(long, value_enum, default_value_t = RngChoice::Default)]
+    #[arg(long, value_parser = crate::cli::offered::<RngChoice>(), default_value_t = RngChoice::Default)]
     pub rng: RngChoice,
 
     /// Stop after this many iterations and report the draw as censored.
@@ -49,7 +49,7 @@ pub struct DrawArgs {
     pub cap: Option<u64>,
 
     /// Board format of the output.
-    #[arg(long, value_enum, default_value_t = BoardFormat::Grid)]
+    #[arg(long, value_parser = crate::cli::offered::<BoardFormat>(), default_value_t = BoardFormat::Grid)]
     pub format: BoardFormat,
 
     /// Print one JSON object with the board and all counters.

@@ -40,7 +40,7 @@ Examples:
 )]
 pub struct SolveArgs {
     /// Which game: `classic` or the article's `odd-even` exercise.
-    #[arg(long, value_enum, default_value_t = Variant::Classic)]
+    #[arg(long, value_parser = crate::cli::offered::<Variant>(), default_value_t = Variant::Classic)]
     pub variant: Variant,
 
     /// Print the facts as one JSON object.
@@ -95,7 +95,7 @@ pub struct BenchArgs {
     pub seed: u64,
 
     /// Which game.
-    #[arg(long, value_enum, default_value_t = Variant::Classic)]
+    #[arg(long, value_parser = crate::cli::offered::<Variant>(), default_value_t = Variant::Classic)]
     pub variant: Variant,
 }
 
@@ -129,7 +129,7 @@ pub struct PlayArgs {
     pub seed: u64,
 
     /// Which game.
-    #[arg(long, value_enum, default_value_t = Variant::Classic)]
+    #[arg(long, value_parser = crate::cli::offered::<Variant>(), default_value_t = Variant::Classic)]
     pub variant: Variant,
 }
 

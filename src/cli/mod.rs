@@ -157,7 +157,7 @@ squares empty write {QUEUE_PREFIX}{text}",
 pub struct SearchArgs {
     /// Search algorithm: `seed` (the article's backtracker, exactly), `dfs` (sound and
     /// complete), `fc` (dfs with forward checking), `mrv` (fc with a fail-first dynamic order).
-    #[arg(long, value_enum, default_value_t = Algorithm::Seed)]
+    #[arg(long, value_parser = crate::cli::offered::<Algorithm>(), default_value_t = Algorithm::Seed)]
     pub algorithm: Algorithm,
 
     /// Restart policy: none, fixed:C, luby:U or geometric:U,F (iterations per run). A run
@@ -234,6 +234,81 @@ fn parse_arguments() -> anyhow::Result<Cli> {
         }
     })
 }
+
+/// A library enum as the command line offers it: the names of [`crate::names`], each with a
+/// line of help, as clap's possible values (the library itself knows no argument parser).
+pub trait Offered: Copy + std::fmt::Display + Send + Sync + 'static {
+    fn values() -> &'static [Self];
+    fn name(self) -> &'static str;
+    fn help(self) -> &'static str;
+}
+
+/// The value parser of an [`Offered`] enum: `#[arg(long, value_parser = offered::<Rules>())]`.
+pub fn offered<T: Offered>() -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = T::values()
+        .iter()
+        .map(|&value| PossibleValue::new(value.name()).help(value.help()));
+    PossibleValuesParser::new(values).map(|name| {
+        *T::values()
+            .iter()
+            .find(|value| value.name() == name)
+            .expect("clap offers only these names")
+    })
+}
+
+/// Implements [`Offered`] for a library enum from its variants' help lines.
+macro_rules! offer {
+    ($type:ty { $($variant:ident: $help:literal),+ $(,)? }) => {
+        impl Offered for $type {
+            fn values() -> &'static [Self] {
+                <$type>::ALL
+            }
+            fn name(self) -> &'static str {
+                <$type>::name(self)
+            }
+            fn help(self) -> &'static str {
+                match self {
+                    $(<$type>::$variant => $help),+
+                }
+            }
+        }
+    };
+}
+
+offer!(crate::chess_memory::board::BoardFormat {
+    Fen: "ranks n..1 separated by `/`, digits for empty runs (QqNn..../...)",
+    Seed: "the seed program's format: `_`-separated files A.., ranks 1..n, Polish letters",
+    Grid: "a readable picture with rank numbers and file letters",
+});
+offer!(Algorithm {
+    Seed: "the seed article's randomized backtracker, exactly (incomplete)",
+    Dfs: "the seed's loop made sound and complete: exhausted proves there is no board",
+    Fc: "dfs with forward checking after every placed pair",
+    Mrv: "fc with a dynamic fail-first order of symbols",
+    Cover: "queens from a table, the rest by a randomized exact-cover search (full 8×8 only)",
+});
+offer!(crate::chess_memory::search::RngChoice {
+    Default: "Xoshiro256++ with the documented per-draw seeding: fast and portable",
+    Mulberry32: "the original program's replay: mulberry32 with its candidate orders (8×8 only)",
+});
+offer!(crate::chess_memory::search::symmetry::SymmetryChoice {
+    None: "boards as the search made them",
+    Random: "each board turned by one of the eight symmetries, drawn from its own stream",
+});
+offer!(crate::fifteen::Variant {
+    Classic: "pick numbers 1..9 in turn; three of yours summing to 15 win",
+    OddEven: "odd numbers against even ones; any three placed numbers summing to 15 win",
+});
+offer!(crate::draughts::perft::Captures {
+    Paths: "every capture route is a move: taking the same pieces in another order is another",
+    Moves: "routes with the same start, end and captured pieces are one move",
+});
+offer!(crate::draughts::Rules {
+    Czech: "Czech draughts: flying kings, king priority",
+    English: "English checkers: short kings, free choice among captures",
+    Damebot: "the original Damebot program's own rules",
+});
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,7 @@ use super::rules::Rules;
 use super::square::{DIRECTIONS, shift};
 
 /// How captures that differ only in their path are counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Captures {
     /// Every capture route is a move: taking the same pieces in another order is another.
     #[default]
@@ -25,14 +25,7 @@ pub enum Captures {
     Moves,
 }
 
-impl Captures {
-    pub fn name(self) -> &'static str {
-        match self {
-            Captures::Paths => "paths",
-            Captures::Moves => "moves",
-        }
-    }
-}
+crate::names::named_enum!(Captures, "capture convention", { Paths => "paths", Moves => "moves" });
 
 /// A perft counter with its move buffers (one per ply, reused).
 pub struct Perft {

@@ -16,10 +16,7 @@
 //! piece it has already taken; only the listed pieces of its player objects move (see
 //! [`super::original`]).
 
-use std::fmt;
-use std::str::FromStr;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Rules {
     /// Czech draughts: flying kings, king priority.
     #[default]
@@ -42,33 +39,10 @@ impl Rules {
     pub fn king_priority(self) -> bool {
         matches!(self, Rules::Czech)
     }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Rules::Czech => "czech",
-            Rules::English => "english",
-            Rules::Damebot => "damebot",
-        }
-    }
 }
 
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Rules {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Rules, String> {
-        match text {
-            "czech" => Ok(Rules::Czech),
-            "english" => Ok(Rules::English),
-            "damebot" => Ok(Rules::Damebot),
-            other => Err(format!(
-                "unknown rules `{other}` (expected czech, english or damebot)"
-            )),
-        }
-    }
-}
+crate::names::named_enum!(Rules, "rules", {
+    Czech => "czech",
+    English => "english",
+    Damebot => "damebot",
+});

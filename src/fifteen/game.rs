@@ -1,4 +1,4 @@
-//! The "15" game (shared/docs/fifteen.md): two players take turns picking numbers 1..9; the
+//! The "15" game (docs/fifteen.md): two players take turns picking numbers 1..9; the
 //! first to hold three numbers summing to 15 wins; a draw when the numbers run out. Moves are
 //! the numbers themselves.
 

@@ -1,5 +1,5 @@
-//! The "15" game (shared/docs/fifteen.md, after the Estonian article in
-//! shared/seeds/004_9a920443f99dc913.txt): pick numbers 1..9 in turn, the first to hold three
+//! The "15" game (`docs/fifteen.md`, after the Estonian article in
+//! `docs/seed-article-fifteen.md`): pick numbers 1..9 in turn, the first to hold three
 //! summing to 15 wins. It is tic-tac-toe on the magic square 8 1 6 / 3 5 7 / 4 9 2.
 //!
 //! [`numbers`] and [`position`] are the board; [`game`] and [`odd_even`] the two games on the

@@ -14,13 +14,15 @@ use std::fmt;
 use thiserror::Error;
 
 /// Which of the two games: the "15" game or the article's odd/even exercise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
     /// Pick numbers 1..9 in turn; three of yours summing to 15 win.
     Classic,
     /// Odd numbers against even ones; any three placed numbers summing to 15 win.
     OddEven,
 }
+
+crate::names::named_enum!(Variant, "variant", { Classic => "classic", OddEven => "odd-even" });
 
 /// The valid names in the classic game, for error messages.
 pub const CLASSIC_NAMES: &str =

@@ -20,7 +20,7 @@ fn config(algorithm: Algorithm, restart: &str) -> SearchConfig {
 #[test]
 fn every_algorithm_makes_valid_full_boards() {
     let queue = Queue::seed(BoardSize::STANDARD);
-    for algorithm in Algorithm::ALL {
+    for &algorithm in Algorithm::ALL {
         for restart in ["none", "luby:256"] {
             let mut solved = 0;
             for index in 0..6 {

@@ -4,7 +4,7 @@
 //! into layers with every reference pointing down:
 //!
 //! cli → puzzles (the registry) → the four systems → game → experiment → output, sat →
-//! stats → rng.
+//! stats → rng, names.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -18,7 +18,7 @@ const LAYERS: [&[&str]; 8] = [
     &["experiment"],
     &["output", "sat"],
     &["stats"],
-    &["rng"],
+    &["rng", "names"],
 ];
 
 /// The top modules each top module refers to, by reading every source file under `src/`.
@@ -99,6 +99,33 @@ fn every_reference_between_top_modules_points_down_a_layer() {
 }
 
 #[test]
+fn the_library_uses_no_argument_parser() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut stack = vec![root.clone()];
+    let mut found = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let inside_cli = path.strip_prefix(&root).unwrap().starts_with("cli");
+            if path.is_dir() {
+                if !inside_cli {
+                    stack.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("main.rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                if text
+                    .lines()
+                    .any(|l| l.split("//").next().unwrap().contains("clap::"))
+                {
+                    found.push(path.display().to_string());
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "clap outside src/cli: {found:?}");
+}
+
+#[test]
 fn the_harness_names_no_puzzle_and_not_the_command_line() {
     let graph = references();
     let forbidden = [
@@ -109,7 +136,15 @@ fn the_harness_names_no_puzzle_and_not_the_command_line() {
         "fifteen",
         "draughts",
     ];
-    for harness in ["game", "experiment", "output", "sat", "stats", "rng"] {
+    for harness in [
+        "game",
+        "experiment",
+        "output",
+        "sat",
+        "stats",
+        "rng",
+        "names",
+    ] {
         let named: Vec<&String> = graph
             .get(harness)
             .into_iter()

@@ -14,7 +14,7 @@ use crate::chess_memory::pieces::{ACCEPTED_LETTERS, Symbol};
 use std::fmt::Write;
 
 /// A board text format; see the module docs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BoardFormat {
     /// Ranks n..1 separated by `/`, digits for empty runs (`QqNn..../...`).
@@ -24,6 +24,8 @@ pub enum BoardFormat {
     /// A readable picture with rank numbers and file letters.
     Grid,
 }
+
+crate::names::named_enum!(BoardFormat, "board format", { Fen => "fen", Seed => "seed", Grid => "grid" });
 
 /// Why a text is not a board. Each message names the problem and what is expected instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

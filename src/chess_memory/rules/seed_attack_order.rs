@@ -3,9 +3,10 @@
 //! The original JavaScript picks a partner as `list[floor(random() * list.length)]` from the
 //! attack list of its generated file `bicia.js`; to replay it exactly, the partner candidates
 //! must be enumerated in that file's order, which is not a simple geometric order. The table
-//! is embedded from `seed_attack_order.csv`, a copy of the project reference
-//! `shared/reference/seed-attack-order.csv` (a test checks that the two are identical and
-//! that every list is, as a set, the attack table of [`AttackTables`](super::AttackTables)).
+//! is embedded from `seed_attack_order.csv`, recorded from the original program (where the
+//! project's reference copy is present, a test checks that the two are identical; another
+//! checks that every list is, as a set, the attack table of
+//! [`AttackTables`](super::AttackTables)).
 //! It exists for 8×8 only, as did the original program.
 
 use crate::chess_memory::board::{BoardSize, Square};

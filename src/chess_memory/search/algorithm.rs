@@ -15,10 +15,9 @@ use super::{Counters, Draw, InvalidBoard, IterationCap, Outcome, Picker, Uniform
 use crate::chess_memory::queue::Queue;
 use crate::rng;
 use std::fmt;
-use std::str::FromStr;
 
 /// A search of [`super::backtracker`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
     /// The seed article's randomized backtracker, exactly (incomplete).
@@ -34,25 +33,15 @@ pub enum Algorithm {
     Cover,
 }
 
+crate::names::named_enum!(Algorithm, "algorithm", {
+    Seed => "seed",
+    Dfs => "dfs",
+    Fc => "fc",
+    Mrv => "mrv",
+    Cover => "cover",
+});
+
 impl Algorithm {
-    pub const ALL: [Algorithm; 5] = [
-        Algorithm::Seed,
-        Algorithm::Dfs,
-        Algorithm::Fc,
-        Algorithm::Mrv,
-        Algorithm::Cover,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Seed => "seed",
-            Algorithm::Dfs => "dfs",
-            Algorithm::Fc => "fc",
-            Algorithm::Mrv => "mrv",
-            Algorithm::Cover => "cover",
-        }
-    }
-
     /// Whether an exhausted search proves that no board exists.
     pub fn is_complete(self) -> bool {
         !matches!(self, Algorithm::Seed | Algorithm::Cover)
@@ -77,25 +66,6 @@ impl Algorithm {
             Algorithm::Mrv => backtrack::<MrvSearch, _, _>(queue, picker, cap, observer),
             Algorithm::Cover => cover::cover_search(queue, picker, cap),
         }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Algorithm, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == text.trim())
-            .ok_or_else(|| {
-                format!("unknown algorithm '{text}'; use one of: seed, dfs, fc, mrv, cover")
-            })
     }
 }
 

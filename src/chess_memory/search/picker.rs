@@ -121,7 +121,7 @@ impl Picker for SeedReplayPicker {
 }
 
 /// Which generator drives a randomized search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RngChoice {
     /// Xoshiro256++ with the documented per-draw seeding: fast and portable.
@@ -129,3 +129,5 @@ pub enum RngChoice {
     /// The original program's replay: mulberry32 with its candidate orders (8×8 only).
     Mulberry32,
 }
+
+crate::names::named_enum!(RngChoice, "generator", { Default => "default", Mulberry32 => "mulberry32" });

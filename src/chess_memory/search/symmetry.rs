@@ -9,7 +9,7 @@ use crate::chess_memory::board::{Board, Square};
 use crate::rng;
 
 /// Whether to apply a symmetry to every board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SymmetryChoice {
     /// Boards as the search made them.
@@ -17,6 +17,8 @@ pub enum SymmetryChoice {
     /// Each board turned by one of the eight symmetries, drawn from its own stream.
     Random,
 }
+
+crate::names::named_enum!(SymmetryChoice, "symmetry", { None => "none", Random => "random" });
 
 /// Number of symmetries of the square.
 pub const SYMMETRIES: u32 = 8;

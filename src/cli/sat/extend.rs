@@ -40,7 +40,7 @@ pub struct ExtendArgs {
     pub proof: Option<PathBuf>,
 
     /// Board format of the completion.
-    #[arg(long, value_enum, default_value_t = BoardFormat::Grid)]
+    #[arg(long, value_parser = crate::cli::offered::<BoardFormat>(), default_value_t = BoardFormat::Grid)]
     pub format: BoardFormat,
 
     /// Print one JSON object.

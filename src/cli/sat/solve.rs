@@ -27,7 +27,7 @@ pub struct SolveArgs {
     pub seed: u64,
 
     /// Board format of the output.
-    #[arg(long, value_enum, default_value_t = BoardFormat::Grid)]
+    #[arg(long, value_parser = crate::cli::offered::<BoardFormat>(), default_value_t = BoardFormat::Grid)]
     pub format: BoardFormat,
 
     /// Print one JSON object with the board, the time and the effort.

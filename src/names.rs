@@ -1,0 +1,66 @@
+//! Enums with a fixed set of names, as specs, data files and the command line write them:
+//! [`named_enum!`] gives a fieldless enum its list of values (`ALL`), each value's name, and
+//! `Display` and `FromStr` by that name, so the library needs no argument parser to be read
+//! from text (the command line offers the same names, with their help, in `cli`).
+
+/// Implements `ALL`, `name()`, `Display` and `FromStr` (an error listing the names) for a
+/// fieldless enum: `named_enum!(Rules, "rules", { Czech => "czech", English => "english" });`.
+macro_rules! named_enum {
+    ($type:ident, $what:literal, { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $type {
+            /// Every value, in the order the names are listed.
+            pub const ALL: &'static [$type] = &[$($type::$variant),+];
+
+            /// The value's name in specs, data files and on the command line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+        }
+
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = String;
+
+            fn from_str(text: &str) -> Result<$type, String> {
+                $type::ALL
+                    .iter()
+                    .copied()
+                    .find(|value| value.name() == text.trim())
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = $type::ALL.iter().map(|v| v.name()).collect();
+                        format!("unknown {} '{text}'; use one of: {}", $what, names.join(", "))
+                    })
+            }
+        }
+    };
+}
+
+pub(crate) use named_enum;
+
+#[cfg(test)]
+mod tests {
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Shape {
+        Round,
+        Square,
+    }
+    named_enum!(Shape, "shape", { Round => "round", Square => "square" });
+
+    #[test]
+    fn names_print_and_read_back_and_unknown_ones_list_the_names() {
+        for &shape in Shape::ALL {
+            assert_eq!(shape.to_string().parse::<Shape>(), Ok(shape));
+        }
+        assert_eq!(
+            "oval".parse::<Shape>(),
+            Err("unknown shape 'oval'; use one of: round, square".to_string())
+        );
+    }
+}
