@@ -13,14 +13,18 @@ use crate::chess_memory::data::histogram::{self, Histogram};
 use crate::chess_memory::data::summary::{self, SummaryRow};
 use crate::chess_memory::queue::Queue;
 use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
+use crate::experiment::Describe;
 use crate::experiment::Manifest;
+use crate::experiment::StudyError;
 use crate::stats::quantile::{Quantile, quantile};
 use crate::stats::rank_test::{PairComparison, compare_all};
 use crate::stats::restart::{RestartAnalysis, restart_analysis};
 use crate::stats::tail::{TailIndex, default_hill_k, hill};
 use crate::stats::{BootstrapConfig, Sample, bin_of, median_interval};
-use anyhow::Context;
 use std::path::Path;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// Above this share of censored draws the tail lies mostly beyond the cap and the Hill
 /// estimate says more about the cap than the tail: it is not reported.
@@ -101,7 +105,7 @@ impl Analysis {
     }
 
     /// Reads and analyses the folder `dir`.
-    pub fn load(dir: &Path) -> anyhow::Result<Analysis> {
+    pub fn load(dir: &Path) -> Result<Analysis> {
         let manifest = Manifest::read(&dir.join("manifest.json"))?;
         let summaries = summary::read(&dir.join("summary.csv"))?;
         let mut histograms = histogram::read(&dir.join("histogram.csv"))?;
@@ -116,20 +120,17 @@ impl Analysis {
                 let position = histograms
                     .iter()
                     .position(|(label, _)| *label == summary.ordering);
-                let histogram =
-                    position
-                        .map(|i| histograms.swap_remove(i).1)
-                        .with_context(|| {
-                            format!("histogram.csv has no rows for {}", summary.ordering)
-                        })?;
+                let histogram = position
+                    .map(|i| histograms.swap_remove(i).1)
+                    .ok_or_else(|| format!("histogram.csv has no rows for {}", summary.ordering))?;
                 let mut ordering = analyse_ordering(summary, histogram, cap, &bootstrap)?;
                 ordering.search = series_search(&manifest, ordering.label())?;
                 // Files written before the search, restart, order and cap columns existed.
                 ordering.summary.describe(&ordering.search, cap);
                 Ok(ordering)
             })
-            .collect::<anyhow::Result<Vec<_>>>()
-            .with_context(|| format!("analysing {}", dir.display()))?;
+            .collect::<Result<Vec<_>>>()
+            .describe(|| format!("analysing {}", dir.display()))?;
         let ranking = rank(&orderings);
         let samples: Vec<Sample> = orderings.iter().map(|o| o.sample.clone()).collect();
         let comparisons = compare_all(&samples);
@@ -230,7 +231,7 @@ fn analyse_ordering(
     histogram: Histogram,
     cap: Option<u64>,
     bootstrap: &BootstrapConfig,
-) -> anyhow::Result<OrderingAnalysis> {
+) -> Result<OrderingAnalysis> {
     let unsolved = summary.censored + summary.exhausted;
     let solved_bins = histogram.bins().map(|b| (b.lower, b.solved));
     let largest = histogram.bins().map(|b| b.upper - 1).max();
@@ -273,17 +274,17 @@ fn seed_index(manifest: &Manifest, orderings: &[OrderingAnalysis]) -> Option<usi
 }
 
 /// The search of series `label`, from the spec recorded in the manifest.
-fn series_search(manifest: &Manifest, label: &str) -> anyhow::Result<SearchConfig> {
+fn series_search(manifest: &Manifest, label: &str) -> Result<SearchConfig> {
     let series = manifest.spec["series"]
         .as_array()
         .and_then(|all| all.iter().find(|s| s["label"] == label));
     let text = |key: &str| series.and_then(|s| s[key].as_str()).map(str::to_string);
     let algorithm = match text("algorithm") {
-        Some(name) => name.parse().map_err(anyhow::Error::msg)?,
+        Some(name) => name.parse::<Algorithm>()?,
         None => Algorithm::Seed,
     };
     let restart = match text("restart") {
-        Some(policy) => policy.parse().map_err(anyhow::Error::msg)?,
+        Some(policy) => policy.parse::<RestartPolicy>()?,
         None => RestartPolicy::Never,
     };
     Ok(SearchConfig { algorithm, restart })

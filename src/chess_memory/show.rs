@@ -3,20 +3,22 @@
 //! the mean of log10(iterations); a quantile at the cap reads "≥cap", at least that many.
 
 use crate::chess_memory::data::summary::{self, SummaryRow};
+use crate::experiment::Describe;
 use crate::experiment::Manifest;
+use crate::experiment::StudyError;
 use crate::output::numbers::{percent, thousands};
-use anyhow::Context;
 use std::path::Path;
 
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
+
 /// The rows of `DIR/summary.csv`, best median first.
-pub fn ranked(dir: &Path) -> anyhow::Result<Vec<SummaryRow>> {
+pub fn ranked(dir: &Path) -> Result<Vec<SummaryRow>> {
     let mut rows = summary::read(&dir.join("summary.csv"))
-        .with_context(|| format!("{} is not a results folder", dir.display()))?;
-    anyhow::ensure!(
-        !rows.is_empty(),
-        "{}/summary.csv has no series",
-        dir.display()
-    );
+        .describe(|| format!("{} is not a results folder", dir.display()))?;
+    if rows.is_empty() {
+        return Err(format!("{}/summary.csv has no series", dir.display()).into());
+    };
     rows.sort_by(|a, b| {
         (a.median, a.mean_log10)
             .partial_cmp(&(b.median, b.mean_log10))

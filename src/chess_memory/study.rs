@@ -7,13 +7,16 @@ use crate::chess_memory::data::draws::{self, DrawRow};
 use crate::chess_memory::data::histogram::{self, Histogram};
 use crate::chess_memory::data::summary::{self, SeriesTally, SummaryRow};
 use crate::chess_memory::search;
-use crate::experiment::Puzzle;
 use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder};
+use crate::experiment::{Puzzle, StudyError};
 use crate::output::atomic::write_atomic_with;
 use std::path::Path;
 use std::sync::Arc;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// ChessMemory in the list of puzzles.
 pub const PUZZLE: Puzzle = Puzzle {
@@ -26,7 +29,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     tables: &["summary.csv", "histogram.csv"],
 };
 
-fn parse(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+fn parse(text: &str, overrides: &Overrides) -> Result<Arc<dyn Study>> {
     Ok(Arc::new(ChessMemoryStudy::new(Spec::parse(
         text, overrides,
     )?)))
@@ -74,7 +77,7 @@ impl Study for ChessMemoryStudy {
         draws::header(self.spec.boards, self.spec.has_restarts())
     }
 
-    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed> {
+    fn run_draws(&self, series: usize, indices: &[u64]) -> Result<Computed, StudyError> {
         let series = &self.spec.series[series];
         let rows: Vec<DrawRow> = indices
             .iter()
@@ -94,7 +97,7 @@ impl Study for ChessMemoryStudy {
                     self.spec.has_restarts(),
                 ))
             })
-            .collect::<anyhow::Result<_>>()?;
+            .collect::<Result<_>>()?;
         Ok(Computed {
             bytes: draws::encode(&rows),
             rows: rows.len() as u64,
@@ -102,7 +105,7 @@ impl Study for ChessMemoryStudy {
         })
     }
 
-    fn check_references(&self) -> anyhow::Result<()> {
+    fn check_references(&self) -> Result<(), StudyError> {
         let Some(baseline) = &self.spec.baseline else {
             return Ok(());
         };
@@ -113,18 +116,20 @@ impl Study for ChessMemoryStudy {
         });
         match usable {
             Ok(true) => Ok(()),
-            Ok(false) => anyhow::bail!(
+            Ok(false) => Err(format!(
                 "the spec's baseline {baseline} has no summary.csv and histogram.csv; finish it first"
-            ),
-            Err(error) => anyhow::bail!(
-                "the spec's baseline {baseline} is not a results folder ({error:#}); run boardlab from the folder it is relative to"
-            ),
+            )
+            .into()),
+            Err(error) => Err(format!(
+                "the spec's baseline {baseline} is not a results folder ({error}); run boardlab from the folder it is relative to"
+            )
+            .into()),
         }
     }
 
     /// Reads `draws.csv`, checks that it holds exactly the plan's rows in order, and writes
     /// `summary.csv` and `histogram.csv`.
-    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
+    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
         let mut tallies: Vec<SeriesTally> = vec![SeriesTally::default(); self.spec.series.len()];
         let (boards, restarts) = (self.spec.boards, self.spec.has_restarts());
         plan.for_each_row(folder, |row| {
@@ -158,12 +163,13 @@ impl Study for ChessMemoryStudy {
             }
             writer.flush()?;
             Ok(())
-        })
+        })?;
+        Ok(())
     }
 }
 
 /// `best: NQBR, median 24,728 iterations (of 24 series; boardlab show DIR for all)`.
-fn headline(dir: &Path) -> anyhow::Result<String> {
+fn headline(dir: &Path) -> Result<String> {
     let rows = crate::chess_memory::show::ranked(dir)?;
     let Some(best) = rows.first() else {
         return Ok("no series with draws".to_string());

@@ -7,6 +7,7 @@
 //! Two runs of one spec with different master seeds should agree; a changed search, order or
 //! board size should not. Identical data always agrees.
 
+use super::StudyResult;
 use crate::chess_memory::analysis::{Analysis, OrderingAnalysis};
 use crate::chess_memory::show::iterations;
 use crate::output::numbers::{p_value, percent};
@@ -57,8 +58,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     for dir in [&args.first, &args.second] {
         super::require_chess_memory(dir, "compare")?;
     }
-    let first = Analysis::load(&args.first)?;
-    let second = Analysis::load(&args.second)?;
+    let first = Analysis::load(&args.first).or_study()?;
+    let second = Analysis::load(&args.second).or_study()?;
     let only_first = missing(&first, &second);
     let only_second = missing(&second, &first);
     let rows = compare_series(&first, &second)?;

@@ -493,7 +493,9 @@ opening-plies = {}\n",
     let mut row = Vec::new();
     for index in 0..args.games {
         row.clear();
-        study.play(0, index, &mut row)?;
+        study
+            .play(0, index, &mut row)
+            .map_err(anyhow::Error::from_boxed)?;
         out.write_all(&row)?;
         let text = String::from_utf8_lossy(&row);
         let fields: Vec<&str> = text.split(',').collect();

@@ -181,6 +181,17 @@ fn parse_restart(text: &str) -> Result<RestartPolicy, String> {
     text.parse()
 }
 
+/// A puzzle's error ([`crate::experiment::StudyError`]) as the command line's.
+trait StudyResult<T> {
+    fn or_study(self) -> anyhow::Result<T>;
+}
+
+impl<T> StudyResult<T> for Result<T, crate::experiment::StudyError> {
+    fn or_study(self) -> anyhow::Result<T> {
+        self.map_err(anyhow::Error::from_boxed)
+    }
+}
+
 /// Refuses a folder of another puzzle than ChessMemory for a command that only reads
 /// ChessMemory's tables, saying what to use instead.
 fn require_chess_memory(dir: &std::path::Path, command: &str) -> anyhow::Result<()> {

@@ -1,6 +1,7 @@
 //! `boardlab plot` and `boardlab report`: charts and REPORT.md of a results folder, made from
 //! its files without rerunning any draw.
 
+use super::StudyResult;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,7 +44,7 @@ pub struct PlotArgs {
 
 pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
     super::require_chess_memory(&args.dir, "plot")?;
-    let written = crate::chess_memory::report::plot(&args.dir)?;
+    let written = crate::chess_memory::report::plot(&args.dir).or_study()?;
     if !args.quiet {
         eprintln!(
             "wrote {} charts (SVG and PNG) to {}",

@@ -205,7 +205,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
 fn headline(dir: &std::path::Path) -> anyhow::Result<String> {
     let manifest = experiment::Manifest::read(&dir.join("manifest.json"))?;
     let puzzle = REGISTRY.of_identity(&manifest.spec)?;
-    (puzzle.headline)(dir)
+    (puzzle.headline)(dir).map_err(anyhow::Error::from_boxed)
 }
 
 #[cfg(test)]

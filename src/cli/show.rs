@@ -1,6 +1,7 @@
 //! `boardlab show`: the ranking of a results folder in the terminal, from its `summary.csv`
 //! (and the cap from `manifest.json` when it is there), without charts or a report.
 
+use super::StudyResult;
 use crate::chess_memory::show::{folder_cap, ranked, table};
 use anyhow::Context;
 use clap::Args;
@@ -36,7 +37,7 @@ pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
         print!("{}", plain_table(&args.dir, puzzle.name, args.top)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let rows = ranked(&args.dir)?;
+    let rows = ranked(&args.dir).or_study()?;
     let cap = folder_cap(&args.dir);
     print!("{}", table(&args.dir, &rows, cap, args.top));
     Ok(ExitCode::SUCCESS)

@@ -12,6 +12,8 @@
 use super::game::{Draughts, QUIET_PLY_LIMIT};
 use super::moves::MoveText;
 use super::referee::Ending;
+use crate::experiment::Describe;
+use crate::experiment::StudyError;
 use crate::game::Game;
 use crate::game::matches::report::{Tables, percent, with_interval};
 use crate::game::matches::tally::SeatRecord;
@@ -19,12 +21,14 @@ use crate::output::atomic::write_atomic_with;
 use crate::output::numbers::thousands;
 use crate::stats::proportion::{Z95, wilson};
 use crate::stats::quantile::quantile_rank;
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::BufRead;
 use std::path::Path;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// The table's file name in a match folder.
 pub const LENGTHS_FILE: &str = "lengths.csv";
@@ -76,7 +80,7 @@ impl LengthRow {
 }
 
 /// How a game of `moves` (texts, legal as the referee found them) ends under `game`.
-pub fn ending_of(game: &Draughts, moves: &[&str]) -> anyhow::Result<Ending> {
+pub fn ending_of(game: &Draughts, moves: &[&str]) -> Result<Ending> {
     let mut position = game.start();
     let mut legal = Vec::new();
     for text in moves {
@@ -85,30 +89,30 @@ pub fn ending_of(game: &Draughts, moves: &[&str]) -> anyhow::Result<Ending> {
         position = game.play(&position, &mv);
     }
     match game.ending(&position) {
-        None => anyhow::bail!("the game {} is not over", moves.join(" ")),
+        None => Err(format!("the game {} is not over", moves.join(" ")).into()),
         Some((_, ending)) => Ok(ending),
     }
 }
 
 /// The length table of a `draws.csv`: one row per pairing in file order, then `all`.
-pub fn lengths(game: &Draughts, draws: &Path) -> anyhow::Result<Vec<LengthRow>> {
+pub fn lengths(game: &Draughts, draws: &Path) -> Result<Vec<LengthRow>> {
     let shown = draws.display();
-    let file = std::fs::File::open(draws).with_context(|| format!("cannot open {shown}"))?;
+    let file = std::fs::File::open(draws).describe(|| format!("cannot open {shown}"))?;
     let reader = std::io::BufReader::with_capacity(1 << 20, file);
     let mut order: Vec<String> = Vec::new();
     let mut by_pairing: BTreeMap<String, (Vec<u32>, [u64; 4])> = BTreeMap::new();
     for (number, line) in reader.lines().enumerate().skip(1) {
-        let line = line.with_context(|| format!("cannot read {shown}"))?;
+        let line = line.describe(|| format!("cannot read {shown}"))?;
         let fields: Vec<&str> = line.splitn(7, ',').collect();
         let [pairing, _, _, _, _, plies, moves] = fields[..] else {
-            anyhow::bail!("{shown}, line {}: not a game row", number + 1);
+            return Err(format!("{shown}, line {}: not a game row", number + 1).into());
         };
         let plies: u32 = plies
             .parse()
-            .with_context(|| format!("{shown}, line {}: plies {plies:?}", number + 1))?;
+            .describe(|| format!("{shown}, line {}: plies {plies:?}", number + 1))?;
         let texts: Vec<&str> = moves.split(' ').filter(|m| !m.is_empty()).collect();
         let ending =
-            ending_of(game, &texts).with_context(|| format!("{shown}, line {}", number + 1))?;
+            ending_of(game, &texts).describe(|| format!("{shown}, line {}", number + 1))?;
         if !by_pairing.contains_key(pairing) {
             order.push(pairing.to_string());
         }
@@ -135,7 +139,7 @@ pub fn lengths(game: &Draughts, draws: &Path) -> anyhow::Result<Vec<LengthRow>> 
 
 /// Writes `lengths.csv` from `draws.csv` when it is there, and reads `lengths.csv` back
 /// (`None` when neither is there).
-fn lengths_table(game: &Draughts, folder: &Path) -> anyhow::Result<Option<Vec<LengthRow>>> {
+fn lengths_table(game: &Draughts, folder: &Path) -> Result<Option<Vec<LengthRow>>> {
     let path = folder.join(LENGTHS_FILE);
     let draws = folder.join("draws.csv");
     if draws.is_file() {
@@ -184,7 +188,7 @@ fn wdl_cells(wdl: [u64; 3]) -> String {
 }
 
 /// The report's draughts section.
-pub fn section(game: &Draughts, folder: &Path, tables: &Tables) -> anyhow::Result<String> {
+pub fn section(game: &Draughts, folder: &Path, tables: &Tables) -> Result<String> {
     let mut out = String::from("## Draughts: Damebot, search depth, its flags, game lengths\n\n");
     let _ = writeln!(
         out,

@@ -14,9 +14,13 @@
 use super::bots::BotSpec;
 use super::game::Draughts;
 use super::match_report;
+use crate::experiment::StudyError;
 use crate::game::GameResult;
 use crate::game::matches::{BoxedPlayer, MatchGame, report::Tables};
 use std::path::Path;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 impl MatchGame for Draughts {
     const PUZZLE: &'static str = "draughts";
@@ -35,7 +39,7 @@ impl MatchGame for Draughts {
         super::referee::referee(self, moves).map(|r| r.result)
     }
 
-    fn report_section(&self, folder: &Path, tables: &Tables) -> anyhow::Result<String> {
+    fn report_section(&self, folder: &Path, tables: &Tables) -> Result<String> {
         match_report::section(self, folder, tables)
     }
 }

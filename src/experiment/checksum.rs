@@ -4,7 +4,7 @@
 //! bytes with their row count, so `--resume` and `merge` can tell an intact file from an
 //! edited or damaged one.
 
-use anyhow::Context;
+use super::error::{IoContext, Result, fail};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::Path;
@@ -55,15 +55,13 @@ impl DataMark {
 }
 
 /// The running hash of the first `bytes` bytes of `path`, or `None` if it is shorter.
-pub fn hash_prefix(path: &Path, bytes: u64) -> anyhow::Result<Option<Fnv1a64>> {
-    let file =
-        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+pub fn hash_prefix(path: &Path, bytes: u64) -> Result<Option<Fnv1a64>> {
+    let file = std::fs::File::open(path).io_at("cannot read", path)?;
     let mut reader = std::io::BufReader::with_capacity(1 << 16, file.take(bytes));
     let mut hash = Fnv1a64::default();
     let mut read = 0u64;
     loop {
-        let buffer = std::io::BufRead::fill_buf(&mut reader)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let buffer = std::io::BufRead::fill_buf(&mut reader).io_at("cannot read", path)?;
         if buffer.is_empty() {
             break;
         }
@@ -76,17 +74,16 @@ pub fn hash_prefix(path: &Path, bytes: u64) -> anyhow::Result<Option<Fnv1a64>> {
 }
 
 /// The hash of a whole file, as hex.
-pub fn hash_file(path: &Path) -> anyhow::Result<String> {
-    let length = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    let hash = hash_prefix(path, length)?
-        .with_context(|| format!("{} changed while read", path.display()))?;
-    Ok(hash.hex())
+pub fn hash_file(path: &Path) -> Result<String> {
+    let length = std::fs::metadata(path).io_at("cannot read", path)?.len();
+    match hash_prefix(path, length)? {
+        Some(hash) => Ok(hash.hex()),
+        None => fail!(Data, "{} changed while read", path.display()),
+    }
 }
 
 /// Whether the first `mark.bytes` bytes of `path` are the ones `mark` recorded.
-pub fn matches(path: &Path, mark: &DataMark) -> anyhow::Result<bool> {
+pub fn matches(path: &Path, mark: &DataMark) -> Result<bool> {
     Ok(hash_prefix(path, mark.bytes)?.is_some_and(|hash| hash.hex() == mark.fnv1a64))
 }
 

@@ -7,13 +7,13 @@
 //! a failure in between leaves a folder that `run --resume` or `boardlab report` finishes.
 
 use super::checksum;
+use super::error::{HarnessError, IoContext, Result, check, fail};
 use super::folder::ResultsFolder;
 use super::manifest::{Manifest, RunStatus};
 use super::plan::Plan;
 use super::registry::{Puzzle, Registry};
 use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
-use anyhow::Context;
 use std::collections::BTreeMap;
 
 /// Completes a folder whose draws are all written (status `data-complete`): puts
@@ -24,20 +24,23 @@ pub fn finish(
     plan: &Plan,
     puzzle: &Puzzle,
     mut manifest: Manifest,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     let (draws, partial) = (folder.draws(), folder.partial_draws());
     if !draws.exists() && partial.exists() {
         std::fs::rename(&partial, &draws)
-            .with_context(|| format!("cannot rename {} to draws.csv", partial.display()))?;
+            .io(|| format!("cannot rename {} to draws.csv", partial.display()))?;
         sync_folder(folder.root());
         abort_point("renamed");
     }
     check_draws(folder, &manifest)?;
     folder.clear_outputs(puzzle.tables)?;
-    plan.study.derive(folder, plan)?;
+    plan.study
+        .derive(folder, plan)
+        .map_err(|error| HarnessError::study("deriving the tables from draws.csv", error))?;
     abort_point("derived");
-    (puzzle.report)(folder.root())
-        .with_context(|| format!("reporting on {}", folder.root().display()))?;
+    (puzzle.report)(folder.root()).map_err(|error| {
+        HarnessError::study(format!("reporting on {}", folder.root().display()), error)
+    })?;
     abort_point("reported");
     manifest.outputs = hash_outputs(folder, puzzle)?;
     manifest.status = RunStatus::Complete;
@@ -45,19 +48,21 @@ pub fn finish(
 }
 
 /// Checks that `draws.csv` is there and is the file the manifest's checksum describes.
-pub fn check_draws(folder: &ResultsFolder, manifest: &Manifest) -> anyhow::Result<()> {
+pub fn check_draws(folder: &ResultsFolder, manifest: &Manifest) -> Result<()> {
     let path = folder.draws();
     let shown = path.display();
-    anyhow::ensure!(
+    check!(
         path.is_file(),
+        Data,
         "{shown} is missing although the manifest says every draw was written; run it again with --force"
     );
     if let Some(mark) = &manifest.data {
         let length = std::fs::metadata(&path)
-            .with_context(|| format!("cannot read {shown}"))?
+            .io(|| format!("cannot read {shown}"))?
             .len();
-        anyhow::ensure!(
+        check!(
             length == mark.bytes && checksum::matches(&path, mark)?,
+            Data,
             "{shown} does not match the checksum in the manifest (edited or damaged); run it again with --force"
         );
     }
@@ -66,16 +71,13 @@ pub fn check_draws(folder: &ResultsFolder, manifest: &Manifest) -> anyhow::Resul
 
 /// The outputs made from the data (the puzzle's tables, REPORT.md and every chart) with
 /// their hashes, by path within the folder.
-pub fn hash_outputs(
-    folder: &ResultsFolder,
-    puzzle: &Puzzle,
-) -> anyhow::Result<BTreeMap<String, String>> {
+pub fn hash_outputs(folder: &ResultsFolder, puzzle: &Puzzle) -> Result<BTreeMap<String, String>> {
     let mut names: Vec<String> = puzzle.tables.iter().map(|t| t.to_string()).collect();
     names.push("REPORT.md".to_string());
     let charts = folder.root().join("charts");
     if charts.is_dir() {
         let mut found: Vec<String> = std::fs::read_dir(&charts)
-            .with_context(|| format!("cannot read {}", charts.display()))?
+            .io(|| format!("cannot read {}", charts.display()))?
             .filter_map(|entry| entry.ok())
             .map(|entry| entry.file_name().to_string_lossy().into_owned())
             .filter(|name| !name.starts_with('.'))
@@ -99,7 +101,7 @@ pub fn outputs_current(
     folder: &ResultsFolder,
     puzzle: &Puzzle,
     manifest: &Manifest,
-) -> anyhow::Result<bool> {
+) -> Result<bool> {
     if manifest.outputs.is_empty() {
         return Ok(puzzle
             .tables
@@ -120,12 +122,12 @@ pub fn outputs_current(
 /// whose outputs are pending, or rewrites the charts and report of a complete one (and their
 /// hashes in the manifest). A folder without a manifest is left to the default puzzle's
 /// report, which knows the folders it writes without one.
-pub fn report_folder(dir: &std::path::Path, registry: &Registry) -> anyhow::Result<()> {
+pub fn report_folder(dir: &std::path::Path, registry: &Registry) -> Result<()> {
     use super::folder::FolderState;
     let folder = ResultsFolder::new(dir);
     let default = registry.puzzle(registry.default)?;
     if !folder.manifest().exists() {
-        return (default.report)(dir);
+        return report_with(default, dir);
     }
     let _lock = super::lock::FolderLock::exclusive(dir)?;
     let shown = dir.display();
@@ -139,18 +141,25 @@ pub fn report_folder(dir: &std::path::Path, registry: &Registry) -> anyhow::Resu
             folder.remove_temporaries()?;
             finish(&folder, &plan, puzzle, *manifest)
         }
-        FolderState::Partial(_) => anyhow::bail!(
+        FolderState::Partial(_) => fail!(
+            Folder,
             "{shown} holds an unfinished run; complete it with boardlab run and --resume first"
         ),
-        FolderState::Damaged(why) => anyhow::bail!("{shown} cannot be reported: {why}"),
+        FolderState::Damaged(why) => fail!(Folder, "{shown} cannot be reported: {why}"),
         FolderState::Complete(mut manifest) => {
-            (puzzle.report)(dir)?;
+            report_with(puzzle, dir)?;
             if !manifest.outputs.is_empty() {
                 manifest.outputs = hash_outputs(&folder, puzzle)?;
                 manifest.write(&folder.manifest())?;
             }
             Ok(())
         }
-        FolderState::Fresh => (default.report)(dir),
+        FolderState::Fresh => report_with(default, dir),
     }
+}
+
+/// The charts and report of `dir` by `puzzle`'s report.
+fn report_with(puzzle: &Puzzle, dir: &std::path::Path) -> Result<()> {
+    (puzzle.report)(dir)
+        .map_err(|error| HarnessError::study(format!("reporting on {}", dir.display()), error))
 }

@@ -5,10 +5,10 @@
 //! `run --resume` or replaced by `--force`; a folder holding anything boardlab did not write
 //! is never touched.
 
+use super::error::{IoContext, Result, check, fail};
 use super::lock::LOCK_FILE;
 use super::manifest::{Manifest, RunStatus};
 use crate::output::atomic::{is_temporary_name, sync_folder};
-use anyhow::Context;
 use std::path::{Path, PathBuf};
 
 /// The files of a results folder.
@@ -76,15 +76,15 @@ impl ResultsFolder {
     }
 
     /// Names of the folder's entries (none if it does not exist).
-    fn entries(&self) -> anyhow::Result<Vec<String>> {
+    fn entries(&self) -> Result<Vec<String>> {
         if !self.root.exists() {
             return Ok(Vec::new());
         }
         let shown = self.root.display();
         std::fs::read_dir(&self.root)
-            .with_context(|| format!("cannot read folder {shown}"))?
+            .io(|| format!("cannot read folder {shown}"))?
             .map(|entry| {
-                let entry = entry.with_context(|| format!("cannot read folder {shown}"))?;
+                let entry = entry.io(|| format!("cannot read folder {shown}"))?;
                 Ok(entry.file_name().to_string_lossy().into_owned())
             })
             .collect()
@@ -93,20 +93,22 @@ impl ResultsFolder {
     /// Reads the folder's state. A non-empty folder without a manifest that holds anything
     /// boardlab does not write (the harness's files and the puzzle's `tables`) is refused: it
     /// is not a boardlab results folder, and nothing in it is touched.
-    pub fn state(&self, tables: &[&str]) -> anyhow::Result<FolderState> {
+    pub fn state(&self, tables: &[&str]) -> Result<FolderState> {
         let shown = self.root.display();
         if !self.root.exists() {
             return Ok(FolderState::Fresh);
         }
-        anyhow::ensure!(
+        check!(
             self.root.is_dir(),
+            Folder,
             "{shown} is a file, not a folder; choose another --out"
         );
         let manifest_path = self.manifest();
         if !manifest_path.exists() {
             let entries = self.entries()?;
             if let Some(foreign) = entries.iter().find(|name| !is_own(name, tables)) {
-                anyhow::bail!(
+                fail!(
+                    Folder,
                     "{shown} exists and is not a boardlab results folder (no manifest.json, and it holds {foreign}); choose another --out or empty it"
                 );
             }
@@ -128,8 +130,8 @@ impl ResultsFolder {
     }
 
     /// Creates the folder (and its parents).
-    pub fn create(&self) -> anyhow::Result<()> {
-        std::fs::create_dir_all(&self.root).with_context(|| {
+    pub fn create(&self) -> Result<()> {
+        std::fs::create_dir_all(&self.root).io(|| {
             format!(
                 "cannot create results folder {}; choose another --out",
                 self.root.display()
@@ -140,7 +142,7 @@ impl ResultsFolder {
     /// Removes everything boardlab wrote here but the lock file, for a fresh start with
     /// `--force`. The manifest goes first, so that a kill part way leaves a folder that is
     /// damaged (and replaceable) rather than one that seems whole.
-    pub fn clear(&self, tables: &[&str]) -> anyhow::Result<()> {
+    pub fn clear(&self, tables: &[&str]) -> Result<()> {
         self.remove(&OWN_ENTRIES)?;
         self.remove(tables)?;
         self.remove_temporaries()
@@ -148,12 +150,12 @@ impl ResultsFolder {
 
     /// Removes the outputs made from the data (with the puzzle's `tables`), before they are
     /// made again.
-    pub fn clear_outputs(&self, tables: &[&str]) -> anyhow::Result<()> {
+    pub fn clear_outputs(&self, tables: &[&str]) -> Result<()> {
         self.remove(&OUTPUTS)?;
         self.remove(tables)
     }
 
-    fn remove(&self, entries: &[&str]) -> anyhow::Result<()> {
+    fn remove(&self, entries: &[&str]) -> Result<()> {
         for entry in entries {
             let path = self.root.join(entry);
             let removed = if path.is_dir() {
@@ -163,19 +165,18 @@ impl ResultsFolder {
             } else {
                 Ok(())
             };
-            removed.with_context(|| format!("cannot remove {}", path.display()))?;
+            removed.io_at("cannot remove", &path)?;
         }
         sync_folder(&self.root);
         Ok(())
     }
 
     /// Removes temporary files left by a killed process (call it holding the lock).
-    pub fn remove_temporaries(&self) -> anyhow::Result<()> {
+    pub fn remove_temporaries(&self) -> Result<()> {
         for name in self.entries()? {
             if is_temporary_name(&name) {
                 let path = self.root.join(&name);
-                std::fs::remove_file(&path)
-                    .with_context(|| format!("cannot remove {}", path.display()))?;
+                std::fs::remove_file(&path).io_at("cannot remove", &path)?;
             }
         }
         Ok(())

@@ -5,7 +5,7 @@
 //! and command that the holder wrote into the lock file. The OS releases the lock when its
 //! holder exits, however it exits; the file is removed on a normal release.
 
-use anyhow::{Context, bail};
+use super::error::{HarnessError, IoContext, Result, fail};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
@@ -23,16 +23,16 @@ pub struct FolderLock {
 
 impl FolderLock {
     /// Locks `dir` (which must exist) for writing, or says who holds it.
-    pub fn exclusive(dir: &Path) -> anyhow::Result<FolderLock> {
+    pub fn exclusive(dir: &Path) -> Result<FolderLock> {
         FolderLock::acquire(dir, true)
     }
 
     /// Locks `dir` for reading: other readers may hold it too, writers may not.
-    pub fn shared(dir: &Path) -> anyhow::Result<FolderLock> {
+    pub fn shared(dir: &Path) -> Result<FolderLock> {
         FolderLock::acquire(dir, false)
     }
 
-    fn acquire(dir: &Path, exclusive: bool) -> anyhow::Result<FolderLock> {
+    fn acquire(dir: &Path, exclusive: bool) -> Result<FolderLock> {
         let path = dir.join(LOCK_FILE);
         // A releasing holder removes the file: retry until the locked file is the one
         // that the path names.
@@ -43,7 +43,7 @@ impl FolderLock {
                 .create(true)
                 .truncate(false)
                 .open(&path)
-                .with_context(|| format!("cannot create the lock file {}", path.display()))?;
+                .io_at("cannot create the lock file", &path)?;
             let locked = if exclusive {
                 file.try_lock()
             } else {
@@ -60,13 +60,17 @@ impl FolderLock {
                     } else {
                         holder.to_string()
                     };
-                    bail!(
+                    fail!(
+                        Locked,
                         "{} is in use by {holder}; wait for it to finish or stop it",
                         dir.display()
                     );
                 }
                 Err(TryLockError::Error(error)) => {
-                    return Err(error).with_context(|| format!("cannot lock {}", path.display()));
+                    return Err(HarnessError::Io {
+                        message: format!("cannot lock {}", path.display()),
+                        source: error,
+                    });
                 }
             }
             if !same_file(&file, &path) {
@@ -83,7 +87,8 @@ impl FolderLock {
                 exclusive,
             });
         }
-        bail!(
+        fail!(
+            Locked,
             "cannot lock {}: its lock file keeps changing",
             path.display()
         )

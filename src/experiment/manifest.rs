@@ -7,11 +7,11 @@
 
 use super::Shard;
 use super::checksum::DataMark;
+use super::error::{HarnessError, IoContext, Result, fail};
 use super::plan::Plan;
 use super::registry::Registry;
 use super::spec::Overrides;
 use super::study::Study;
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -194,10 +194,10 @@ impl Manifest {
     /// that replaced the text's: `--seed`, and as settings every other key whose recorded
     /// value differs from the text's. Per-series draw counts stay unless `--draws` replaced
     /// them all, so both are tried and the one that rebuilds the recorded spec is kept.
-    pub fn rebuild_spec(&self, registry: &Registry) -> anyhow::Result<(Arc<dyn Study>, Overrides)> {
+    pub fn rebuild_spec(&self, registry: &Registry) -> Result<(Arc<dyn Study>, Overrides)> {
         let plain = registry
             .parse_spec(&self.spec_text, &Overrides::default())
-            .context("the spec text recorded in the manifest")?
+            .map_err(|error| HarnessError::study("the spec text recorded in the manifest", error))?
             .identity();
         let identity = self.identity().spec;
         let recorded = |key: &str| identity.get(key).and_then(serde_json::Value::as_u64);
@@ -229,28 +229,30 @@ impl Manifest {
                 return Ok((study, overrides));
             }
         }
-        anyhow::bail!(
+        fail!(
+            Folder,
             "the spec recorded in the manifest does not rebuild the same run (another boardlab version?)"
         )
     }
 
     /// The plan of the folder's run (its shard, or the whole run).
-    pub fn plan(&self, registry: &Registry) -> anyhow::Result<Plan> {
+    pub fn plan(&self, registry: &Registry) -> Result<Plan> {
         let (study, _) = self.rebuild_spec(registry)?;
         Ok(Plan::new(study, self.shard.unwrap_or(Shard::WHOLE)))
     }
 
-    pub fn read(path: &Path) -> anyhow::Result<Manifest> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a boardlab manifest", path.display()))
+    pub fn read(path: &Path) -> Result<Manifest> {
+        let text = std::fs::read_to_string(path).io_at("cannot read", path)?;
+        serde_json::from_str(&text).map_err(|source| HarnessError::Manifest {
+            path: path.display().to_string(),
+            source,
+        })
     }
 
-    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn write(&self, path: &Path) -> Result<()> {
         let mut text = serde_json::to_string_pretty(self).expect("a manifest serializes");
         text.push('\n');
-        crate::output::atomic::write_atomic(path, text.as_bytes())
+        Ok(crate::output::atomic::write_atomic(path, text.as_bytes())?)
     }
 
     /// Recomputes the totals from the sessions.

@@ -12,6 +12,7 @@
 
 use super::Shard;
 use super::checksum::{DataMark, Fnv1a64};
+use super::error::{IoContext, Result, check, fail};
 use super::finalize;
 use super::folder::{FolderState, ResultsFolder};
 use super::lock::{FolderLock, LOCK_FILE};
@@ -21,27 +22,22 @@ use super::registry::Registry;
 use super::study::row_key;
 use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
-use anyhow::{Context, bail, ensure};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 /// Merges complete shard folders `shards` of a run of one of `registry`'s puzzles into `out`;
 /// returns the number of draws.
-pub fn merge(
-    out: &Path,
-    shards: &[PathBuf],
-    force: bool,
-    registry: &Registry,
-) -> anyhow::Result<u64> {
+pub fn merge(out: &Path, shards: &[PathBuf], force: bool, registry: &Registry) -> Result<u64> {
     check_paths(out, shards)?;
     let tables: Vec<&str> = registry.tables().collect();
     let target = ResultsFolder::new(out);
     let shown = out.display();
-    let refuse_existing = |state: &FolderState| -> anyhow::Result<()> {
+    let refuse_existing = |state: &FolderState| -> Result<()> {
         match state {
             FolderState::Fresh => Ok(()),
             _ if force => Ok(()),
-            _ => bail!(
+            _ => fail!(
+                Merge,
                 "{shown} already holds results; use --force to replace them or choose another OUT"
             ),
         }
@@ -50,7 +46,7 @@ pub fn merge(
     let _input_locks: Vec<FolderLock> = shards
         .iter()
         .map(|dir| FolderLock::shared(dir))
-        .collect::<anyhow::Result<_>>()?;
+        .collect::<Result<_>>()?;
     let manifests = read_shard_manifests(shards)?;
     let first = &manifests[0];
     let (study, overrides) = first.rebuild_spec(registry)?;
@@ -64,7 +60,7 @@ pub fn merge(
     let build = tempfile::Builder::new()
         .prefix(&build_prefix(out))
         .tempdir_in(parent_of(out))
-        .with_context(|| format!("cannot create a folder beside {shown}"))?;
+        .io(|| format!("cannot create a folder beside {shown}"))?;
     let folder = ResultsFolder::new(build.path());
     let mark = write_merged_draws(&folder, &plan, shards, &manifests)?;
     let mut merged = merged_manifest(&manifests, shards, mark);
@@ -83,27 +79,30 @@ pub fn merge(
 
 /// Refuses duplicate inputs, an output that is an input or inside one, and an input inside
 /// the output, comparing canonical paths.
-fn check_paths(out: &Path, shards: &[PathBuf]) -> anyhow::Result<()> {
-    ensure!(!shards.is_empty(), "give the shard folders to merge");
+fn check_paths(out: &Path, shards: &[PathBuf]) -> Result<()> {
+    check!(!shards.is_empty(), Merge, "give the shard folders to merge");
     let out_real = canonical_to_be(out)?;
     let mut seen: Vec<PathBuf> = Vec::new();
     for dir in shards {
         let real = dir
             .canonicalize()
-            .with_context(|| format!("cannot find the shard folder {}", dir.display()))?;
-        ensure!(
+            .io(|| format!("cannot find the shard folder {}", dir.display()))?;
+        check!(
             !seen.contains(&real),
+            Merge,
             "{} is given twice; give each shard folder once",
             dir.display()
         );
-        ensure!(
+        check!(
             !out_real.starts_with(&real),
+            Merge,
             "OUT {} is the shard folder {} or inside it; merge into another folder",
             out.display(),
             dir.display()
         );
-        ensure!(
+        check!(
             !real.starts_with(&out_real),
+            Merge,
             "the shard folder {} is inside OUT {}, which merge replaces; merge into another folder",
             dir.display(),
             out.display()
@@ -115,9 +114,8 @@ fn check_paths(out: &Path, shards: &[PathBuf]) -> anyhow::Result<()> {
 
 /// The canonical form of a path that may not exist yet: its deepest existing ancestor
 /// canonicalized, with the rest appended.
-fn canonical_to_be(path: &Path) -> anyhow::Result<PathBuf> {
-    let absolute =
-        std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
+fn canonical_to_be(path: &Path) -> Result<PathBuf> {
+    let absolute = std::path::absolute(path).io(|| format!("cannot resolve {}", path.display()))?;
     let mut rest: Vec<&std::ffi::OsStr> = Vec::new();
     let mut existing = absolute.as_path();
     loop {
@@ -155,14 +153,14 @@ fn build_prefix(out: &Path) -> String {
 
 /// Removes temporary folders left beside `out` by killed merges (called holding OUT's lock,
 /// so no merge into OUT is using them).
-fn remove_stale_builds(out: &Path) -> anyhow::Result<()> {
+fn remove_stale_builds(out: &Path) -> Result<()> {
     let (parent, prefix) = (parent_of(out), build_prefix(out));
     let Ok(entries) = std::fs::read_dir(&parent) else {
         return Ok(());
     };
-    for entry in entries.filter_map(Result::ok) {
+    for entry in entries.filter_map(std::result::Result::ok) {
         if entry.file_name().to_string_lossy().starts_with(&prefix) && entry.path().is_dir() {
-            std::fs::remove_dir_all(entry.path()).with_context(|| {
+            std::fs::remove_dir_all(entry.path()).io(|| {
                 format!(
                     "cannot remove the unfinished merge {}",
                     entry.path().display()
@@ -176,12 +174,12 @@ fn remove_stale_builds(out: &Path) -> anyhow::Result<()> {
 /// Replaces OUT's results by the finished build: OUT's manifest goes first (a kill then
 /// leaves a damaged folder that `merge --force` replaces), then its other files, then the
 /// new files come in, manifest last.
-fn move_into_place(build: &Path, target: &ResultsFolder, tables: &[&str]) -> anyhow::Result<()> {
+fn move_into_place(build: &Path, target: &ResultsFolder, tables: &[&str]) -> Result<()> {
     target.clear(tables)?;
     abort_point("merge-cleared");
     let mut names: Vec<std::ffi::OsString> = std::fs::read_dir(build)
-        .with_context(|| format!("cannot read {}", build.display()))?
-        .filter_map(Result::ok)
+        .io(|| format!("cannot read {}", build.display()))?
+        .filter_map(std::result::Result::ok)
         .map(|entry| entry.file_name())
         .filter(|name| name != "manifest.json" && name != LOCK_FILE)
         .collect();
@@ -190,7 +188,7 @@ fn move_into_place(build: &Path, target: &ResultsFolder, tables: &[&str]) -> any
     for name in names {
         let to = target.root().join(&name);
         std::fs::rename(build.join(&name), &to)
-            .with_context(|| format!("cannot move the merged {} into place", to.display()))?;
+            .io(|| format!("cannot move the merged {} into place", to.display()))?;
     }
     sync_folder(target.root());
     Ok(())
@@ -203,7 +201,7 @@ fn write_merged_draws(
     plan: &Plan,
     shards: &[PathBuf],
     manifests: &[Manifest],
-) -> anyhow::Result<DataMark> {
+) -> Result<DataMark> {
     let order = ordered_by_shard(shards, manifests);
     for &i in &order {
         finalize::check_draws(&ResultsFolder::new(&shards[i]), &manifests[i])?;
@@ -212,20 +210,19 @@ fn write_merged_draws(
     let mut readers: Vec<ShardRows> = order
         .iter()
         .map(|&i| ShardRows::open(&ResultsFolder::new(&shards[i]).draws(), &header))
-        .collect::<anyhow::Result<_>>()?;
+        .collect::<Result<_>>()?;
     let count = manifests[0].shard.expect("checked").count;
     let partial = folder.partial_draws();
     let shown = partial.display().to_string();
     let mut file = std::io::BufWriter::new(
-        std::fs::File::create(&partial).with_context(|| format!("cannot create {shown}"))?,
+        std::fs::File::create(&partial).io(|| format!("cannot create {shown}"))?,
     );
     let mut hash = Fnv1a64::default();
     let mut bytes = 0u64;
     let mut emit = |file: &mut std::io::BufWriter<std::fs::File>, text: &[u8]| {
         hash.update(text);
         bytes += text.len() as u64;
-        file.write_all(text)
-            .with_context(|| format!("writing {shown}"))
+        file.write_all(text).io(|| format!("writing {shown}"))
     };
     emit(&mut file, &header)?;
     let mut line = Vec::new();
@@ -233,13 +230,15 @@ fn write_merged_draws(
         let (label, index) = plan.row_key(p);
         let shard = Shard::owner_of(count, index) as usize - 1;
         let dir = shards[order[shard]].display();
-        ensure!(
+        check!(
             readers[shard].next_line(&mut line)?,
+            Merge,
             "{dir} ends before {label} draw {index}"
         );
         let key = row_key(&line);
-        ensure!(
+        check!(
             key == Some((label, index)),
+            Merge,
             "{dir} has {} where {label} draw {index} belongs",
             key.map_or("an unreadable row".to_string(), |(l, i)| format!(
                 "{l} draw {i}"
@@ -250,10 +249,11 @@ fn write_merged_draws(
     file.into_inner()
         .map_err(|e| e.into_error())
         .and_then(|file| file.sync_all())
-        .with_context(|| format!("writing {shown}"))?;
+        .io(|| format!("writing {shown}"))?;
     for (&i, reader) in order.iter().zip(readers.iter_mut()) {
-        ensure!(
+        check!(
             !reader.next_line(&mut line)?,
+            Merge,
             "{} has more rows than its shard makes",
             shards[i].display()
         );
@@ -268,17 +268,18 @@ struct ShardRows {
 }
 
 impl ShardRows {
-    fn open(path: &Path, header: &[u8]) -> anyhow::Result<ShardRows> {
+    fn open(path: &Path, header: &[u8]) -> Result<ShardRows> {
         let shown = path.display().to_string();
-        let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
+        let file = std::fs::File::open(path).io(|| format!("cannot read {shown}"))?;
         let mut rows = ShardRows {
             reader: std::io::BufReader::with_capacity(1 << 16, file),
             shown,
         };
         let mut first = Vec::new();
         rows.next_line(&mut first)?;
-        ensure!(
+        check!(
             first == header,
+            Merge,
             "{} has another header than the spec makes; was it written by another boardlab version?",
             rows.shown
         );
@@ -286,14 +287,15 @@ impl ShardRows {
     }
 
     /// Reads the next line (with its line break) into `line`; false at the end.
-    fn next_line(&mut self, line: &mut Vec<u8>) -> anyhow::Result<bool> {
+    fn next_line(&mut self, line: &mut Vec<u8>) -> Result<bool> {
         line.clear();
         let read = self
             .reader
             .read_until(b'\n', line)
-            .with_context(|| format!("reading {}", self.shown))?;
-        ensure!(
+            .io(|| format!("reading {}", self.shown))?;
+        check!(
             read == 0 || line.ends_with(b"\n"),
+            Merge,
             "{} ends in the middle of a row",
             self.shown
         );
@@ -301,14 +303,15 @@ impl ShardRows {
     }
 }
 
-fn read_shard_manifests(shards: &[PathBuf]) -> anyhow::Result<Vec<Manifest>> {
+fn read_shard_manifests(shards: &[PathBuf]) -> Result<Vec<Manifest>> {
     let manifests: Vec<Manifest> = shards
         .iter()
         .map(|dir| Manifest::read(&ResultsFolder::new(dir).manifest()))
-        .collect::<anyhow::Result<_>>()?;
+        .collect::<Result<_>>()?;
     let first = &manifests[0];
     let Some(first_shard) = first.shard else {
-        bail!(
+        fail!(
+            Merge,
             "{} is not a shard (it was run without --shard)",
             shards[0].display()
         );
@@ -316,34 +319,39 @@ fn read_shard_manifests(shards: &[PathBuf]) -> anyhow::Result<Vec<Manifest>> {
     let mut seen = vec![false; first_shard.count as usize];
     for (dir, manifest) in shards.iter().zip(&manifests) {
         let dir = dir.display();
-        ensure!(
+        check!(
             manifest.status == RunStatus::Complete,
+            Merge,
             "{dir} is not finished; complete it with boardlab run and --resume first"
         );
         let Some(shard) = manifest.shard else {
-            bail!("{dir} is not a shard (it was run without --shard)")
+            fail!(Merge, "{dir} is not a shard (it was run without --shard)")
         };
-        ensure!(
+        check!(
             shard.count == first_shard.count,
+            Merge,
             "{dir} is shard {shard} but {} is {first_shard}",
             shards[0].display()
         );
         let mut identity = manifest.identity();
         identity.shard = first.shard;
         if let Some(why) = identity.difference(&first.identity()) {
-            bail!(
+            fail!(
+                Merge,
                 "{dir} is from a different run than {} ({why})",
                 shards[0].display()
             );
         }
-        ensure!(
+        check!(
             !seen[shard.index as usize - 1],
+            Merge,
             "shard {shard} is given twice"
         );
         seen[shard.index as usize - 1] = true;
     }
     if let Some(missing) = seen.iter().position(|s| !s) {
-        bail!(
+        fail!(
+            Merge,
             "shard {}/{} is missing; give all {} shard folders",
             missing + 1,
             first_shard.count,

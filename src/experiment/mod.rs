@@ -9,6 +9,7 @@
 //! writes it.
 
 mod checksum;
+pub mod error;
 mod finalize;
 mod folder;
 mod lock;
@@ -24,6 +25,7 @@ pub mod study;
 #[cfg(test)]
 pub(crate) mod toy;
 
+pub use error::{Describe, HarnessError, StudyError};
 pub use finalize::report_folder;
 pub use folder::{FolderState, ResultsFolder};
 pub use lock::{FolderLock, LOCK_FILE};

@@ -7,9 +7,9 @@
 //! draw count.
 
 use super::Shard;
+use super::error::{HarnessError, IoContext, Result, StudyError, check, fail};
 use super::folder::ResultsFolder;
 use super::study::{Computed, Study, row_key};
-use anyhow::Context;
 use std::io::BufRead;
 use std::sync::Arc;
 
@@ -88,14 +88,21 @@ impl Plan {
 
     /// Checks that the row with key (`label`, `draw`), read from `file`, is the row the
     /// plan puts at position `p`.
-    pub fn check_key(&self, p: u64, label: &str, draw: u64, file: &str) -> anyhow::Result<()> {
-        anyhow::ensure!(p < self.total(), "{file} has more rows than the spec makes");
-        let (expected, index) = self.row_key(p);
-        anyhow::ensure!(
-            label == expected && draw == index,
-            "{file} row {} is {label} draw {draw} where the spec puts {expected} draw {index}",
-            p + 1,
+    pub fn check_key(&self, p: u64, label: &str, draw: u64, file: &str) -> Result<()> {
+        check!(
+            p < self.total(),
+            Data,
+            "{file} has more rows than the spec makes"
         );
+        let (expected, index) = self.row_key(p);
+        if label != expected || draw != index {
+            return Err(HarnessError::RowKey {
+                file: file.to_string(),
+                row: p + 1,
+                found: format!("{label} draw {draw}"),
+                expected: format!("{expected} draw {index}"),
+            });
+        }
         Ok(())
     }
 
@@ -105,34 +112,36 @@ impl Plan {
     pub fn for_each_row(
         &self,
         folder: &ResultsFolder,
-        mut visit: impl FnMut(Row) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
+        mut visit: impl FnMut(Row) -> std::result::Result<(), StudyError>,
+    ) -> Result<()> {
         let path = folder.draws();
         let shown = path.display().to_string();
-        let file = std::fs::File::open(&path).with_context(|| format!("cannot read {shown}"))?;
+        let file = std::fs::File::open(&path).io(|| format!("cannot read {shown}"))?;
         let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
         let mut line = Vec::new();
         let read = |reader: &mut std::io::BufReader<_>, line: &mut Vec<u8>| {
             line.clear();
             reader
                 .read_until(b'\n', line)
-                .with_context(|| format!("cannot read {shown}"))
+                .io(|| format!("cannot read {shown}"))
         };
         read(&mut reader, &mut line)?;
         let header = self.study.draws_header();
-        anyhow::ensure!(
+        check!(
             line == header,
+            Data,
             "{shown} does not start with the header {:?}",
             String::from_utf8_lossy(&header).trim_end()
         );
         let mut position = 0u64;
         while read(&mut reader, &mut line)? > 0 {
-            let text = std::str::from_utf8(&line)
-                .with_context(|| format!("{shown} row {} is not text", position + 1))?
-                .trim_end_matches(['\n', '\r']);
-            let (label, draw) = row_key(line.as_slice()).ok_or_else(|| {
-                anyhow::anyhow!("{shown} row {} is not a row: {text:?}", position + 1)
-            })?;
+            let Ok(text) = std::str::from_utf8(&line) else {
+                fail!(Data, "{shown} row {} is not text", position + 1);
+            };
+            let text = text.trim_end_matches(['\n', '\r']);
+            let Some((label, draw)) = row_key(line.as_slice()) else {
+                fail!(Data, "{shown} row {} is not a row: {text:?}", position + 1);
+            };
             self.check_key(position, label, draw, &shown)?;
             let series = self.locate(position).0;
             visit(Row {
@@ -141,11 +150,14 @@ impl Plan {
                 draw,
                 text,
             })
-            .with_context(|| format!("{shown} row {}", position + 1))?;
+            .map_err(|source| {
+                HarnessError::study(format!("{shown} row {}", position + 1), source)
+            })?;
             position += 1;
         }
-        anyhow::ensure!(
+        check!(
             position == self.total(),
+            Data,
             "{shown} has {position} rows but the spec makes {}",
             self.total()
         );
@@ -153,13 +165,17 @@ impl Plan {
     }
 
     /// Computes the draws at positions `[start, end)`, which lie in one series.
-    pub fn run_positions(&self, start: u64, end: u64) -> anyhow::Result<Computed> {
+    pub fn run_positions(&self, start: u64, end: u64) -> Result<Computed> {
         let (series, first) = self.locate(start);
         debug_assert!(end <= self.starts[series + 1], "a chunk lies in one series");
         let indices: Vec<u64> = (first..first + (end - start))
             .map(|local| self.shard.draw_index(local))
             .collect();
-        self.study.run_draws(series, &indices)
+        self.study.run_draws(series, &indices).map_err(|source| {
+            let label = &self.study.series()[series].label;
+            let (low, high) = (indices[0], indices[indices.len() - 1]);
+            HarnessError::study(format!("series {label}, draws {low} to {high}"), source)
+        })
     }
 
     /// The chunks that cover `[done, total())`, never straddling two series, numbered

@@ -3,10 +3,14 @@
 //! [`Registry`]. boardlab's own registry is `crate::puzzles::REGISTRY`, its composition root
 //! (the shape of OpenSpiel's game registry, filled where the games are, not in the core).
 
-use super::spec::Overrides;
+use super::error::{HarnessError, Result, StudyError};
+use super::spec::{Overrides, SpecError};
 use super::study::Study;
 use std::path::Path;
 use std::sync::Arc;
+
+/// How a puzzle reads a spec, with command-line overrides applied.
+pub type ParseSpec = fn(&str, &Overrides) -> std::result::Result<Arc<dyn Study>, StudyError>;
 
 /// A puzzle the harness knows: how its spec reads and how its folders are reported.
 pub struct Puzzle {
@@ -18,11 +22,11 @@ pub struct Puzzle {
     /// prints and every puzzle's conformance test runs.
     pub example_spec: &'static str,
     /// Reads a spec of this puzzle with command-line overrides applied.
-    pub parse: fn(&str, &Overrides) -> anyhow::Result<Arc<dyn Study>>,
+    pub parse: ParseSpec,
     /// Writes the charts and `REPORT.md` of a results folder from its small files.
-    pub report: fn(&Path) -> anyhow::Result<()>,
+    pub report: fn(&Path) -> std::result::Result<(), StudyError>,
     /// One line for the terminal after a run: the best series or the headline figure.
-    pub headline: fn(&Path) -> anyhow::Result<String>,
+    pub headline: fn(&Path) -> std::result::Result<String, StudyError>,
     /// The files besides `REPORT.md` and `charts/` made from the data: those that
     /// [`Study::derive`] writes, and any the report writes beside them.
     pub tables: &'static [&'static str],
@@ -41,12 +45,12 @@ pub struct Registry {
 
 impl Registry {
     /// The puzzle named `name`, or an error listing the known ones.
-    pub fn puzzle(&self, name: &str) -> anyhow::Result<&'static Puzzle> {
+    pub fn puzzle(&self, name: &str) -> Result<&'static Puzzle> {
         self.puzzles.iter().find(|p| p.name == name).ok_or_else(|| {
-            anyhow::anyhow!(
-                "key `puzzle`: unknown puzzle {name:?}; use one of {}",
-                self.names()
-            )
+            HarnessError::Spec(SpecError::BadValue {
+                key: "puzzle",
+                message: format!("unknown puzzle {name:?}; use one of {}", self.names()),
+            })
         })
     }
 
@@ -57,15 +61,20 @@ impl Registry {
     }
 
     /// The puzzle a spec text names (the default when it names none).
-    pub fn of_spec(&self, text: &str) -> anyhow::Result<&'static Puzzle> {
+    pub fn of_spec(&self, text: &str) -> Result<&'static Puzzle> {
         // A spec that is not TOML at all is reported by the puzzle's own parser, with the line.
         let name = match text.parse::<toml::Table>() {
             Ok(table) => match table.get("puzzle") {
                 Some(toml::Value::String(name)) => name.clone(),
-                Some(other) => anyhow::bail!(
-                    "key `puzzle`: expected a puzzle name in quotes, found {other}; use one of {}",
-                    self.names()
-                ),
+                Some(other) => {
+                    return Err(HarnessError::Spec(SpecError::BadValue {
+                        key: "puzzle",
+                        message: format!(
+                            "expected a puzzle name in quotes, found {other}; use one of {}",
+                            self.names()
+                        ),
+                    }));
+                }
                 None => self.default.to_string(),
             },
             Err(_) => self.default.to_string(),
@@ -74,17 +83,24 @@ impl Registry {
     }
 
     /// Reads a spec of any puzzle with overrides applied.
-    pub fn parse_spec(&self, text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
-        (self.of_spec(text)?.parse)(text, overrides)
+    pub fn parse_spec(&self, text: &str, overrides: &Overrides) -> Result<Arc<dyn Study>> {
+        let puzzle = self.of_spec(text)?;
+        (puzzle.parse)(text, overrides).map_err(|source| {
+            // A spec error keeps its own type, so that its one line names the key.
+            match source.downcast::<SpecError>() {
+                Ok(spec) => HarnessError::Spec(*spec),
+                Err(source) => HarnessError::study(format!("a {} spec", puzzle.name), source),
+            }
+        })
     }
 
     /// The puzzle of a manifest's recorded spec (the default when it names none).
-    pub fn of_identity(&self, spec: &serde_json::Value) -> anyhow::Result<&'static Puzzle> {
+    pub fn of_identity(&self, spec: &serde_json::Value) -> Result<&'static Puzzle> {
         self.puzzle(spec["puzzle"].as_str().unwrap_or(self.default))
     }
 
     /// The puzzle of the results folder `dir`, by its manifest; `None` without a manifest.
-    pub fn of_folder(&self, dir: &Path) -> anyhow::Result<Option<&'static Puzzle>> {
+    pub fn of_folder(&self, dir: &Path) -> Result<Option<&'static Puzzle>> {
         let path = dir.join("manifest.json");
         if !path.exists() {
             return Ok(None);

@@ -13,6 +13,7 @@
 //! locked while it is written.
 
 use super::checksum::{DataMark, Fnv1a64};
+use super::error::{HarnessError, IoContext, Result, check, fail};
 use super::folder::{FolderState, ResultsFolder};
 use super::lock::FolderLock;
 use super::manifest::{self, Manifest, Provenance, RunIdentity, RunStatus, Session};
@@ -22,7 +23,6 @@ use super::registry::{Puzzle, Registry};
 use super::spec::Overrides;
 use super::{Shard, checksum, finalize};
 use crate::output::faults::{abort_point, before_data_write};
-use anyhow::{Context, bail};
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -81,23 +81,28 @@ fn install_interrupt_handler() {
 
 /// Refuses a thread count the machine cannot sensibly run: more than four per core or
 /// more than [`MAX_THREADS`].
-pub fn check_threads(threads: usize) -> anyhow::Result<()> {
+pub fn check_threads(threads: usize) -> Result<()> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let limit = cores.saturating_mul(4).min(MAX_THREADS);
-    anyhow::ensure!(threads > 0, "--threads must be at least 1");
-    anyhow::ensure!(
+    check!(threads > 0, Usage, "--threads must be at least 1");
+    check!(
         threads <= limit,
+        Usage,
         "--threads {threads} is more than this machine can use: at most {limit} (4 per core on {cores} cores, and never more than {MAX_THREADS})"
     );
     Ok(())
 }
 
 /// Runs (or resumes) an experiment into its results folder.
-pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
+pub fn run(request: &RunRequest) -> Result<RunEnd> {
     STOP.store(false, Ordering::SeqCst);
     install_interrupt_handler();
     check_threads(request.threads)?;
-    request.plan.study.check_references()?;
+    request
+        .plan
+        .study
+        .check_references()
+        .map_err(|error| HarnessError::study("checking what the spec refers to", error))?;
     let puzzle = request.registry.puzzle(request.plan.study.puzzle())?;
     let tables: Vec<&str> = request.registry.tables().collect();
     let folder = ResultsFolder::new(&request.out);
@@ -109,7 +114,8 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
     let identity = RunIdentity::new(plan.study.as_ref(), plan.shard);
     let shown = folder.root().display().to_string();
     let same_run = |old: &Manifest, verb: &str| match identity.difference(&old.identity()) {
-        Some(why) => bail!(
+        Some(why) => fail!(
+            Folder,
             "cannot {verb} {shown}: it holds a different run ({why}); use another --out, or --force to start over"
         ),
         None => Ok(()),
@@ -119,7 +125,8 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
             same_run(&old, "resume")?;
             return resume_complete(&folder, plan, puzzle, *old);
         }
-        FolderState::Complete(_) if !request.force => bail!(
+        FolderState::Complete(_) if !request.force => fail!(
+            Folder,
             "{shown} already holds a finished run; use --force to overwrite it or --out for another folder"
         ),
         FolderState::DataComplete(old) if request.resume && !request.force => {
@@ -130,7 +137,8 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
                 draws: plan.total(),
             });
         }
-        FolderState::DataComplete(_) if !request.force => bail!(
+        FolderState::DataComplete(_) if !request.force => fail!(
+            Folder,
             "{shown} holds a finished run whose summary, charts or report are not all written; complete them with --resume, or start over with --force"
         ),
         FolderState::Partial(old) if request.resume && !request.force => {
@@ -138,12 +146,16 @@ pub fn run(request: &RunRequest) -> anyhow::Result<RunEnd> {
             folder.remove_temporaries()?;
             *old
         }
-        FolderState::Partial(old) if !request.force => bail!(
+        FolderState::Partial(old) if !request.force => fail!(
+            Folder,
             "{shown} holds an unfinished run ({} draws recorded); continue it with --resume or start over with --force",
             old.data.map_or(0, |d| d.rows)
         ),
         FolderState::Damaged(why) if !request.force => {
-            bail!("{shown} holds boardlab files but {why}; start over with --force")
+            fail!(
+                Folder,
+                "{shown} holds boardlab files but {why}; start over with --force"
+            )
         }
         _ => start_fresh(request, &folder, &identity)?,
     };
@@ -191,7 +203,7 @@ fn resume_complete(
     plan: &Plan,
     puzzle: &Puzzle,
     manifest: Manifest,
-) -> anyhow::Result<RunEnd> {
+) -> Result<RunEnd> {
     finalize::check_draws(folder, &manifest)?;
     if finalize::outputs_current(folder, puzzle, &manifest)? {
         return Ok(RunEnd::AlreadyComplete);
@@ -209,7 +221,7 @@ fn start_fresh(
     request: &RunRequest,
     folder: &ResultsFolder,
     identity: &RunIdentity,
-) -> anyhow::Result<Manifest> {
+) -> Result<Manifest> {
     folder.clear(&request.registry.tables().collect::<Vec<_>>())?;
     abort_point("cleared");
     let mut manifest = new_manifest(request, identity);
@@ -229,13 +241,13 @@ fn header_mark(plan: &Plan) -> DataMark {
 
 /// Makes `draws.csv.partial` the checked prefix the manifest records: creates it, or
 /// checks it against the recorded checksum and cuts what was written after it.
-fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> anyhow::Result<Written> {
+fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> Result<Written> {
     let path = folder.partial_draws();
     let shown = path.display().to_string();
     if !path.exists() && folder.draws().exists() {
         // Killed after the finished file was renamed, before the manifest said so.
         std::fs::rename(folder.draws(), &path)
-            .with_context(|| format!("cannot rename {} back", folder.draws().display()))?;
+            .io(|| format!("cannot rename {} back", folder.draws().display()))?;
     }
     let fresh = header_mark(plan);
     let mark = manifest
@@ -245,7 +257,7 @@ fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> anyhow
         .unwrap_or(fresh);
     if !path.exists() && mark.rows == 0 {
         let header = plan.study.draws_header();
-        let mut file = std::fs::File::create(&path).with_context(|| {
+        let mut file = std::fs::File::create(&path).io(|| {
             format!(
                 "cannot write in {}; choose another --out",
                 folder.root().display()
@@ -253,24 +265,25 @@ fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> anyhow
         })?;
         file.write_all(&header)
             .and_then(|()| file.sync_all())
-            .with_context(|| format!("writing {shown}"))?;
+            .io(|| format!("writing {shown}"))?;
         abort_point("partial-created");
     }
-    let hash = checksum::hash_prefix(&path, mark.bytes)?
-        .filter(|hash| hash.hex() == mark.fnv1a64)
-        .with_context(|| {
-            format!(
-                "{shown} does not match the checksum of its first {} rows in the manifest (edited or damaged); start over with --force",
-                mark.rows
-            )
-        })?;
+    let Some(hash) =
+        checksum::hash_prefix(&path, mark.bytes)?.filter(|hash| hash.hex() == mark.fnv1a64)
+    else {
+        fail!(
+            Data,
+            "{shown} does not match the checksum of its first {} rows in the manifest (edited or damaged); start over with --force",
+            mark.rows
+        );
+    };
     let file = OpenOptions::new()
         .write(true)
         .open(&path)
-        .with_context(|| format!("cannot open {shown}"))?;
+        .io(|| format!("cannot open {shown}"))?;
     file.set_len(mark.bytes)
         .and_then(|()| file.sync_all())
-        .with_context(|| format!("cannot cut {shown} to its checked rows"))?;
+        .io(|| format!("cannot cut {shown} to its checked rows"))?;
     Ok(Written {
         mark,
         hash,
@@ -361,7 +374,7 @@ impl<'a> Recorder<'a> {
     }
 
     /// Syncs the file and records a checkpoint if one is due (the first one at once).
-    fn checkpoint(&mut self, file: &std::fs::File, written: &Written) -> anyhow::Result<()> {
+    fn checkpoint(&mut self, file: &std::fs::File, written: &Written) -> Result<()> {
         if self
             .last_checkpoint
             .is_some_and(|last| last.elapsed() < CHECKPOINT_INTERVAL)
@@ -369,7 +382,7 @@ impl<'a> Recorder<'a> {
             return Ok(());
         }
         file.sync_data()
-            .with_context(|| format!("writing {}", self.folder.partial_draws().display()))?;
+            .io(|| format!("writing {}", self.folder.partial_draws().display()))?;
         self.record(written);
         self.manifest.write(&self.folder.manifest())?;
         self.last_checkpoint = Some(Instant::now());
@@ -379,7 +392,7 @@ impl<'a> Recorder<'a> {
 
     /// Ends the session with `status`; `written` (synced) is recorded when given, else the
     /// last checkpoint stands.
-    fn end_session(&mut self, status: RunStatus, written: Option<&Written>) -> anyhow::Result<()> {
+    fn end_session(&mut self, status: RunStatus, written: Option<&Written>) -> Result<()> {
         match written {
             Some(written) => self.record(written),
             None => {
@@ -419,15 +432,12 @@ struct ChunkOutput {
     seconds: f64,
 }
 
-fn compute_chunk(
-    plan: &Plan,
-    sequence: u64,
-    (start, end): (u64, u64),
-) -> anyhow::Result<ChunkOutput> {
+fn compute_chunk(plan: &Plan, sequence: u64, (start, end): (u64, u64)) -> Result<ChunkOutput> {
     let started = Instant::now();
     let computed = plan.run_positions(start, end)?;
-    anyhow::ensure!(
+    check!(
         computed.rows == end - start,
+        Data,
         "the study computed {} rows for {} draws",
         computed.rows,
         end - start
@@ -447,25 +457,27 @@ fn compute_and_write(
     folder: &ResultsFolder,
     start: Written,
     recorder: &mut Recorder,
-) -> anyhow::Result<Written> {
+) -> Result<Written> {
     let plan = &request.plan;
     let chunks = plan.chunks_from(start.mark.rows);
     let next_chunk = AtomicU64::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(request.threads)
         .build()
-        .context("starting the worker threads")?;
+        .map_err(|error| {
+            HarnessError::Usage(format!("cannot start the worker threads: {error}"))
+        })?;
     let mut file = OpenOptions::new()
         .append(true)
         .open(folder.partial_draws())
-        .with_context(|| format!("cannot append to {}", folder.partial_draws().display()))?;
+        .io(|| format!("cannot append to {}", folder.partial_draws().display()))?;
     let mut progress = Progress::new(
         plan.study.name(),
         plan.total(),
         start.mark.rows,
         request.quiet,
     );
-    let (sender, receiver) = mpsc::channel::<anyhow::Result<ChunkOutput>>();
+    let (sender, receiver) = mpsc::channel::<Result<ChunkOutput>>();
     pool.in_place_scope(|scope| {
         for _ in 0..request.threads {
             let sender = sender.clone();
@@ -494,7 +506,7 @@ fn compute_and_write(
     })
     .and_then(|written| {
         file.sync_all()
-            .with_context(|| format!("writing {}", folder.partial_draws().display()))?;
+            .io(|| format!("writing {}", folder.partial_draws().display()))?;
         Ok(written)
     })
 }
@@ -502,12 +514,12 @@ fn compute_and_write(
 /// Writes chunk outputs in sequence order as they arrive, until every worker has finished,
 /// with a checkpoint in the manifest every few seconds.
 fn write_in_order(
-    receiver: mpsc::Receiver<anyhow::Result<ChunkOutput>>,
+    receiver: mpsc::Receiver<Result<ChunkOutput>>,
     file: &mut std::fs::File,
     progress: &mut Progress,
     mut written: Written,
     recorder: &mut Recorder,
-) -> anyhow::Result<Written> {
+) -> Result<Written> {
     let mut waiting: BTreeMap<u64, ChunkOutput> = BTreeMap::new();
     let mut next = 0;
     let mut failure = None;
@@ -525,7 +537,7 @@ fn write_in_order(
         while let Some(output) = waiting.remove(&next) {
             before_data_write()
                 .and_then(|()| file.write_all(&output.bytes))
-                .with_context(|| format!("writing {shown}"))?;
+                .io(|| format!("writing {shown}"))?;
             abort_point("chunk-written");
             written.hash.update(&output.bytes);
             written.mark = DataMark::new(
@@ -554,9 +566,9 @@ fn write_in_order(
 }
 
 /// The shard of a plan as given on the command line.
-pub fn parse_shard(text: Option<&str>) -> anyhow::Result<Shard> {
+pub fn parse_shard(text: Option<&str>) -> Result<Shard> {
     text.map_or(Ok(Shard::WHOLE), |t| {
         t.parse()
-            .map_err(|e: String| anyhow::anyhow!("--shard: {e}"))
+            .map_err(|e: String| HarnessError::Usage(format!("--shard: {e}")))
     })
 }

@@ -17,6 +17,7 @@
 //!   comma, quote or line break; see [`check_label`]) and holds no line break;
 //! - everything derived from `draws.csv` depends only on its bytes.
 
+use super::error::StudyError;
 use super::folder::ResultsFolder;
 use super::plan::Plan;
 use super::spec::SpecHeader;
@@ -71,14 +72,14 @@ pub trait Study: Send + Sync + std::fmt::Debug {
     /// Computes draws `indices` (ascending) of series `series` into rows. Every result is
     /// checked by the puzzle's independent validator before it is written; a failed check
     /// is an error that stops the run.
-    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed>;
+    fn run_draws(&self, series: usize, indices: &[u64]) -> Result<Computed, StudyError>;
     /// Checks what the spec refers to outside itself (another results folder, say).
-    fn check_references(&self) -> anyhow::Result<()> {
+    fn check_references(&self) -> Result<(), StudyError> {
         Ok(())
     }
     /// Reads `draws.csv` (through [`Plan::for_each_row`], which checks the header and each
     /// row's key) and writes the summary and the other tables derived from it.
-    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()>;
+    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError>;
 }
 
 /// Draws per chunk unless a study says otherwise: on the default ChessMemory experiment at

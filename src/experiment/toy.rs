@@ -3,6 +3,7 @@
 //! It keeps the whole [`Study`] contract in a few lines, so that the runner, resume, shards
 //! and merge are tested without any puzzle.
 
+use super::error::StudyError;
 use super::folder::ResultsFolder;
 use super::plan::Plan;
 use super::registry::{Puzzle, Registry};
@@ -11,6 +12,9 @@ use super::study::{Computed, SeriesPlan, Study};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// The header of the toy's `draws.csv`.
 pub const HEADER: &str = "series,draw,value\n";
@@ -79,7 +83,7 @@ impl Study for ToyStudy {
         HEADER.as_bytes().to_vec()
     }
 
-    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed> {
+    fn run_draws(&self, series: usize, indices: &[u64]) -> Result<Computed, StudyError> {
         let mut text = String::new();
         for &index in indices {
             let label = &self.series[series].label;
@@ -92,7 +96,7 @@ impl Study for ToyStudy {
         })
     }
 
-    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
+    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
         let mut sums = vec![0u64; self.series.len()];
         plan.for_each_row(folder, |row| {
             let value = row.text.rsplit(',').next().unwrap_or_default();
@@ -109,29 +113,29 @@ impl Study for ToyStudy {
 }
 
 /// Reads the toy's spec: lines `label draws`.
-fn parse(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+fn parse(text: &str, overrides: &Overrides) -> Result<Arc<dyn Study>> {
     let series: Vec<(String, u64)> = text
         .lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| {
             let (label, draws) = line
                 .split_once(' ')
-                .ok_or_else(|| anyhow::anyhow!("bad line"))?;
+                .ok_or("bad line: expected `label draws`")?;
             Ok((label.to_string(), overrides.draws.unwrap_or(draws.parse()?)))
         })
-        .collect::<anyhow::Result<_>>()?;
+        .collect::<Result<_>>()?;
     let pairs: Vec<(&str, u64)> = series.iter().map(|(l, d)| (l.as_str(), *d)).collect();
     let mut study = ToyStudy::new(&pairs);
     study.header.seed = overrides.seed.unwrap_or(1);
     Ok(Arc::new(study))
 }
 
-fn report(dir: &Path) -> anyhow::Result<()> {
+fn report(dir: &Path) -> Result<()> {
     std::fs::write(dir.join("REPORT.md"), "# toy\n")?;
     Ok(())
 }
 
-fn headline(_dir: &Path) -> anyhow::Result<String> {
+fn headline(_dir: &Path) -> Result<String> {
     Ok("toy".to_string())
 }
 

@@ -6,9 +6,13 @@
 use super::odd_even::OddEven;
 use super::players::{Bot, Variant};
 use super::{Fifteen, match_report};
+use crate::experiment::StudyError;
 use crate::game::matches::{BoxedPlayer, MatchGame, report::Tables};
 use crate::game::{GameResult, Seat};
 use std::path::Path;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 impl MatchGame for Fifteen {
     const PUZZLE: &'static str = "fifteen";
@@ -26,7 +30,7 @@ impl MatchGame for Fifteen {
         referee(moves, false)
     }
 
-    fn report_section(&self, _folder: &Path, tables: &Tables) -> anyhow::Result<String> {
+    fn report_section(&self, _folder: &Path, tables: &Tables) -> Result<String> {
         Ok(match_report::section(Variant::Classic, tables))
     }
 }
@@ -49,7 +53,7 @@ impl MatchGame for OddEven {
         referee(moves, true)
     }
 
-    fn report_section(&self, _folder: &Path, tables: &Tables) -> anyhow::Result<String> {
+    fn report_section(&self, _folder: &Path, tables: &Tables) -> Result<String> {
         Ok(match_report::section(Variant::OddEven, tables))
     }
 }

@@ -57,7 +57,10 @@ fn n_range<'a>(ns: impl Iterator<Item = &'a f64>) -> (f64, f64) {
 }
 
 impl Chart for SuccessChart {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -162,7 +165,10 @@ impl Chart for StripChart {
         (1200, 260 + 50 * self.rows.len().max(3) as u32)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -256,7 +262,10 @@ impl Chart for StartMapsChart {
         (500 * self.maps.len().max(1) as u32, 620)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -326,7 +335,10 @@ pub struct TimeChart {
 }
 
 impl Chart for TimeChart {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {

@@ -12,10 +12,14 @@ use super::charts::{
     TimeCurve,
 };
 use super::study::{STARTS_COLUMNS, SUMMARY_COLUMNS};
+use crate::experiment::Describe;
+use crate::experiment::StudyError;
 use crate::output::atomic::write_atomic;
 use crate::output::charts::render;
-use anyhow::Context;
 use std::path::Path;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// The file `boardlab knights bench --csv` appends to, read when the folder has one.
 pub const BENCH_FILE: &str = "bench.csv";
@@ -59,37 +63,37 @@ pub(super) fn thousands(value: u64) -> String {
     crate::output::numbers::thousands(value as f64)
 }
 
-fn lines_of(path: &Path, header: &str) -> anyhow::Result<Vec<Vec<String>>> {
+fn lines_of(path: &Path, header: &str) -> Result<Vec<Vec<String>>> {
     let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        std::fs::read_to_string(path).describe(|| format!("cannot read {}", path.display()))?;
     let mut lines = text.lines();
-    anyhow::ensure!(
-        lines.next() == Some(header),
-        "{} does not start with the header {header}",
-        path.display()
-    );
+    if lines.next() != Some(header) {
+        return Err(format!("{} does not start with the header {header}", path.display()).into());
+    };
     Ok(lines
         .map(|line| line.split(',').map(str::to_string).collect())
         .collect())
 }
 
 /// Reads `summary.csv`.
-pub fn read_summary(dir: &Path) -> anyhow::Result<Vec<SummaryRow>> {
+pub fn read_summary(dir: &Path) -> Result<Vec<SummaryRow>> {
     let path = dir.join("summary.csv");
     lines_of(&path, SUMMARY_COLUMNS)?
         .into_iter()
         .enumerate()
         .map(|(i, f)| {
             let bad = || format!("{} line {}: not a summary row", path.display(), i + 2);
-            anyhow::ensure!(f.len() == 11, "{}", bad());
-            let num = |k: usize| f[k].parse::<f64>().with_context(bad);
+            if f.len() != 11 {
+                return Err(bad().into());
+            };
+            let num = |k: usize| f[k].parse::<f64>().describe(bad);
             Ok(SummaryRow {
                 series: f[0].clone(),
                 rule: f[1].clone(),
-                n: f[2].parse().with_context(bad)?,
+                n: f[2].parse().describe(bad)?,
                 start: f[3].clone(),
-                draws: f[4].parse().with_context(bad)?,
-                tours: f[5].parse().with_context(bad)?,
+                draws: f[4].parse().describe(bad)?,
+                tours: f[5].parse().describe(bad)?,
                 low: num(7)?,
                 high: num(8)?,
                 mean_squares: num(9)?,
@@ -132,19 +136,16 @@ impl Starts {
 }
 
 /// Reads `starts.csv`.
-pub fn read_starts(dir: &Path) -> anyhow::Result<Vec<Starts>> {
+pub fn read_starts(dir: &Path) -> Result<Vec<Starts>> {
     let path = dir.join("starts.csv");
     let mut maps: Vec<Starts> = Vec::new();
     for (i, f) in lines_of(&path, STARTS_COLUMNS)?.into_iter().enumerate() {
-        anyhow::ensure!(
-            f.len() == 5,
-            "{} line {}: not a starts row",
-            path.display(),
-            i + 2
-        );
+        if f.len() != 5 {
+            return Err(format!("{} line {}: not a starts row", path.display(), i + 2).into());
+        };
         let n: u32 = f[2]
             .parse()
-            .with_context(|| format!("{} line {}", path.display(), i + 2))?;
+            .describe(|| format!("{} line {}", path.display(), i + 2))?;
         let row: Vec<bool> = f[4].chars().map(|c| c == '1').collect();
         match maps.last_mut() {
             Some(map) if map.rule == f[1] && map.n == n => map.rows.push(row),
@@ -171,17 +172,17 @@ pub struct BenchRow {
 }
 
 /// Reads `bench.csv` if the folder has one.
-pub fn read_bench(dir: &Path) -> anyhow::Result<Option<Vec<BenchRow>>> {
+pub fn read_bench(dir: &Path) -> Result<Option<Vec<BenchRow>>> {
     let path = dir.join(BENCH_FILE);
     if !path.exists() {
         return Ok(None);
     }
     let mut reader =
-        csv::Reader::from_path(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        csv::Reader::from_path(&path).describe(|| format!("cannot read {}", path.display()))?;
     let rows = reader
         .deserialize()
         .collect::<Result<Vec<BenchRow>, _>>()
-        .with_context(|| format!("{} is not a knights bench file", path.display()))?;
+        .describe(|| format!("{} is not a knights bench file", path.display()))?;
     Ok(Some(rows))
 }
 
@@ -215,21 +216,20 @@ pub(super) const GANZFRIED: [(u32, f64, &str); 4] = [
 ];
 
 /// `REPORT.md` and the charts of `dir`.
-pub fn report(dir: &Path) -> anyhow::Result<()> {
+pub fn report(dir: &Path) -> Result<()> {
     let rows = read_summary(dir)?;
     let starts = read_starts(dir)?;
     let bench = read_bench(dir)?;
     let manifest: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(dir.join("manifest.json"))
-            .with_context(|| format!("cannot read {}/manifest.json", dir.display()))?,
+            .describe(|| format!("cannot read {}/manifest.json", dir.display()))?,
     )
-    .with_context(|| format!("{}/manifest.json is not JSON", dir.display()))?;
+    .describe(|| format!("{}/manifest.json is not JSON", dir.display()))?;
     let charts = dir.join("charts");
-    std::fs::create_dir_all(&charts)
-        .with_context(|| format!("cannot create {}", charts.display()))?;
+    std::fs::create_dir_all(&charts).describe(|| format!("cannot create {}", charts.display()))?;
     let shown = write_charts(&rows, &starts, bench.as_deref(), &charts)?;
     let text = super::findings::markdown(&rows, &starts, bench.as_deref(), &manifest, &shown);
-    write_atomic(&dir.join("REPORT.md"), text.as_bytes())
+    Ok(write_atomic(&dir.join("REPORT.md"), text.as_bytes())?)
 }
 
 fn colour_of(rules: &[String], rule: &str) -> plotters::style::RGBColor {
@@ -280,7 +280,7 @@ fn write_charts(
     starts: &[Starts],
     bench: Option<&[BenchRow]>,
     dir: &Path,
-) -> anyhow::Result<Vec<(&'static str, String)>> {
+) -> Result<Vec<(&'static str, String)>> {
     let rules = rules_of(rows);
     let mut shown = Vec::new();
     let corner = rate_curves(rows, "corner", &rules, false);
@@ -405,7 +405,7 @@ impl BenchRow {
 }
 
 /// `random tie-break from the corner: n = 8 99.1% […]; …; seed completes 62 of 64 starts on 8×8`.
-pub fn headline(dir: &Path) -> anyhow::Result<String> {
+pub fn headline(dir: &Path) -> Result<String> {
     let rows = read_summary(dir)?;
     let mut parts: Vec<String> = [8, 100]
         .into_iter()

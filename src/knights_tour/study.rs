@@ -14,17 +14,20 @@
 use super::spec::{Series, Spec, StartMode};
 use super::warnsdorff::{Engine, Outcome, Plan, TourDraw, check_draw};
 use super::{Square, draw_backtracking};
-use crate::experiment::Puzzle;
+use crate::experiment::Describe;
 use crate::experiment::spec::Overrides;
 use crate::experiment::spec::SpecHeader;
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan as RunPlan, ResultsFolder};
+use crate::experiment::{Puzzle, StudyError};
 use crate::output::atomic::write_atomic;
 use crate::rng::{self, below};
 use crate::stats::proportion::wilson95;
-use anyhow::Context;
 use std::fmt::Write as _;
 use std::sync::Arc;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// The knight's tour in the list of puzzles.
 pub const PUZZLE: Puzzle = Puzzle {
@@ -48,7 +51,7 @@ pub const SUMMARY_COLUMNS: &str =
 /// `1` where a start there gives a tour, `0` where it does not, for x = 1..n.
 pub const STARTS_COLUMNS: &str = "series,rule,n,y,tours";
 
-fn parse(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+fn parse(text: &str, overrides: &Overrides) -> Result<Arc<dyn Study>> {
     Ok(Arc::new(KnightsStudy::new(Spec::parse(text, overrides)?)))
 }
 
@@ -95,14 +98,14 @@ impl KnightsStudy {
         index: u64,
         engine: &mut Engine,
         plan: &Plan,
-    ) -> anyhow::Result<(Square, TourDraw)> {
+    ) -> Result<(Square, TourDraw)> {
         let mut rng = rng::stream(self.spec.header.seed, &series.label, index);
         let start = start_square(series, index, &mut rng);
         let board = series.board();
         let closed = self.spec.closed;
         if let Some(cap) = self.spec.backtrack {
             let draw = draw_backtracking(board, start, &series.rule, closed, cap, &mut rng)
-                .with_context(|| format!("{} draw {index}", series.label))?;
+                .describe(|| format!("{} draw {index}", series.label))?;
             return Ok((start, draw));
         }
         let result = engine.run(start, plan, closed, &mut rng);
@@ -113,7 +116,7 @@ impl KnightsStudy {
             backtracks: 0,
             path: engine.path(),
         };
-        check_draw(&board, &draw, closed).with_context(|| {
+        check_draw(&board, &draw, closed).describe(|| {
             format!(
                 "{} draw {index}: the validator rejects the path",
                 series.label
@@ -144,7 +147,7 @@ impl Study for KnightsStudy {
         format!("{DRAW_COLUMNS}\n").into_bytes()
     }
 
-    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed> {
+    fn run_draws(&self, series: usize, indices: &[u64]) -> Result<Computed, StudyError> {
         let series = &self.spec.series[series];
         let board = series.board();
         let plan = Plan::new(&board, &series.rule)?;
@@ -174,10 +177,10 @@ impl Study for KnightsStudy {
         Ok(computed)
     }
 
-    fn derive(&self, folder: &ResultsFolder, plan: &RunPlan) -> anyhow::Result<()> {
+    fn derive(&self, folder: &ResultsFolder, plan: &RunPlan) -> Result<(), StudyError> {
         let mut tallies = vec![Tally::default(); self.spec.series.len()];
         plan.for_each_row(folder, |row| {
-            let draw = DrawRow::parse(row.text).with_context(|| format!("{:?}", row.text))?;
+            let draw = DrawRow::parse(row.text).describe(|| format!("{:?}", row.text))?;
             tallies[row.series].add(&self.spec.series[row.series], &draw);
             Ok(())
         })?;
@@ -192,7 +195,10 @@ impl Study for KnightsStudy {
             }
         }
         write_atomic(&folder.root().join("summary.csv"), summary.as_bytes())?;
-        write_atomic(&folder.root().join("starts.csv"), starts.as_bytes())
+        Ok(write_atomic(
+            &folder.root().join("starts.csv"),
+            starts.as_bytes(),
+        )?)
     }
 }
 
@@ -209,17 +215,15 @@ pub struct DrawRow<'a> {
 }
 
 impl<'a> DrawRow<'a> {
-    pub fn parse(line: &'a str) -> anyhow::Result<DrawRow<'a>> {
+    pub fn parse(line: &'a str) -> Result<DrawRow<'a>> {
         let fields: Vec<&str> = line.split(',').collect();
-        anyhow::ensure!(
-            fields.len() == 11,
-            "expected 11 fields, found {}",
-            fields.len()
-        );
-        let number = |i: usize| -> anyhow::Result<u64> {
+        if fields.len() != 11 {
+            return Err(format!("expected 11 fields, found {}", fields.len()).into());
+        };
+        let number = |i: usize| -> Result<u64> {
             fields[i]
                 .parse()
-                .with_context(|| format!("field {} is not a number: {:?}", i + 1, fields[i]))
+                .describe(|| format!("field {} is not a number: {:?}", i + 1, fields[i]))
         };
         Ok(DrawRow {
             series: fields[0],

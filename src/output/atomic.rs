@@ -5,8 +5,8 @@
 //! file is removed when the write fails; only a kill can leave one, and the results folder
 //! recognises and removes such leftovers.
 
+use super::error::{FillError, IoContext, OutputError, Result};
 use super::faults;
-use anyhow::Context;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -27,13 +27,12 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     /// Starts writing `path`.
-    pub fn create(path: &Path) -> anyhow::Result<AtomicFile> {
+    pub fn create(path: &Path) -> Result<AtomicFile> {
         let dir = parent_of(path);
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let prefix = format!(".{name}.");
-        let file = temporary_in(dir, &prefix, ".tmp").with_context(|| {
-            format!("cannot create a temporary file to write {}", path.display())
-        })?;
+        let file = temporary_in(dir, &prefix, ".tmp")
+            .io(|| format!("cannot create a temporary file to write {}", path.display()))?;
         Ok(AtomicFile {
             path: path.to_path_buf(),
             writer: BufWriter::new(file),
@@ -46,7 +45,7 @@ impl AtomicFile {
 
     /// Flushes, syncs and renames the file to its final name; on an error the temporary
     /// file is removed and the error names the final file.
-    pub fn commit(self) -> anyhow::Result<()> {
+    pub fn commit(self) -> Result<()> {
         let shown = self.path.display().to_string();
         let file = self
             .writer
@@ -57,10 +56,10 @@ impl AtomicFile {
                 file.as_file().sync_all()?;
                 Ok(file)
             })
-            .with_context(|| format!("writing {shown}"))?;
+            .io(|| format!("writing {shown}"))?;
         file.persist(&self.path)
             .map_err(|e| e.error)
-            .with_context(|| format!("renaming the temporary file of {shown} into place"))?;
+            .io(|| format!("renaming the temporary file of {shown} into place"))?;
         sync_folder(parent_of(&self.path));
         Ok(())
     }
@@ -101,21 +100,24 @@ pub fn sync_folder(dir: &Path) {
 }
 
 /// Writes `contents` to `path` atomically.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     write_atomic_with(path, |file| file.write_all(contents).map_err(Into::into))
 }
 
 /// Creates `path` atomically from what `fill` writes into a buffered file.
 pub fn write_atomic_with(
     path: &Path,
-    fill: impl FnOnce(&mut BufWriter<NamedTempFile>) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
+    fill: impl FnOnce(&mut BufWriter<NamedTempFile>) -> std::result::Result<(), FillError>,
+) -> Result<()> {
     let mut file = AtomicFile::create(path)?;
     match fill(file.writer()) {
         Ok(()) => file.commit(),
-        Err(error) => {
+        Err(source) => {
             file.discard();
-            Err(error.context(format!("writing {}", path.display())))
+            Err(OutputError::Fill {
+                message: format!("writing {}", path.display()),
+                source,
+            })
         }
     }
 }
@@ -139,7 +141,7 @@ mod tests {
         let path = dir.path().join("out.csv");
         let result = write_atomic_with(&path, |file| {
             file.write_all(b"half")?;
-            anyhow::bail!("stopped")
+            Err("stopped".into())
         });
         assert!(result.is_err());
         assert!(entries(dir.path()).is_empty());

@@ -5,16 +5,19 @@
 
 pub mod atomic;
 pub mod charts;
+pub mod error;
 pub mod faults;
 pub mod numbers;
 
 /// Reads every row of the CSV file at `path`; an error names the file.
-pub fn read_csv<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> anyhow::Result<Vec<T>> {
-    use anyhow::Context;
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+pub fn read_csv<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> error::Result<Vec<T>> {
+    let failed = |what: &str, source| error::OutputError::Csv {
+        message: format!("{what} {}", path.display()),
+        source,
+    };
+    let mut reader = csv::Reader::from_path(path).map_err(|e| failed("cannot read", e))?;
     reader
         .deserialize()
-        .map(|row| row.with_context(|| format!("reading {}", path.display())))
+        .map(|row| row.map_err(|e| failed("reading", e)))
         .collect()
 }

@@ -98,8 +98,8 @@ fn every_reference_between_top_modules_points_down_a_layer() {
     );
 }
 
-#[test]
-fn the_library_uses_no_argument_parser() {
+/// The library's source files outside `src/cli/` (and `main.rs`) whose code mentions `what`.
+fn library_files_using(what: &str) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut stack = vec![root.clone()];
     let mut found = Vec::new();
@@ -115,14 +115,29 @@ fn the_library_uses_no_argument_parser() {
                 let text = std::fs::read_to_string(&path).unwrap();
                 if text
                     .lines()
-                    .any(|l| l.split("//").next().unwrap().contains("clap::"))
+                    .any(|l| l.split("//").next().unwrap().contains(what))
                 {
                     found.push(path.display().to_string());
                 }
             }
         }
     }
+    found
+}
+
+#[test]
+fn the_library_uses_no_argument_parser() {
+    let found = library_files_using("clap::");
     assert!(found.is_empty(), "clap outside src/cli: {found:?}");
+}
+
+#[test]
+fn the_library_returns_typed_errors_and_only_the_command_line_uses_anyhow() {
+    let found = library_files_using("anyhow");
+    assert!(
+        found.is_empty(),
+        "anyhow outside src/cli and main.rs: {found:?}"
+    );
 }
 
 #[test]

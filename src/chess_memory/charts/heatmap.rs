@@ -41,7 +41,10 @@ impl Chart for KindPositionHeatmap {
         (1100, 800)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -130,7 +133,7 @@ fn draw_colour_bar<DB: DrawingBackend>(
     low: f64,
     high: f64,
     colour_of: impl Fn(f64) -> RGBColor,
-) -> anyhow::Result<()>
+) -> crate::output::error::Result<()>
 where
     DB::ErrorType: 'static,
 {

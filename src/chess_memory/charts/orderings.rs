@@ -65,7 +65,10 @@ impl Chart for OrderingsChart {
         (1200, 240 + 30 * self.orderings.len().max(8) as u32)
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {

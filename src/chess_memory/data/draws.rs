@@ -8,7 +8,11 @@
 
 use crate::chess_memory::board::{BoardFormat, format_board};
 use crate::chess_memory::search::{Draw, Outcome};
-use anyhow::{Context, bail};
+use crate::experiment::Describe;
+use crate::experiment::StudyError;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// The header without the optional board column.
 pub const COLUMNS: [&str; 6] = [
@@ -104,19 +108,19 @@ pub fn encode(rows: &[DrawRow]) -> Vec<u8> {
 /// Reads one row of `draws.csv` (without its line break), in the layout of a file with or
 /// without restarts and boards ([`header`]). No field holds a comma or a quote (labels are
 /// checked, boards are FEN), so a row is its fields joined by commas.
-pub fn parse_row(text: &str, with_restarts: bool, with_boards: bool) -> anyhow::Result<DrawRow> {
+pub fn parse_row(text: &str, with_restarts: bool, with_boards: bool) -> Result<DrawRow> {
     let columns = COLUMNS.len() + usize::from(with_restarts) + usize::from(with_boards);
     let fields: Vec<&str> = text.split(',').collect();
     if fields.len() != columns {
-        bail!("{} fields where the header has {columns}", fields.len());
+        return Err(format!("{} fields where the header has {columns}", fields.len()).into());
     }
-    let number = |i: usize| -> anyhow::Result<u64> {
+    let number = |i: usize| -> Result<u64> {
         fields[i]
             .parse()
-            .with_context(|| format!("column {} is not a count: '{}'", i + 1, fields[i]))
+            .describe(|| format!("column {} is not a count: '{}'", i + 1, fields[i]))
     };
     let outcome =
-        Outcome::parse(fields[2]).with_context(|| format!("unknown outcome '{}'", fields[2]))?;
+        Outcome::parse(fields[2]).ok_or_else(|| format!("unknown outcome '{}'", fields[2]))?;
     Ok(DrawRow {
         ordering: fields[0].to_string(),
         draw: number(1)?,

@@ -12,8 +12,13 @@
 //! for survival curves and the statistics of the report.
 
 use crate::chess_memory::search::Outcome;
+use crate::experiment::Describe;
+use crate::experiment::StudyError;
 use crate::stats::binning;
 use std::collections::BTreeMap;
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// The bin `[lower, upper)` that holds `value`, upper edge exclusive as in the file.
 pub fn bin_of(value: u64) -> (u64, u64) {
@@ -113,24 +118,25 @@ pub fn write_rows<W: std::io::Write>(
 }
 
 /// Reads `histogram.csv`: each ordering's histogram, in file order.
-pub fn read(path: &std::path::Path) -> anyhow::Result<Vec<(String, Histogram)>> {
-    use anyhow::Context;
+pub fn read(path: &std::path::Path) -> Result<Vec<(String, Histogram)>> {
     let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+        csv::Reader::from_path(path).describe(|| format!("cannot read {}", path.display()))?;
     let headers = reader.headers()?.clone();
-    anyhow::ensure!(
-        headers.iter().eq(COLUMNS),
-        "{} does not have the histogram.csv header {}",
-        path.display(),
-        COLUMNS.join(",")
-    );
+    if !headers.iter().eq(COLUMNS) {
+        return Err(format!(
+            "{} does not have the histogram.csv header {}",
+            path.display(),
+            COLUMNS.join(",")
+        )
+        .into());
+    };
     let mut histograms: Vec<(String, Histogram)> = Vec::new();
     for record in reader.records() {
-        let record = record.with_context(|| format!("reading {}", path.display()))?;
-        let number = |i: usize| -> anyhow::Result<u64> {
+        let record = record.describe(|| format!("reading {}", path.display()))?;
+        let number = |i: usize| -> Result<u64> {
             record[i]
                 .parse()
-                .with_context(|| format!("{}: '{}' is not a count", path.display(), &record[i]))
+                .describe(|| format!("{}: '{}' is not a count", path.display(), &record[i]))
         };
         let bin = Bin {
             lower: number(1)?,

@@ -15,8 +15,12 @@
 
 use super::histogram::Histogram;
 use crate::chess_memory::search::{Outcome, SearchConfig};
+use crate::experiment::StudyError;
 use crate::stats::{Quantile, Sample, quantile};
 use serde::{Deserialize, Serialize};
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// The header of `summary.csv`.
 pub const COLUMNS: [&str; 16] = [
@@ -96,7 +100,7 @@ impl SummaryRow {
 }
 
 /// Writes `summary.csv`: the header, even without rows (an empty shard), then the rows.
-pub fn write<W: std::io::Write>(writer: W, rows: &[SummaryRow]) -> anyhow::Result<()> {
+pub fn write<W: std::io::Write>(writer: W, rows: &[SummaryRow]) -> Result<()> {
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(writer);
@@ -172,8 +176,8 @@ impl SeriesTally {
 }
 
 /// Reads `summary.csv`.
-pub fn read(path: &std::path::Path) -> anyhow::Result<Vec<SummaryRow>> {
-    crate::output::read_csv(path)
+pub fn read(path: &std::path::Path) -> Result<Vec<SummaryRow>> {
+    Ok(crate::output::read_csv(path)?)
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ impl BenchSpeed {
 }
 
 /// Reads `dir/bench.csv` if the folder has one.
-pub fn read(dir: &Path) -> anyhow::Result<Option<Vec<BenchRun>>> {
+pub fn read(dir: &Path) -> Result<Option<Vec<BenchRun>>, crate::experiment::StudyError> {
     let path = dir.join(BENCH_FILE);
     if !path.exists() {
         return Ok(None);

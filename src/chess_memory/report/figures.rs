@@ -8,12 +8,16 @@ use crate::chess_memory::charts::{
 use crate::chess_memory::pieces::Kind;
 use crate::chess_memory::queue::Queue;
 use crate::chess_memory::sat::mistakes::MistakesSummary;
+use crate::experiment::StudyError;
 use crate::output::charts::{
     self, CurveRole, HistogramBar, LogHistogram, LogHistogramChart, RestartChart, RestartCurve,
     SurvivalChart, SurvivalCurve,
 };
 use crate::output::numbers::thousands;
 use std::path::{Path, PathBuf};
+
+/// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
+type Result<T, E = StudyError> = std::result::Result<T, E>;
 
 /// File stems of the charts, in the order the report shows them.
 pub const CHARTS: [(&str, &str); 6] = [
@@ -34,9 +38,9 @@ pub fn write_mistakes_chart(
     mistakes: &MistakesSummary,
     analysis: Option<&Analysis>,
     dir: &Path,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     std::fs::create_dir_all(dir)
-        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        .map_err(|e| StudyError::from(format!("cannot create {}: {e}", dir.display())))?;
     let rank = |order: &str| {
         analysis
             .and_then(|a| {
@@ -67,9 +71,9 @@ pub fn write_mistakes_chart(
 
 /// Writes every chart that the analysis supports into `dir` (SVG and PNG); returns the
 /// stems written.
-pub fn write_charts(analysis: &Analysis, dir: &Path) -> anyhow::Result<Vec<&'static str>> {
+pub fn write_charts(analysis: &Analysis, dir: &Path) -> Result<Vec<&'static str>> {
     std::fs::create_dir_all(dir)
-        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        .map_err(|e| StudyError::from(format!("cannot create {}: {e}", dir.display())))?;
     let name = &analysis.manifest.spec["name"]
         .as_str()
         .unwrap_or("experiment")
@@ -79,12 +83,13 @@ pub fn write_charts(analysis: &Analysis, dir: &Path) -> anyhow::Result<Vec<&'sta
     if analysis.orderings.is_empty() {
         return Ok(written);
     }
-    let mut emit =
-        |stem: &'static str, result: anyhow::Result<[PathBuf; 2]>| -> anyhow::Result<()> {
-            result?;
-            written.push(stem);
-            Ok(())
-        };
+    let mut emit = |stem: &'static str,
+                    result: Result<[PathBuf; 2], crate::output::error::OutputError>|
+     -> Result<()> {
+        result?;
+        written.push(stem);
+        Ok(())
+    };
     emit(
         "orderings",
         charts::render(

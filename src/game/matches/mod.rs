@@ -21,7 +21,7 @@ pub mod study;
 pub mod tally;
 
 use super::{Game, GameResult, Player};
-use crate::experiment::Puzzle;
+use crate::experiment::{Puzzle, StudyError};
 use rand_core::Rng;
 use std::path::Path;
 
@@ -84,7 +84,11 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
 
     /// A game-specific section of `REPORT.md` (Markdown starting at a `##` heading), from
     /// the results folder and its tables; empty by default.
-    fn report_section(&self, _folder: &Path, _tables: &report::Tables) -> anyhow::Result<String> {
+    fn report_section(
+        &self,
+        _folder: &Path,
+        _tables: &report::Tables,
+    ) -> Result<String, StudyError> {
         Ok(String::new())
     }
 }

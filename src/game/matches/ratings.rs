@@ -207,7 +207,7 @@ fn round2(x: f64) -> f64 {
 }
 
 /// Writes `ratings.csv`: best rating first (players without one last, in spec order).
-pub fn write<W: std::io::Write>(file: W, rows: &[RatingRow]) -> anyhow::Result<()> {
+pub fn write<W: std::io::Write>(file: W, rows: &[RatingRow]) -> Result<(), csv::Error> {
     let mut sorted: Vec<&RatingRow> = rows.iter().collect();
     sorted.sort_by(|x, y| {
         let key = |r: &RatingRow| r.rating.unwrap_or(f64::NEG_INFINITY);
@@ -232,7 +232,7 @@ pub fn write<W: std::io::Write>(file: W, rows: &[RatingRow]) -> anyhow::Result<(
 }
 
 /// Reads a `ratings.csv`.
-pub fn read(path: &std::path::Path) -> anyhow::Result<Vec<RatingRow>> {
+pub fn read(path: &std::path::Path) -> crate::output::error::Result<Vec<RatingRow>> {
     crate::output::read_csv(path)
 }
 

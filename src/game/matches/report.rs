@@ -6,9 +6,11 @@ use super::charts::{MatrixChart, RatingsChart, ResultsChart};
 use super::ratings::{self, RatingRow};
 use super::tally::{self, SeatRecord};
 use super::{MatchGame, ratings::PRIOR_GAMES};
+use crate::experiment::StudyError;
 use crate::experiment::{Manifest, ResultsFolder};
 use crate::output::atomic::write_atomic;
 use crate::output::charts;
+use crate::output::error::IoContext;
 use crate::output::numbers::thousands;
 use std::fmt::Write;
 use std::path::Path;
@@ -29,7 +31,7 @@ pub struct Tables {
 
 impl Tables {
     /// Reads the tables of the match folder `dir`.
-    pub fn read(dir: &Path) -> anyhow::Result<Tables> {
+    pub fn read(dir: &Path) -> Result<Tables, StudyError> {
         let folder = ResultsFolder::new(dir);
         let manifest = Manifest::read(&folder.manifest())?;
         let spec = &manifest.spec;
@@ -82,11 +84,10 @@ impl Tables {
 }
 
 /// Writes the charts and `REPORT.md` of the match folder `dir` of game `G`.
-pub fn report<G: MatchGame>(dir: &Path) -> anyhow::Result<()> {
+pub fn report<G: MatchGame>(dir: &Path) -> Result<(), StudyError> {
     let tables = Tables::read(dir)?;
     let chart_dir = dir.join("charts");
-    std::fs::create_dir_all(&chart_dir)
-        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", chart_dir.display()))?;
+    std::fs::create_dir_all(&chart_dir).io(|| format!("cannot create {}", chart_dir.display()))?;
     let name = &tables.name;
     let seats: Vec<SeatRecord> = tables
         .records
@@ -125,7 +126,7 @@ pub fn report<G: MatchGame>(dir: &Path) -> anyhow::Result<()> {
         out.push('\n');
         out.push_str(&section);
     }
-    write_atomic(&dir.join("REPORT.md"), out.as_bytes())
+    Ok(write_atomic(&dir.join("REPORT.md"), out.as_bytes())?)
 }
 
 /// A share as a percentage with two decimals.
@@ -230,7 +231,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
 }
 
 /// `best: perfect, rating +412.3 [+410.1, +414.8] (of 16 players; DIR/REPORT.md has all)`.
-pub fn headline(dir: &Path) -> anyhow::Result<String> {
+pub fn headline(dir: &Path) -> Result<String, StudyError> {
     let rows = ratings::read(&dir.join("ratings.csv"))?;
     let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
         return Ok(

@@ -14,7 +14,7 @@ use super::spec::MatchSpec;
 use super::{BoxedPlayer, MatchGame, tally};
 use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
-use crate::experiment::{Plan, ResultsFolder};
+use crate::experiment::{Plan, ResultsFolder, StudyError};
 use crate::game::{GameResult, Seat};
 use std::sync::Arc;
 
@@ -22,7 +22,10 @@ use std::sync::Arc;
 pub const HEADER: &str = "pairing,game,first,second,result,plies,moves\n";
 
 /// Reads a match spec of game `G` (the harness's `parse` of the puzzle).
-pub fn parse<G: MatchGame>(text: &str, overrides: &Overrides) -> anyhow::Result<Arc<dyn Study>> {
+pub fn parse<G: MatchGame>(
+    text: &str,
+    overrides: &Overrides,
+) -> Result<Arc<dyn Study>, StudyError> {
     let game = G::default();
     let spec = MatchSpec::parse(&game, text, overrides)?;
     Ok(Arc::new(MatchStudy::new(game, spec)))
@@ -42,13 +45,13 @@ impl<G: MatchGame> MatchStudy<G> {
         MatchStudy { game, spec, series }
     }
 
-    fn player(&self, name: &str) -> anyhow::Result<BoxedPlayer<G>> {
-        self.game.player(name).map_err(|e| anyhow::anyhow!(e))
+    fn player(&self, name: &str) -> Result<BoxedPlayer<G>, StudyError> {
+        Ok(self.game.player(name)?)
     }
 
     /// Plays game `index` of pairing `series`, checks it with the referee and appends its
     /// row to `out`; returns its plies.
-    pub fn play(&self, series: usize, index: u64, out: &mut Vec<u8>) -> anyhow::Result<u64> {
+    pub fn play(&self, series: usize, index: u64, out: &mut Vec<u8>) -> Result<u64, StudyError> {
         let pairing = &self.spec.pairings[series];
         let (first, second) = if index.is_multiple_of(2) {
             (&pairing.a, &pairing.b)
@@ -77,23 +80,27 @@ impl<G: MatchGame> MatchStudy<G> {
             .iter()
             .find(|m| m.is_empty() || m.contains([' ', ',', '"', '\n', '\r']))
         {
-            anyhow::bail!("{}: the move {bad:?} cannot be written in a row", G::PUZZLE);
+            return Err(
+                format!("{}: the move {bad:?} cannot be written in a row", G::PUZZLE).into(),
+            );
         }
         let texts: Vec<&str> = written.iter().map(String::as_str).collect();
         let refereed = self.game.referee(&texts).map_err(|e| {
-            anyhow::anyhow!(
+            format!(
                 "{} game {index}: the referee refuses {}: {e}",
                 pairing.label,
                 written.join(" ")
             )
         })?;
-        anyhow::ensure!(
-            refereed == result,
-            "{} game {index}: the referee finds {} where the game ended {}",
-            pairing.label,
-            result_text(refereed),
-            result_text(result)
-        );
+        if refereed != result {
+            return Err(format!(
+                "{} game {index}: the referee finds {} where the game ended {}",
+                pairing.label,
+                result_text(refereed),
+                result_text(result)
+            )
+            .into());
+        }
         use std::io::Write;
         writeln!(
             out,
@@ -123,7 +130,7 @@ pub fn play_from<G: MatchGame>(
     opening: &[G::Move],
     players: &mut [BoxedPlayer<G>; 2],
     rngs: &mut [crate::rng::DefaultRng; 2],
-) -> anyhow::Result<(GameResult, Vec<G::Move>)> {
+) -> Result<(GameResult, Vec<G::Move>), StudyError> {
     let mut position = game.start();
     let (mut history, mut legal) = (Vec::new(), Vec::new());
     loop {
@@ -136,11 +143,13 @@ pub fn play_from<G: MatchGame>(
             None => players[seat].choose(game, &position, &mut rngs[seat]),
         };
         game.legal_moves(&position, &mut legal);
-        anyhow::ensure!(
-            legal.contains(&mv),
-            "{} chose the illegal move {mv} in {position:?}",
-            players[seat].name()
-        );
+        if !legal.contains(&mv) {
+            return Err(format!(
+                "{} chose the illegal move {mv} in {position:?}",
+                players[seat].name()
+            )
+            .into());
+        }
         position = game.play(&position, &mv);
         history.push(mv);
     }
@@ -171,7 +180,7 @@ impl<G: MatchGame> Study for MatchStudy<G> {
         HEADER.as_bytes().to_vec()
     }
 
-    fn run_draws(&self, series: usize, indices: &[u64]) -> anyhow::Result<Computed> {
+    fn run_draws(&self, series: usize, indices: &[u64]) -> Result<Computed, StudyError> {
         let mut computed = Computed::default();
         for &index in indices {
             computed.work += self.play(series, index, &mut computed.bytes)?;
@@ -180,7 +189,7 @@ impl<G: MatchGame> Study for MatchStudy<G> {
         Ok(computed)
     }
 
-    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
+    fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
         tally::derive(&self.spec, folder, plan)
     }
 }

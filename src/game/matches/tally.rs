@@ -4,10 +4,10 @@
 
 use super::ratings::{self, Cell};
 use super::spec::MatchSpec;
+use crate::experiment::StudyError;
 use crate::experiment::{Plan, ResultsFolder};
 use crate::output::atomic::write_atomic_with;
 use crate::stats::proportion::{Z95, wilson};
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -152,7 +152,7 @@ fn parse_row(line: &str) -> Option<Row<'_>> {
 
 /// Reads `draws.csv`, checks every row's key and contents against the plan, and writes
 /// `summary.csv` and `ratings.csv`.
-pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> anyhow::Result<()> {
+pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
     let shown = folder.draws().display().to_string();
     let counts = count(spec, folder, plan)?;
     let records = records(spec, &counts);
@@ -167,12 +167,13 @@ pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> anyhow::
         writer.flush()?;
         Ok(())
     })
-    .with_context(|| format!("writing the summary of {shown}"))?;
+    .map_err(|e| format!("writing the summary of {shown}: {e}"))?;
     let cells = cells(spec, &counts);
     let rows = ratings::fit_with_intervals(&spec.players, &cells, spec.header.seed);
     write_atomic_with(&folder.root().join("ratings.csv"), |file| {
-        ratings::write(file, &rows)
-    })
+        Ok(ratings::write(file, &rows)?)
+    })?;
+    Ok(())
 }
 
 /// `counts[pairing][s]`: the games of each pairing with `a` in the first seat (`s` = 0) and
@@ -181,11 +182,11 @@ fn count(
     spec: &MatchSpec,
     folder: &ResultsFolder,
     plan: &Plan,
-) -> anyhow::Result<Vec<[Counts; 2]>> {
+) -> Result<Vec<[Counts; 2]>, StudyError> {
     let mut counts = vec![[Counts::default(); 2]; spec.pairings.len()];
     plan.for_each_row(folder, |row| {
         let text = row.text;
-        let bad = || anyhow::anyhow!("not a game row: {text}");
+        let bad = || StudyError::from(format!("not a game row: {text}"));
         let game = parse_row(text).ok_or_else(bad)?;
         let pairing = &spec.pairings[row.series];
         let a_first = game.game.is_multiple_of(2);
@@ -195,11 +196,11 @@ fn count(
             (&pairing.b, &pairing.a)
         };
         let moves = game.moves.split(' ').filter(|m| !m.is_empty()).count() as u64;
-        anyhow::ensure!(
-            (game.first, game.second) == (expected.0.as_str(), expected.1.as_str())
-                && moves == game.plies,
-            "seats or plies do not match the spec: {text}"
-        );
+        if (game.first, game.second) != (expected.0.as_str(), expected.1.as_str())
+            || moves != game.plies
+        {
+            return Err(format!("seats or plies do not match the spec: {text}").into());
+        }
         let first_score = match game.result {
             "1-0" => 0,
             "1/2" => 1,
@@ -259,6 +260,6 @@ fn cells(spec: &MatchSpec, counts: &[[Counts; 2]]) -> Vec<Cell> {
 }
 
 /// Reads a `summary.csv`.
-pub fn read(path: &Path) -> anyhow::Result<Vec<SeatRecord>> {
+pub fn read(path: &Path) -> crate::output::error::Result<Vec<SeatRecord>> {
     crate::output::read_csv(path)
 }

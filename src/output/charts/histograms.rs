@@ -100,7 +100,10 @@ impl LogHistogramChart {
 }
 
 impl Chart for LogHistogramChart {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {

@@ -15,7 +15,7 @@ pub use restart::{RestartChart, RestartCurve};
 pub use style::register_fonts;
 pub use survival::{CurveRole, SurvivalChart, SurvivalCurve};
 
-use anyhow::{Context, anyhow};
+use super::error::{IoContext, OutputError, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
@@ -28,13 +28,13 @@ pub trait Chart {
     }
 
     /// Draws the chart on `root`, which is already filled white.
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static;
 }
 
 /// Writes `chart` to `dir/stem.svg` and `dir/stem.png`; returns both paths.
-pub fn render(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<[PathBuf; 2]> {
+pub fn render(chart: &impl Chart, dir: &Path, stem: &str) -> Result<[PathBuf; 2]> {
     style::register_fonts();
     let size = chart.size();
     let svg = dir.join(format!("{stem}.svg"));
@@ -43,38 +43,38 @@ pub fn render(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<[Pat
     // from) and renamed into place, so that a kill never leaves half a chart.
     let temporary = |stem: &str, extension: &str| {
         crate::output::atomic::temporary_in(dir, &format!(".{stem}."), &format!(".tmp.{extension}"))
-            .with_context(|| format!("cannot create a temporary file in {}", dir.display()))
+            .io(|| format!("cannot create a temporary file in {}", dir.display()))
     };
     let (svg_file, png_file) = (temporary(stem, "svg")?, temporary(stem, "png")?);
     {
         let root = SVGBackend::new(svg_file.path(), size).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
-        chart
-            .draw(&root)
-            .with_context(|| format!("drawing {}", svg.display()))?;
-        root.present()
-            .map_err(plot_error)
-            .with_context(|| format!("writing {}", svg.display()))?;
+        chart.draw(&root).map_err(|e| drawing(e, &svg))?;
+        root.present().map_err(|e| drawing(plot_error(e), &svg))?;
     }
     {
         let root = BitMapBackend::new(png_file.path(), size).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
-        chart
-            .draw(&root)
-            .with_context(|| format!("drawing {}", png.display()))?;
-        root.present()
-            .map_err(plot_error)
-            .with_context(|| format!("writing {}", png.display()))?;
+        chart.draw(&root).map_err(|e| drawing(e, &png))?;
+        root.present().map_err(|e| drawing(plot_error(e), &png))?;
     }
     for (file, path) in [(svg_file, &svg), (png_file, &png)] {
         file.persist(path)
             .map_err(|e| e.error)
-            .with_context(|| format!("writing {}", path.display()))?;
+            .io(|| format!("writing {}", path.display()))?;
     }
     Ok([svg, png])
 }
 
+/// A chart's failure, named by the file it was drawing.
+fn drawing(error: OutputError, path: &Path) -> OutputError {
+    OutputError::Fill {
+        message: format!("drawing {}", path.display()),
+        source: Box::new(error),
+    }
+}
+
 /// plotters' errors carry the backend's error type; keep their text.
-pub fn plot_error<E: std::fmt::Debug>(error: E) -> anyhow::Error {
-    anyhow!("plotting failed: {error:?}")
+pub fn plot_error<E: std::fmt::Debug>(error: E) -> OutputError {
+    OutputError::Chart(format!("{error:?}"))
 }

@@ -49,7 +49,10 @@ impl RestartChart {
 }
 
 impl Chart for RestartChart {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {

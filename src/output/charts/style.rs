@@ -100,7 +100,7 @@ pub fn log_log_chart<'a, DB: DrawingBackend>(
     title: &str,
     (x, y): ((f64, f64), (f64, f64)),
     (x_desc, y_desc): (&str, &str),
-) -> anyhow::Result<ChartContext<'a, DB, Cartesian2d<LogAxis, LogAxis>>>
+) -> crate::output::error::Result<ChartContext<'a, DB, Cartesian2d<LogAxis, LogAxis>>>
 where
     DB::ErrorType: 'static,
 {
@@ -129,7 +129,7 @@ where
 pub fn no_data<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     title: &str,
-) -> anyhow::Result<()>
+) -> crate::output::error::Result<()>
 where
     DB::ErrorType: 'static,
 {
@@ -267,7 +267,7 @@ pub enum LegendMark {
 pub fn legend_strip<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     entries: &[(LegendMark, String)],
-) -> anyhow::Result<()>
+) -> crate::output::error::Result<()>
 where
     DB::ErrorType: 'static,
 {
@@ -306,7 +306,7 @@ fn draw_mark<DB: DrawingBackend>(
     mark: LegendMark,
     x: i32,
     y: i32,
-) -> anyhow::Result<()>
+) -> crate::output::error::Result<()>
 where
     DB::ErrorType: 'static,
 {

@@ -44,7 +44,10 @@ fn role_style(role: CurveRole) -> (RGBColor, u32, &'static str) {
 }
 
 impl Chart for SurvivalChart {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> crate::output::error::Result<()>
     where
         DB::ErrorType: 'static,
     {
