@@ -222,7 +222,8 @@ fn bench<G: NumberGame>(game: &G, args: &BenchArgs) -> anyhow::Result<ExitCode> 
     for index in 0..args.games {
         let mut first = crate::rng::stream(args.seed, &label, 2 * index);
         let mut second = crate::rng::stream(args.seed, &label, 2 * index + 1);
-        let (result, _) = play_game(game, [&mut a, &mut b], [&mut first, &mut second]);
+        let (result, _) = play_game(game, &[], [&mut a, &mut b], [&mut first, &mut second])
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
         counts[match result {
             GameResult::Win(Seat::First) => 0,
             GameResult::Draw => 1,

@@ -160,7 +160,8 @@ mod tests {
             crate::rng::stream(3, "referee", 1),
         ];
         let [a, b] = &mut rngs;
-        let (result, moves) = play_game(&game, [white.as_mut(), black.as_mut()], [a, b]);
+        let (result, moves) =
+            play_game(&game, &[], [white.as_mut(), black.as_mut()], [a, b]).unwrap();
         let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         assert_eq!(referee(&game, &texts).unwrap().result, result);
@@ -188,7 +189,8 @@ mod tests {
             crate::rng::stream(4, "referee", 1),
         ];
         let [a, b] = &mut rngs;
-        let (result, moves) = play_game(&game, [&mut RandomBot, &mut RandomBot], [a, b]);
+        let (result, moves) =
+            play_game(&game, &[], [&mut RandomBot, &mut RandomBot], [a, b]).unwrap();
         assert_eq!((result, moves.len()), (GameResult::Draw, 10));
         let mut texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let call = |game: &Draughts, t: &[String]| {

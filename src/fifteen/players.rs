@@ -197,9 +197,11 @@ mod tests {
         for index in 0..4 {
             let mut a = crate::rng::stream(3, "mcts-test", 2 * index);
             let mut b = crate::rng::stream(3, "mcts-test", 2 * index + 1);
-            let (result, _) = play_game(&Fifteen, [&mut mcts, &mut random], [&mut a, &mut b]);
+            let (result, _) =
+                play_game(&Fifteen, &[], [&mut mcts, &mut random], [&mut a, &mut b]).unwrap();
             assert_ne!(result, GameResult::Win(Seat::Second));
-            let (result, _) = play_game(&OddEven, [&mut random, &mut mcts], [&mut a, &mut b]);
+            let (result, _) =
+                play_game(&OddEven, &[], [&mut random, &mut mcts], [&mut a, &mut b]).unwrap();
             assert!(matches!(result, GameResult::Win(_)));
         }
     }

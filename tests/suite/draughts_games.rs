@@ -19,9 +19,11 @@ fn play(rules: Rules, white: &str, black: &str, seed: u64) -> (GameResult, Vec<M
     let mut rng_second = boardlab::rng::stream(seed, &label, 1);
     play_game(
         &game,
+        &[],
         [first.as_mut(), second.as_mut()],
         [&mut rng_first, &mut rng_second],
     )
+    .unwrap()
 }
 
 /// Replays `moves` through the oracle; returns the number of moves checked.

@@ -74,7 +74,8 @@ where
     for index in 0..games {
         let mut ra = boardlab::rng::stream(11, &format!("{a}/{b}"), 2 * index);
         let mut rb = boardlab::rng::stream(11, &format!("{a}/{b}"), 2 * index + 1);
-        let (result, moves) = play_game(game, [&mut first, &mut second], [&mut ra, &mut rb]);
+        let (result, moves) =
+            play_game(game, &[], [&mut first, &mut second], [&mut ra, &mut rb]).unwrap();
         assert_eq!(referee(&moves, odd_even), result, "{a} vs {b}: {moves:?}");
         counts[match result {
             GameResult::Win(Seat::First) => 0,

@@ -15,7 +15,7 @@ use super::{BoxedPlayer, MatchGame, tally};
 use crate::experiment::spec::Overrides;
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder};
-use crate::game::{GameResult, Seat};
+use crate::game::{GameResult, Seat, play_game};
 use std::sync::Arc;
 
 /// The header of `draws.csv`.
@@ -67,8 +67,15 @@ impl<G: MatchGame> MatchStudy<G> {
             let mut rng = crate::rng::stream(self.spec.seed, &label, index / 2);
             self.game.opening(self.spec.opening_plies, &mut rng)
         };
-        let mut players = [self.player(first)?, self.player(second)?];
-        let (result, moves) = play_from(&self.game, &opening, &mut players, &mut rngs)?;
+        let [mut first_player, mut second_player] = [self.player(first)?, self.player(second)?];
+        let [first_rng, second_rng] = &mut rngs;
+        let (result, moves) = play_game(
+            &self.game,
+            &opening,
+            [first_player.as_mut(), second_player.as_mut()],
+            [first_rng, second_rng],
+        )
+        .map_err(|e| anyhow::anyhow!("{} game {index}: {e}", pairing.label))?;
         let written: Vec<String> = moves.iter().map(|m| self.game.write_move(m)).collect();
         if let Some(bad) = written
             .iter()
@@ -110,36 +117,6 @@ pub fn result_text(result: GameResult) -> &'static str {
         GameResult::Win(Seat::First) => "1-0",
         GameResult::Win(Seat::Second) => "0-1",
         GameResult::Draw => "1/2",
-    }
-}
-
-/// Plays a game from the start: the `opening` moves, then the players in turn, every move
-/// checked against the legal ones. Returns the result and every move.
-pub fn play_from<G: MatchGame>(
-    game: &G,
-    opening: &[G::Move],
-    players: &mut [BoxedPlayer<G>; 2],
-    rngs: &mut [crate::rng::DefaultRng; 2],
-) -> anyhow::Result<(GameResult, Vec<G::Move>)> {
-    let mut position = game.start();
-    let (mut history, mut legal) = (Vec::new(), Vec::new());
-    loop {
-        if let Some(result) = game.result(&position) {
-            return Ok((result, history));
-        }
-        let seat = game.to_move(&position).index();
-        let mv = match opening.get(history.len()) {
-            Some(mv) => mv.clone(),
-            None => players[seat].choose(game, &position, &mut rngs[seat]),
-        };
-        game.legal_moves(&position, &mut legal);
-        anyhow::ensure!(
-            legal.contains(&mv),
-            "{} chose the illegal move {mv} in {position:?}",
-            players[seat].name()
-        );
-        position = game.play(&position, &mv);
-        history.push(mv);
     }
 }
 
