@@ -5,7 +5,8 @@ use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
 use crate::fifteen::terminal;
 use crate::fifteen::{Bot, Fifteen, NumberGame, OddEven, Variant};
-use crate::game::{GameResult, Seat, play_game};
+use crate::game::pairing::{self, PairingGame};
+use crate::game::{GameResult, Seat};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Write};
@@ -24,7 +25,7 @@ pub enum FifteenCommand {
     Solve(SolveArgs),
     /// Exact win/draw/loss of the bots against random and perfect, adversaries, mistakes.
     Analyze(AnalyzeArgs),
-    /// Games per second between two bots on one thread.
+    /// Games per second between two bots on one thread, as `boardlab run` plays the pairing.
     Bench(BenchArgs),
     /// Play a bot in the terminal.
     Play(PlayArgs),
@@ -74,15 +75,19 @@ pub struct AnalyzeArgs {
 #[command(
     after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
 
+Game i is the game i of the pairing A-vs-B in `boardlab run` of a spec with the same seed and \
+variant: A moves first in the even-numbered games, B in the odd ones. The counts are by seat: \
+first_wins are wins of the player who moved first.
+
 Example:
   boardlab fifteen bench --a article:own --b perfect --games 1000000"
 )]
 pub struct BenchArgs {
-    /// The first seat's bot.
+    /// The pairing's first player (first to move in the even-numbered games).
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     pub a: String,
 
-    /// The second seat's bot.
+    /// The pairing's second player.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     pub b: String,
 
@@ -90,7 +95,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1_000_000)]
     pub games: u64,
 
-    /// Master seed of the games' streams.
+    /// Master seed, as a spec's `seed`: game i of the pairing draws from the streams of
+    /// (seed, "A-vs-B", i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
@@ -215,15 +221,19 @@ fn bench<G: NumberGame>(game: &G, args: &BenchArgs) -> anyhow::Result<ExitCode> 
     let variant = args.variant;
     let mut a = Bot::parse(&args.a, variant).context("--a")?;
     let mut b = Bot::parse(&args.b, variant).context("--b")?;
-    let label = format!("{}/{}/{}", G::NAME, args.a, args.b);
+    let label = pairing::label(&a.to_string(), &b.to_string());
     let mut counts = [0u64; 3];
     let cpu_start = thread_cpu_seconds();
     let start = Instant::now();
     for index in 0..args.games {
-        let mut first = crate::rng::stream(args.seed, &label, 2 * index);
-        let mut second = crate::rng::stream(args.seed, &label, 2 * index + 1);
-        let (result, _) = play_game(game, &[], [&mut a, &mut b], [&mut first, &mut second])
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let game_i = PairingGame {
+            seed: args.seed,
+            label: &label,
+            index,
+        };
+        let (result, _) = game_i
+            .play(game, 0, [&mut a, &mut b])
+            .map_err(|e| anyhow::anyhow!("game {index}: {e}"))?;
         counts[match result {
             GameResult::Win(Seat::First) => 0,
             GameResult::Draw => 1,

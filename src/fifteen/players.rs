@@ -147,7 +147,8 @@ impl<G: NumberGame> Player<G> for Bot {
 mod tests {
     use super::*;
     use crate::fifteen::{Fifteen, OddEven};
-    use crate::game::{GameResult, Seat, play_game};
+    use crate::game::pairing::PairingGame;
+    use crate::game::{GameResult, Seat};
 
     #[test]
     fn names_parse_and_unknown_ones_list_the_valid_ones() {
@@ -195,13 +196,18 @@ mod tests {
         let mut mcts = Bot::Mcts(300);
         let mut random = Bot::Random;
         for index in 0..4 {
-            let mut a = crate::rng::stream(3, "mcts-test", 2 * index);
-            let mut b = crate::rng::stream(3, "mcts-test", 2 * index + 1);
-            let (result, _) =
-                play_game(&Fifteen, &[], [&mut mcts, &mut random], [&mut a, &mut b]).unwrap();
+            let game = |label| PairingGame {
+                seed: 3,
+                label,
+                index: 2 * index,
+            };
+            let (result, _) = game("mcts:300-vs-random")
+                .play(&Fifteen, 0, [&mut mcts, &mut random])
+                .unwrap();
             assert_ne!(result, GameResult::Win(Seat::Second));
-            let (result, _) =
-                play_game(&OddEven, &[], [&mut random, &mut mcts], [&mut a, &mut b]).unwrap();
+            let (result, _) = game("random-vs-mcts:300")
+                .play(&OddEven, 0, [&mut random, &mut mcts])
+                .unwrap();
             assert!(matches!(result, GameResult::Win(_)));
         }
     }

@@ -9,6 +9,7 @@
 
 pub mod console;
 pub mod matches;
+pub mod pairing;
 pub mod play;
 
 pub use console::Console;
@@ -96,11 +97,13 @@ pub trait Player<G: Game> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// Nim with one heap of `n` tokens, take 1 or 2; whoever takes the last token wins.
-    struct Nim(u8);
+    /// Nim with one heap of `n` tokens, take 1 or 2; whoever takes the last token wins. The
+    /// side to move loses exactly when the heap is a multiple of 3. The tests of the shared
+    /// parts of this module play it.
+    pub(crate) struct Nim(pub u8);
 
     impl Game for Nim {
         type Position = (u8, Seat);
@@ -142,10 +145,12 @@ mod tests {
     #[test]
     fn optimal_nim_player_wins_from_a_non_multiple_of_three() {
         let game = Nim(10);
-        let mut rngs = [
-            crate::rng::stream(1, "nim", 0),
-            crate::rng::stream(1, "nim", 1),
-        ];
+        let mut rngs = pairing::PairingGame {
+            seed: 1,
+            label: "nim",
+            index: 0,
+        }
+        .streams();
         let [a, b] = &mut rngs;
         let (mut p1, mut p2) = (Optimal, Optimal);
         let (result, moves) = play_game(&game, &[], [&mut p1, &mut p2], [a, b]).unwrap();
@@ -169,10 +174,12 @@ mod tests {
     #[test]
     fn an_illegal_move_ends_the_game_with_an_error_naming_player_move_and_position() {
         let game = Nim(10);
-        let mut rngs = [
-            crate::rng::stream(1, "nim", 0),
-            crate::rng::stream(1, "nim", 1),
-        ];
+        let mut rngs = pairing::PairingGame {
+            seed: 1,
+            label: "nim",
+            index: 0,
+        }
+        .streams();
         let [a, b] = &mut rngs;
         let (mut optimal, mut greedy) = (Optimal, Greedy);
         let error = play_game(&game, &[], [&mut optimal, &mut greedy], [a, b]).unwrap_err();

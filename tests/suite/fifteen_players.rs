@@ -4,7 +4,8 @@
 
 use boardlab::fifteen::exact::{self, Odds};
 use boardlab::fifteen::{Bot, Fifteen, OddEven, Variant};
-use boardlab::game::{Game, GameResult, Seat, play_game};
+use boardlab::game::pairing::{self, PairingGame};
+use boardlab::game::{Game, GameResult, Seat};
 
 /// Replays `moves` of the classic game (`odd_even == false`) or the variant with the plain
 /// rules and returns the result, panicking on an illegal move or a game that goes on too long.
@@ -49,7 +50,8 @@ fn wilson(successes: u64, n: u64) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-/// Plays `games` seeded games of `a` (first) against `b`, each checked by the referee, and
+/// Plays the first `games` even-numbered games of the pairing `a-vs-b` (`a` moves first) as
+/// `boardlab run` plays them, each checked by the referee, and
 /// returns the counts of first-seat wins, draws and second-seat wins.
 fn measure<G: Game<Position = boardlab::fifteen::Position, Move = u8>>(
     game: &G,
@@ -70,12 +72,16 @@ where
         Bot::parse(a, variant).unwrap(),
         Bot::parse(b, variant).unwrap(),
     );
+    let label = pairing::label(a, b);
     let mut counts = [0; 3];
     for index in 0..games {
-        let mut ra = boardlab::rng::stream(11, &format!("{a}/{b}"), 2 * index);
-        let mut rb = boardlab::rng::stream(11, &format!("{a}/{b}"), 2 * index + 1);
-        let (result, moves) =
-            play_game(game, &[], [&mut first, &mut second], [&mut ra, &mut rb]).unwrap();
+        // The even-numbered games of the pairing, where `a` moves first.
+        let game_2k = PairingGame {
+            seed: 11,
+            label: &label,
+            index: 2 * index,
+        };
+        let (result, moves) = game_2k.play(game, 0, [&mut first, &mut second]).unwrap();
         assert_eq!(referee(&moves, odd_even), result, "{a} vs {b}: {moves:?}");
         counts[match result {
             GameResult::Win(Seat::First) => 0,

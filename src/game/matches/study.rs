@@ -1,11 +1,11 @@
 //! The match study on the harness: one series per pairing, one draw per game.
 //!
-//! Game `i` of pairing `a-vs-b`: `a` takes the first seat when `i` is even, `b` when it is
-//! odd. Its random stream is `rng::stream(seed, "a-vs-b", i)`: the first seat's bot draws
-//! from it, the second seat's from the same stream advanced by one Xoshiro jump (2¹²⁸
-//! outputs, so the two never overlap). A random opening (`opening-plies`) comes from
-//! `rng::stream(seed, "a-vs-b/opening", i / 2)`, so games 2k and 2k+1 open alike with the
-//! seats swapped. Every game is replayed by the game's referee before its row is written:
+//! Game `i` of pairing `a-vs-b` is [`PairingGame`]'s: `a` takes the first seat when `i` is
+//! even, `b` when it is odd; the first seat draws from `rng::stream(seed, "a-vs-b", i)`, the
+//! second from the same stream after one Xoshiro jump; a random opening (`opening-plies`)
+//! comes from `rng::stream(seed, "a-vs-b/opening", i / 2)`, so games 2k and 2k+1 open alike
+//! with the seats swapped (see [`crate::game::pairing`]). Every game is replayed by the
+//! game's referee before its row is written:
 //!
 //! `pairing,game,first,second,result,plies,moves`, result from the first seat (`1-0`, `0-1`,
 //! `1/2`), moves space separated in the game's notation.
@@ -15,7 +15,8 @@ use super::{BoxedPlayer, MatchGame, tally};
 use crate::experiment::spec::Overrides;
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder};
-use crate::game::{GameResult, Seat, play_game};
+use crate::game::pairing::PairingGame;
+use crate::game::{GameResult, Seat};
 use std::sync::Arc;
 
 /// The header of `draws.csv`.
@@ -50,32 +51,20 @@ impl<G: MatchGame> MatchStudy<G> {
     /// row to `out`; returns its plies.
     pub fn play(&self, series: usize, index: u64, out: &mut Vec<u8>) -> anyhow::Result<u64> {
         let pairing = &self.spec.pairings[series];
-        let (first, second) = if index.is_multiple_of(2) {
-            (&pairing.a, &pairing.b)
-        } else {
-            (&pairing.b, &pairing.a)
+        let game = PairingGame {
+            seed: self.spec.seed,
+            label: &pairing.label,
+            index,
         };
-        let mut rngs = [crate::rng::stream(self.spec.seed, &pairing.label, index), {
-            let mut rng = crate::rng::stream(self.spec.seed, &pairing.label, index);
-            rng.jump();
-            rng
-        }];
-        let opening = if self.spec.opening_plies == 0 {
-            Vec::new()
-        } else {
-            let label = format!("{}/opening", pairing.label);
-            let mut rng = crate::rng::stream(self.spec.seed, &label, index / 2);
-            self.game.opening(self.spec.opening_plies, &mut rng)
-        };
-        let [mut first_player, mut second_player] = [self.player(first)?, self.player(second)?];
-        let [first_rng, second_rng] = &mut rngs;
-        let (result, moves) = play_game(
-            &self.game,
-            &opening,
-            [first_player.as_mut(), second_player.as_mut()],
-            [first_rng, second_rng],
-        )
-        .map_err(|e| anyhow::anyhow!("{} game {index}: {e}", pairing.label))?;
+        let [first, second] = game.seated([&pairing.a, &pairing.b]);
+        let [mut a, mut b] = [self.player(&pairing.a)?, self.player(&pairing.b)?];
+        let (result, moves) = game
+            .play(
+                &self.game,
+                self.spec.opening_plies,
+                [a.as_mut(), b.as_mut()],
+            )
+            .map_err(|e| anyhow::anyhow!("{} game {index}: {e}", pairing.label))?;
         let written: Vec<String> = moves.iter().map(|m| self.game.write_move(m)).collect();
         if let Some(bad) = written
             .iter()
