@@ -4,7 +4,7 @@
 //!
 //! [`numbers`] and [`position`] are the board; [`game`] and [`odd_even`] the two games on the
 //! shared [`crate::game::Game`] interface; [`solve`] solves them; [`players`] parses the bots
-//! ([`article`]'s heuristic readings, [`newell_simon`], [`mcts`], random and perfect); [`exact`]
+//! ([`article`]'s heuristic readings, [`newell_simon`], UCT, random and perfect); [`exact`]
 //! measures them exactly by walking the game tree; [`terminal`] lets a person play a bot.
 
 pub mod article;
@@ -12,7 +12,6 @@ pub mod exact;
 pub mod game;
 pub mod match_report;
 pub mod matches;
-pub mod mcts;
 pub mod newell_simon;
 pub mod numbers;
 pub mod odd_even;

@@ -5,10 +5,11 @@
 
 use super::article::Reading;
 use super::game::NumberGame;
+use super::newell_simon;
 use super::position::Position;
 use super::solve::{self, Solution};
-use super::{mcts, newell_simon};
 use crate::game::Player;
+use crate::game::mcts::{Expansion, Rollout, Uct};
 use rand_core::Rng;
 use std::fmt;
 use thiserror::Error;
@@ -48,7 +49,9 @@ pub enum Bot {
     Article(Reading),
     /// Newell and Simon's rule list through the magic square (classic game only).
     NewellSimon,
-    /// UCT with this many playouts per move.
+    /// UCT with this many playouts per move ([`crate::game::mcts`]): a random untried move is
+    /// expanded, rollouts play uniformly random numbers to the end. With one legal number it
+    /// takes it without searching.
     Mcts(u32),
 }
 
@@ -125,6 +128,14 @@ impl fmt::Display for Bot {
     }
 }
 
+/// A uniformly random number of the non-empty `mask`: one [`crate::rng::below`] draw over its
+/// numbers in increasing order.
+#[inline(always)]
+pub fn pick(mask: u16, rng: &mut dyn Rng) -> u8 {
+    let k = crate::rng::below(rng, mask.count_ones() as u64) as u32;
+    super::numbers::nth(mask, k)
+}
+
 impl<G: NumberGame> Player<G> for Bot {
     fn name(&self) -> String {
         self.to_string()
@@ -134,9 +145,16 @@ impl<G: NumberGame> Player<G> for Bot {
     fn choose(&mut self, game: &G, position: &Position, rng: &mut dyn Rng) -> u8 {
         match self.choices(game, position) {
             Some(choices) if choices.count_ones() == 1 => choices.trailing_zeros() as u8 + 1,
-            Some(choices) => mcts::pick(choices, rng),
+            Some(choices) => pick(choices, rng),
             None => match self {
-                Bot::Mcts(playouts) => mcts::choose(game, position, *playouts, rng),
+                Bot::Mcts(playouts) => {
+                    let legal = game.legal_mask(position);
+                    if legal.count_ones() == 1 {
+                        return legal.trailing_zeros() as u8 + 1;
+                    }
+                    let uct = Uct::new(*playouts, Expansion::Random);
+                    uct.search(game, position, &mut Rollout::to_the_end(), rng)
+                }
                 _ => unreachable!("only mcts has no move distribution"),
             },
         }

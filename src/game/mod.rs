@@ -9,6 +9,7 @@
 
 pub mod console;
 pub mod matches;
+pub mod mcts;
 pub mod pairing;
 pub mod play;
 
