@@ -4,7 +4,7 @@
 use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
 use crate::fifteen::terminal;
-use crate::fifteen::{Bot, Fifteen, NumberGame, OddEven, Variant};
+use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Rules, Variant};
 use crate::game::pairing::{self, PairingGame};
 use crate::game::{GameResult, Seat};
 use anyhow::Context;
@@ -144,20 +144,20 @@ pub fn run(args: &FifteenArgs) -> anyhow::Result<ExitCode> {
         FifteenCommand::Solve(args) => solve(args),
         FifteenCommand::Analyze(args) => analyze(args),
         FifteenCommand::Bench(args) => match args.variant {
-            Variant::Classic => bench(&Fifteen, args),
-            Variant::OddEven => bench(&OddEven, args),
+            Variant::Classic => bench(&Fifteen(Classic), args),
+            Variant::OddEven => bench(&Fifteen(OddEven), args),
         },
         FifteenCommand::Play(args) => match args.variant {
-            Variant::Classic => play(&Fifteen, args),
-            Variant::OddEven => play(&OddEven, args),
+            Variant::Classic => play(&Fifteen(Classic), args),
+            Variant::OddEven => play(&Fifteen(OddEven), args),
         },
     }
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let facts = match args.variant {
-        Variant::Classic => solve::facts(&Fifteen, solve::fifteen()),
-        Variant::OddEven => solve::facts(&OddEven, solve::odd_even()),
+        Variant::Classic => solve::facts(&Fifteen(Classic), solve::fifteen()),
+        Variant::OddEven => solve::facts(&Fifteen(OddEven), solve::odd_even()),
     };
     if args.json {
         println!("{}", serde_json::to_string(&facts)?);
@@ -217,7 +217,7 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn bench<G: NumberGame>(game: &G, args: &BenchArgs) -> anyhow::Result<ExitCode> {
+fn bench<R: Rules>(game: &Fifteen<R>, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let variant = args.variant;
     let mut a = Bot::parse(&args.a, variant).context("--a")?;
     let mut b = Bot::parse(&args.b, variant).context("--b")?;
@@ -245,7 +245,7 @@ fn bench<G: NumberGame>(game: &G, args: &BenchArgs) -> anyhow::Result<ExitCode> 
         .zip(cpu_start)
         .map(|(end, start)| end - start);
     let report = serde_json::json!({
-        "game": G::NAME,
+        "game": R::NAME,
         "a": a.to_string(),
         "b": b.to_string(),
         "games": args.games,
@@ -270,7 +270,7 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(nanoseconds as f64 * 1e-9)
 }
 
-fn play<G: NumberGame>(game: &G, args: &PlayArgs) -> anyhow::Result<ExitCode> {
+fn play<R: Rules>(game: &Fifteen<R>, args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let mut bot = Bot::parse(&args.against, args.variant).context("--against")?;
     let person = match args.first {
         FirstMover::Me => Seat::First,

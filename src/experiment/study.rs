@@ -107,7 +107,7 @@ pub const PUZZLES: &[Puzzle] = &[
     crate::chess_memory::PUZZLE,
     crate::knights_tour::study::PUZZLE,
     crate::game::matches::match_puzzle::<crate::fifteen::Fifteen>(),
-    crate::game::matches::match_puzzle::<crate::fifteen::OddEven>(),
+    crate::game::matches::match_puzzle::<crate::fifteen::Fifteen<crate::fifteen::OddEven>>(),
     crate::game::matches::match_puzzle::<crate::draughts::game::Draughts>(),
 ];
 

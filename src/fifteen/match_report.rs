@@ -1,12 +1,12 @@
 //! The "15" game's section of a match report: the measured rates of every pairing with
 //! `random` or `perfect` beside the exact probabilities of [`super::exact`], and the answers to
-//! the contract's questions about the article's heuristic (shared/docs/fifteen.md): which
+//! the contract's questions about the article's heuristic (`docs/fifteen.md`): which
 //! reading plays best, whether any loses as the first player, and how often each bot loses to
 //! `perfect` and to `random`.
 
 use super::exact;
 use super::players::{Bot, Variant};
-use super::{Fifteen, OddEven};
+use super::{Classic, Fifteen, OddEven};
 use crate::game::Seat;
 use crate::game::matches::SeatRecord;
 use crate::game::matches::report::{Tables, percent, with_interval};
@@ -21,8 +21,8 @@ pub fn exact_rates(variant: Variant, a: &str, b: &str, seat: Seat) -> Option<[f6
         Seat::Second => [&b, &a],
     };
     let odds = match variant {
-        Variant::Classic => exact::odds(&Fifteen, bots)?,
-        Variant::OddEven => exact::odds(&OddEven, bots)?,
+        Variant::Classic => exact::odds(&Fifteen(Classic), bots)?,
+        Variant::OddEven => exact::odds(&Fifteen(OddEven), bots)?,
     };
     Some(odds.for_seat(seat).map(exact::probability))
 }
@@ -272,7 +272,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
             .map(|seat| {
                 Bot::parse(reading, Variant::Classic)
                     .ok()
-                    .and_then(|bot| exact::adversary(&Fifteen, &bot, seat))
+                    .and_then(|bot| exact::adversary(&Fifteen(Classic), &bot, seat))
                     .map_or("—", |a| match a.worst {
                         1 => "win",
                         0 => "draw",

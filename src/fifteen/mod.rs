@@ -1,9 +1,10 @@
-//! The "15" game (shared/docs/fifteen.md, after the Estonian article in
-//! shared/seeds/004_9a920443f99dc913.txt): pick numbers 1..9 in turn, the first to hold three
+//! The "15" game (`docs/fifteen.md`, after the Estonian article in
+//! `docs/seed-article-fifteen.md`): pick numbers 1..9 in turn, the first to hold three
 //! summing to 15 wins. It is tic-tac-toe on the magic square 8 1 6 / 3 5 7 / 4 9 2.
 //!
-//! [`numbers`] and [`position`] are the board; [`game`] and [`odd_even`] the two games on the
-//! shared [`crate::game::Game`] interface; [`solve`] solves them; [`players`] parses the bots
+//! [`numbers`] and [`position`] are the board; [`game`] is the game on the shared
+//! [`crate::game::Game`] interface, generic over its rules: the classic ones and the
+//! article's odd/even exercise ([`odd_even`]); [`solve`] solves them; [`players`] parses the bots
 //! ([`article`]'s heuristic readings, [`newell_simon`], UCT, random and perfect); [`exact`]
 //! measures them exactly by walking the game tree; [`terminal`] lets a person play a bot.
 
@@ -21,7 +22,7 @@ pub mod solve;
 pub mod summary;
 pub mod terminal;
 
-pub use game::{Fifteen, NumberGame};
+pub use game::{Classic, Fifteen, Rules};
 pub use odd_even::OddEven;
 pub use players::{Bot, Variant};
 pub use position::Position;

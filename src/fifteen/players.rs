@@ -4,7 +4,7 @@
 //! exact move distribution ([`Bot::choices`]); the exact analysis walks the game tree with it.
 
 use super::article::Reading;
-use super::game::NumberGame;
+use super::game::{Fifteen, Rules};
 use super::newell_simon;
 use super::position::Position;
 use super::solve::{self, Solution};
@@ -94,7 +94,7 @@ impl Bot {
     /// The numbers the bot may take in `position` (not over), each equally likely; `None`
     /// for `mcts`, whose choice depends on its playouts.
     #[inline]
-    pub fn choices<G: NumberGame>(&self, game: &G, position: &Position) -> Option<u16> {
+    pub fn choices<R: Rules>(&self, game: &Fifteen<R>, position: &Position) -> Option<u16> {
         match self {
             Bot::Random => Some(game.legal_mask(position)),
             Bot::Perfect(solution) => Some(solution.optimal(position)),
@@ -105,9 +105,9 @@ impl Bot {
     }
 
     /// The bot's moves in `position` with their probabilities; `None` for `mcts`.
-    pub fn move_distribution<G: NumberGame>(
+    pub fn move_distribution<R: Rules>(
         &self,
-        game: &G,
+        game: &Fifteen<R>,
         position: &Position,
     ) -> Option<Vec<(u8, f64)>> {
         let choices = self.choices(game, position)?;
@@ -136,13 +136,13 @@ pub fn pick(mask: u16, rng: &mut dyn Rng) -> u8 {
     super::numbers::nth(mask, k)
 }
 
-impl<G: NumberGame> Player<G> for Bot {
+impl<R: Rules> Player<Fifteen<R>> for Bot {
     fn name(&self) -> String {
         self.to_string()
     }
 
     #[inline]
-    fn choose(&mut self, game: &G, position: &Position, rng: &mut dyn Rng) -> u8 {
+    fn choose(&mut self, game: &Fifteen<R>, position: &Position, rng: &mut dyn Rng) -> u8 {
         match self.choices(game, position) {
             Some(choices) if choices.count_ones() == 1 => choices.trailing_zeros() as u8 + 1,
             Some(choices) => pick(choices, rng),
@@ -164,7 +164,7 @@ impl<G: NumberGame> Player<G> for Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifteen::{Fifteen, OddEven};
+    use crate::fifteen::{Classic, Fifteen, OddEven};
     use crate::game::pairing::PairingGame;
     use crate::game::{GameResult, Seat};
 
@@ -202,10 +202,16 @@ mod tests {
     #[test]
     fn distributions_sum_to_one() {
         let p = Position::START.with(5);
-        let d = Bot::Random.move_distribution(&Fifteen, &p).unwrap();
+        let d = Bot::Random
+            .move_distribution(&Fifteen(Classic), &p)
+            .unwrap();
         assert_eq!(d.len(), 8);
         assert!((d.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-12);
-        assert!(Bot::Mcts(10).move_distribution(&Fifteen, &p).is_none());
+        assert!(
+            Bot::Mcts(10)
+                .move_distribution(&Fifteen(Classic), &p)
+                .is_none()
+        );
     }
 
     #[test]
@@ -220,11 +226,11 @@ mod tests {
                 index: 2 * index,
             };
             let (result, _) = game("mcts:300-vs-random")
-                .play(&Fifteen, 0, [&mut mcts, &mut random])
+                .play(&Fifteen(Classic), 0, [&mut mcts, &mut random])
                 .unwrap();
             assert_ne!(result, GameResult::Win(Seat::Second));
             let (result, _) = game("random-vs-mcts:300")
-                .play(&OddEven, 0, [&mut random, &mut mcts])
+                .play(&Fifteen(OddEven), 0, [&mut random, &mut mcts])
                 .unwrap();
             assert!(matches!(result, GameResult::Win(_)));
         }

@@ -143,15 +143,20 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn optimal_nim_player_wins_from_a_non_multiple_of_three() {
-        let game = Nim(10);
-        let mut rngs = pairing::PairingGame {
+    /// The streams of game 0 of a Nim pairing.
+    fn streams() -> [crate::rng::DefaultRng; 2] {
+        let game = pairing::PairingGame {
             seed: 1,
             label: "nim",
             index: 0,
-        }
-        .streams();
+        };
+        game.streams()
+    }
+
+    #[test]
+    fn optimal_nim_player_wins_from_a_non_multiple_of_three() {
+        let game = Nim(10);
+        let mut rngs = streams();
         let [a, b] = &mut rngs;
         let (mut p1, mut p2) = (Optimal, Optimal);
         let (result, moves) = play_game(&game, &[], [&mut p1, &mut p2], [a, b]).unwrap();
@@ -175,12 +180,7 @@ pub(crate) mod tests {
     #[test]
     fn an_illegal_move_ends_the_game_with_an_error_naming_player_move_and_position() {
         let game = Nim(10);
-        let mut rngs = pairing::PairingGame {
-            seed: 1,
-            label: "nim",
-            index: 0,
-        }
-        .streams();
+        let mut rngs = streams();
         let [a, b] = &mut rngs;
         let (mut optimal, mut greedy) = (Optimal, Greedy);
         let error = play_game(&game, &[], [&mut optimal, &mut greedy], [a, b]).unwrap_err();

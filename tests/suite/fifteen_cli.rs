@@ -113,13 +113,7 @@ fn bench_plays_the_games_of_the_same_pairing_in_a_run() {
     )
     .unwrap();
     let out = folder.path().join("out");
-    crate::common::boardlab()
-        .arg("run")
-        .arg(&spec)
-        .args(["-q", "--threads", "1", "--out"])
-        .arg(&out)
-        .assert()
-        .success();
+    crate::common::same_bytes::run_ok(&spec, &out, &[]);
     let rows = std::fs::read_to_string(out.join("draws.csv")).unwrap();
     let count = |result: &str| rows.lines().filter(|r| r.contains(result)).count();
     let output = fifteen()

@@ -6,7 +6,7 @@
 use crate::common::same_bytes;
 
 use boardlab::fifteen::exact;
-use boardlab::fifteen::{Bot, Fifteen, Variant};
+use boardlab::fifteen::{Bot, Classic, Fifteen, Variant};
 use boardlab::game::Seat;
 use boardlab::game::matches::ratings::{Cell, fit, fit_with_intervals};
 use boardlab::game::matches::study::result_text;
@@ -173,7 +173,7 @@ fn measured_rates_agree_with_the_exact_probabilities() {
                 } else {
                     [&bb, &ba]
                 };
-                let odds = exact::odds(&Fifteen, bots).unwrap().for_seat(seat);
+                let odds = exact::odds(&Fifteen(Classic), bots).unwrap().for_seat(seat);
                 for (k, numerator) in measured.into_iter().zip(odds) {
                     let p = exact::probability(numerator);
                     let (low, high) = wilson(k as u64, n);
@@ -391,7 +391,7 @@ fn a_pairing_game_played_directly_is_the_row_of_the_run() {
             index: row.game,
         };
         let (mut a, mut b) = (Bot::Mcts(7), Bot::Random);
-        let (result, moves) = game.play(&Fifteen, 2, [&mut a, &mut b]).unwrap();
+        let (result, moves) = game.play(&Fifteen(Classic), 2, [&mut a, &mut b]).unwrap();
         let [first, second] = game.seated(["mcts:7", "random"]);
         assert_eq!((row.first.as_str(), row.second.as_str()), (first, second));
         let moves: Vec<String> = moves.iter().map(u8::to_string).collect();
