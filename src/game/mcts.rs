@@ -31,6 +31,7 @@
 
 use super::{Game, GameResult, Seat};
 use rand_core::Rng;
+use std::ops::Range;
 
 /// Values a position for the search: OpenSpiel's `Evaluator` for two-player zero-sum games.
 pub trait Evaluator<G: Game> {
@@ -115,35 +116,79 @@ pub struct Uct {
     pub expansion: Expansion,
 }
 
+/// No node: the root's parent, a leaf's first child, a last child's next sibling.
+const NONE: usize = usize::MAX;
+
+/// A node of the tree. The tree is a vector of nodes and the nodes' untried moves one vector
+/// of moves, so that adding a node allocates nothing once the search is warm.
 struct Node<G: Game> {
     position: G::Position,
     parent: usize,
     /// The move from the parent; `None` at the root.
     mv: Option<G::Move>,
-    /// Legal moves not yet expanded, in generator order; empty when the game is over.
-    untried: Vec<G::Move>,
-    /// In the order they were added.
-    children: Vec<usize>,
+    /// The legal moves not yet expanded, in generator order, are `store[untried]` of the
+    /// search's move store; empty when the game is over.
+    untried: Range<usize>,
+    /// The children in the order they were added: a list through `next_sibling`.
+    first_child: usize,
+    last_child: usize,
+    next_sibling: usize,
     visits: u32,
     /// Sum of the values for the seat that moved into this node.
     reward: f64,
 }
 
-impl<G: Game> Node<G> {
-    fn new(game: &G, position: G::Position, parent: usize, mv: Option<G::Move>) -> Node<G> {
-        let mut untried = Vec::new();
+/// A search's tree and its scratch space.
+struct Tree<G: Game> {
+    nodes: Vec<Node<G>>,
+    store: Vec<G::Move>,
+    legal: Vec<G::Move>,
+}
+
+impl<G: Game> Tree<G> {
+    /// Adds the node of `position`, reached from `parent` by `mv`, as `parent`'s last child.
+    fn add(&mut self, game: &G, position: G::Position, parent: usize, mv: Option<G::Move>) {
+        let start = self.store.len();
         if game.result(&position).is_none() {
-            game.legal_moves(&position, &mut untried);
+            game.legal_moves(&position, &mut self.legal);
+            self.store.append(&mut self.legal);
         }
-        Node {
+        let index = self.nodes.len();
+        self.nodes.push(Node {
             position,
             parent,
             mv,
-            untried,
-            children: Vec::new(),
+            untried: start..self.store.len(),
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
             visits: 0,
             reward: 0.0,
+        });
+        if parent != NONE {
+            match self.nodes[parent].last_child {
+                NONE => self.nodes[parent].first_child = index,
+                last => self.nodes[last].next_sibling = index,
+            }
+            self.nodes[parent].last_child = index;
         }
+    }
+
+    /// Takes the `k`-th untried move of `node`, keeping the others in generator order.
+    fn take_untried(&mut self, node: usize, k: usize) -> G::Move {
+        let start = self.nodes[node].untried.start;
+        self.store[start..=start + k].rotate_right(1);
+        self.nodes[node].untried.start += 1;
+        self.store[start].clone()
+    }
+
+    /// The children of `node` in the order they were added.
+    fn children(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        let first = self.nodes[node].first_child;
+        std::iter::successors((first != NONE).then_some(first), |&child| {
+            let next = self.nodes[child].next_sibling;
+            (next != NONE).then_some(next)
+        })
     }
 }
 
@@ -165,33 +210,34 @@ impl Uct {
         evaluator: &mut impl Evaluator<G>,
         rng: &mut dyn Rng,
     ) -> G::Move {
-        let mut tree = vec![Node::new(game, root.clone(), usize::MAX, None)];
-        assert!(!tree[0].untried.is_empty(), "the game is over");
+        let mut tree = Tree {
+            nodes: Vec::with_capacity(self.simulations as usize + 1),
+            store: Vec::new(),
+            legal: Vec::new(),
+        };
+        tree.add(game, root.clone(), NONE, None);
+        assert!(!tree.nodes[0].untried.is_empty(), "the game is over");
         for _ in 0..self.simulations {
             let mut node = 0;
-            while tree[node].untried.is_empty() && !tree[node].children.is_empty() {
+            while tree.nodes[node].untried.is_empty() && tree.nodes[node].first_child != NONE {
                 node = self.select(&tree, node);
             }
-            if !tree[node].untried.is_empty() {
-                let pick = match self.expansion {
+            let untried = tree.nodes[node].untried.len();
+            if untried != 0 {
+                let k = match self.expansion {
                     Expansion::InOrder => 0,
-                    Expansion::Random => {
-                        crate::rng::below(rng, tree[node].untried.len() as u64) as usize
-                    }
+                    Expansion::Random => crate::rng::below(rng, untried as u64) as usize,
                 };
-                let mv = tree[node].untried.remove(pick);
-                let position = game.play(&tree[node].position, &mv);
-                let child = tree.len();
-                tree.push(Node::new(game, position, node, Some(mv)));
-                tree[node].children.push(child);
-                node = child;
+                let mv = tree.take_untried(node, k);
+                let position = game.play(&tree.nodes[node].position, &mv);
+                tree.add(game, position, node, Some(mv));
+                node = tree.nodes.len() - 1;
             }
-            let first_value = evaluator.evaluate(game, &tree[node].position, rng);
+            let first_value = evaluator.evaluate(game, &tree.nodes[node].position, rng);
             loop {
-                let mover = game.to_move(&tree[node].position).other();
-                let entry = &mut tree[node];
+                let entry = &mut tree.nodes[node];
                 entry.visits += 1;
-                entry.reward += match mover {
+                entry.reward += match game.to_move(&entry.position).other() {
                     Seat::First => first_value,
                     Seat::Second => 1.0 - first_value,
                 };
@@ -201,33 +247,29 @@ impl Uct {
                 node = entry.parent;
             }
         }
-        let best = tree[0]
-            .children
-            .iter()
-            .copied()
-            .fold(None::<usize>, |best, child| match best {
-                Some(b) if tree[b].visits >= tree[child].visits => Some(b),
-                _ => Some(child),
-            })
-            .expect("at least one simulation");
-        tree[best].mv.clone().expect("a child has a move")
+        let mut best = NONE;
+        for child in tree.children(0) {
+            if best == NONE || tree.nodes[child].visits > tree.nodes[best].visits {
+                best = child;
+            }
+        }
+        let best = tree.nodes.get(best).expect("at least one simulation");
+        best.mv.clone().expect("a child has a move")
     }
 
     /// The child of `node` with the largest UCB1 score, the first such in the order added.
-    fn select<G: Game>(&self, tree: &[Node<G>], node: usize) -> usize {
-        let log_visits = (tree[node].visits as f64).ln();
-        let ucb = |child: &Node<G>| {
-            let visits = child.visits as f64;
-            child.reward / visits + self.exploration * (log_visits / visits).sqrt()
-        };
-        tree[node]
-            .children
-            .iter()
-            .fold((usize::MAX, f64::NEG_INFINITY), |(best, score), &child| {
-                let s = ucb(&tree[child]);
-                if s > score { (child, s) } else { (best, score) }
-            })
-            .0
+    fn select<G: Game>(&self, tree: &Tree<G>, node: usize) -> usize {
+        let log_visits = (tree.nodes[node].visits as f64).ln();
+        let (mut best, mut best_score) = (NONE, f64::NEG_INFINITY);
+        for child in tree.children(node) {
+            let entry = &tree.nodes[child];
+            let visits = entry.visits as f64;
+            let score = entry.reward / visits + self.exploration * (log_visits / visits).sqrt();
+            if score > best_score {
+                (best, best_score) = (child, score);
+            }
+        }
+        best
     }
 }
 

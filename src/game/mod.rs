@@ -6,6 +6,11 @@
 //! game's random stream only, so a game is a function of (master seed, pairing, game index).
 //! The shape follows OpenSpiel's `State` (`legal_actions`, `apply_action`, `is_terminal`,
 //! `returns`), with positions as cheap values instead of undo.
+//!
+//! What every game gets from here: [`play`], the one loop that plays two bots against each
+//! other; [`pairing`], game `i` of a pairing (seats, random streams, opening), the one seeding
+//! scheme of bot-against-bot games; [`mcts`], the UCT search behind every `mcts:N` bot; and
+//! [`matches`], the match study that runs seeded games in the experiment harness.
 
 pub mod console;
 pub mod matches;
