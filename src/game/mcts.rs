@@ -6,7 +6,10 @@
 //! [`Evaluator`] for the value of that node's position and backs the value up the path. The
 //! evaluator is the hook that makes one search serve several games: [`Rollout`] plays uniformly
 //! random moves to the end (OpenSpiel's `RandomRolloutEvaluator` with one rollout), or for a
-//! fixed number of plies after which a function scores the position.
+//! fixed number of plies after which a function scores the position. The "15" game's bot
+//! ([`crate::fifteen::Bot::Mcts`]) expands a random untried move and rolls out to the end; the
+//! draughts bot ([`crate::draughts::bots::mcts`]) expands in generator order and cuts its
+//! rollouts at 200 plies, scored by material.
 //!
 //! Precisely, for a search of `simulations` from `root` (a position that is not over; the
 //! search runs even when it has one legal move, so a bot that wants to save the simulations
