@@ -12,7 +12,7 @@ pub static REGISTRY: Registry = Registry {
         crate::chess_memory::PUZZLE,
         crate::knights_tour::study::PUZZLE,
         match_puzzle::<crate::fifteen::Fifteen>(),
-        match_puzzle::<crate::fifteen::OddEven>(),
+        match_puzzle::<crate::fifteen::Fifteen<crate::fifteen::OddEven>>(),
         match_puzzle::<crate::draughts::game::Draughts>(),
     ],
     default: "chess-memory",

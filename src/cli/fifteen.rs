@@ -4,8 +4,9 @@
 use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
 use crate::fifteen::terminal;
-use crate::fifteen::{Bot, Fifteen, NumberGame, OddEven, Variant};
-use crate::game::{GameResult, Seat, play_game};
+use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Rules, Variant};
+use crate::game::pairing::{self, PairingGame};
+use crate::game::{GameResult, Seat};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Write};
@@ -24,7 +25,7 @@ pub enum FifteenCommand {
     Solve(SolveArgs),
     /// Exact win/draw/loss of the bots against random and perfect, adversaries, mistakes.
     Analyze(AnalyzeArgs),
-    /// Games per second between two bots on one thread.
+    /// Games per second between two bots on one thread, as `boardlab run` plays the pairing.
     Bench(BenchArgs),
     /// Play a bot in the terminal.
     Play(PlayArgs),
@@ -74,15 +75,19 @@ pub struct AnalyzeArgs {
 #[command(
     after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
 
+Game i is the game i of the pairing A-vs-B in `boardlab run` of a spec with the same seed and \
+variant: A moves first in the even-numbered games, B in the odd ones. The counts are by seat: \
+first_wins are wins of the player who moved first.
+
 Example:
   boardlab fifteen bench --a article:own --b perfect --games 1000000"
 )]
 pub struct BenchArgs {
-    /// The first seat's bot.
+    /// The pairing's first player (first to move in the even-numbered games).
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     pub a: String,
 
-    /// The second seat's bot.
+    /// The pairing's second player.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     pub b: String,
 
@@ -90,7 +95,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1_000_000)]
     pub games: u64,
 
-    /// Master seed of the games' streams.
+    /// Master seed, as a spec's `seed`: game i of the pairing draws from the streams of
+    /// (seed, "A-vs-B", i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
@@ -138,20 +144,20 @@ pub fn run(args: &FifteenArgs) -> anyhow::Result<ExitCode> {
         FifteenCommand::Solve(args) => solve(args),
         FifteenCommand::Analyze(args) => analyze(args),
         FifteenCommand::Bench(args) => match args.variant {
-            Variant::Classic => bench(&Fifteen, args),
-            Variant::OddEven => bench(&OddEven, args),
+            Variant::Classic => bench(&Fifteen(Classic), args),
+            Variant::OddEven => bench(&Fifteen(OddEven), args),
         },
         FifteenCommand::Play(args) => match args.variant {
-            Variant::Classic => play(&Fifteen, args),
-            Variant::OddEven => play(&OddEven, args),
+            Variant::Classic => play(&Fifteen(Classic), args),
+            Variant::OddEven => play(&Fifteen(OddEven), args),
         },
     }
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let facts = match args.variant {
-        Variant::Classic => solve::facts(&Fifteen, solve::fifteen()),
-        Variant::OddEven => solve::facts(&OddEven, solve::odd_even()),
+        Variant::Classic => solve::facts(&Fifteen(Classic), solve::fifteen()),
+        Variant::OddEven => solve::facts(&Fifteen(OddEven), solve::odd_even()),
     };
     if args.json {
         println!("{}", serde_json::to_string(&facts)?);
@@ -211,18 +217,23 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn bench<G: NumberGame>(game: &G, args: &BenchArgs) -> anyhow::Result<ExitCode> {
+fn bench<R: Rules>(game: &Fifteen<R>, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let variant = args.variant;
     let mut a = Bot::parse(&args.a, variant).context("--a")?;
     let mut b = Bot::parse(&args.b, variant).context("--b")?;
-    let label = format!("{}/{}/{}", G::NAME, args.a, args.b);
+    let label = pairing::label(&a.to_string(), &b.to_string());
     let mut counts = [0u64; 3];
     let cpu_start = thread_cpu_seconds();
     let start = Instant::now();
     for index in 0..args.games {
-        let mut first = crate::rng::stream(args.seed, &label, 2 * index);
-        let mut second = crate::rng::stream(args.seed, &label, 2 * index + 1);
-        let (result, _) = play_game(game, [&mut a, &mut b], [&mut first, &mut second]);
+        let game_i = PairingGame {
+            seed: args.seed,
+            label: &label,
+            index,
+        };
+        let (result, _) = game_i
+            .play(game, 0, [&mut a, &mut b])
+            .map_err(|e| anyhow::anyhow!("game {index}: {e}"))?;
         counts[match result {
             GameResult::Win(Seat::First) => 0,
             GameResult::Draw => 1,
@@ -234,7 +245,7 @@ fn bench<G: NumberGame>(game: &G, args: &BenchArgs) -> anyhow::Result<ExitCode> 
         .zip(cpu_start)
         .map(|(end, start)| end - start);
     let report = serde_json::json!({
-        "game": G::NAME,
+        "game": R::NAME,
         "a": a.to_string(),
         "b": b.to_string(),
         "games": args.games,
@@ -259,7 +270,7 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(nanoseconds as f64 * 1e-9)
 }
 
-fn play<G: NumberGame>(game: &G, args: &PlayArgs) -> anyhow::Result<ExitCode> {
+fn play<R: Rules>(game: &Fifteen<R>, args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let mut bot = Bot::parse(&args.against, args.variant).context("--against")?;
     let person = match args.first {
         FirstMover::Me => Seat::First,

@@ -143,6 +143,7 @@ pub fn referee(game: &Draughts, moves: &[&str]) -> Result<Refereed, String> {
 mod tests {
     use super::*;
     use crate::draughts::Rules;
+    use crate::game::pairing::PairingGame;
 
     fn split(text: &str) -> Vec<&str> {
         text.split(' ').filter(|m| !m.is_empty()).collect()
@@ -151,16 +152,16 @@ mod tests {
     #[test]
     fn a_played_game_ends_as_the_game_says_and_illegal_texts_are_named() {
         use crate::draughts::bots::BotSpec;
-        use crate::game::play_game;
         let game = Draughts::new(Rules::Czech);
         let mut white = BotSpec::Damebot { without: 0 }.player();
         let mut black = BotSpec::Random.player();
-        let mut rngs = [
-            crate::rng::stream(3, "referee", 0),
-            crate::rng::stream(3, "referee", 1),
-        ];
-        let [a, b] = &mut rngs;
-        let (result, moves) = play_game(&game, [white.as_mut(), black.as_mut()], [a, b]);
+        let (result, moves) = PairingGame {
+            seed: 3,
+            label: "damebot-vs-random",
+            index: 0,
+        }
+        .play(&game, 0, [white.as_mut(), black.as_mut()])
+        .unwrap();
         let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         assert_eq!(referee(&game, &texts).unwrap().result, result);
@@ -178,17 +179,18 @@ mod tests {
     #[test]
     fn a_game_ending_by_the_ply_cap_or_with_moves_after_it_is_told_apart() {
         use crate::draughts::bots::random::RandomBot;
-        use crate::game::{Game, play_game};
+        use crate::game::Game;
         let game = Draughts {
             rules: Rules::Czech,
             max_plies: 10,
         };
-        let mut rngs = [
-            crate::rng::stream(4, "referee", 0),
-            crate::rng::stream(4, "referee", 1),
-        ];
-        let [a, b] = &mut rngs;
-        let (result, moves) = play_game(&game, [&mut RandomBot, &mut RandomBot], [a, b]);
+        let (result, moves) = PairingGame {
+            seed: 4,
+            label: "random-vs-random",
+            index: 0,
+        }
+        .play(&game, 0, [&mut RandomBot, &mut RandomBot])
+        .unwrap();
         assert_eq!((result, moves.len()), (GameResult::Draw, 10));
         let mut texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let call = |game: &Draughts, t: &[String]| {

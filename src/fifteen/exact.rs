@@ -15,12 +15,12 @@
 //! adversary minimises that expectation; `max_loss` is the largest probability of a loss the
 //! adversary can force the same way.
 
-use super::game::NumberGame;
+use super::game::{Fifteen, Rules};
 use super::numbers::{SYMMETRIES, bit, numbers};
 use super::players::Bot;
 use super::position::{KEYS, Position};
 use super::solve::Solution;
-use crate::game::{GameResult, Seat};
+use crate::game::{Game, GameResult, Seat};
 use std::collections::HashSet;
 
 /// The common denominator of all exact probabilities: 2520⁹.
@@ -64,9 +64,9 @@ pub fn probability(numerator: u128) -> f64 {
 
 /// The exact result probabilities of `bots[0]` (first seat) against `bots[1]`; `None` if a
 /// bot has no move distribution.
-pub fn odds<G: NumberGame>(game: &G, bots: [&Bot; 2]) -> Option<Odds> {
-    fn walk<G: NumberGame>(
-        game: &G,
+pub fn odds<R: Rules>(game: &Fifteen<R>, bots: [&Bot; 2]) -> Option<Odds> {
+    fn walk<R: Rules>(
+        game: &Fifteen<R>,
         bots: [&Bot; 2],
         position: Position,
         weight: u128,
@@ -103,7 +103,7 @@ pub struct Adversary {
 }
 
 /// The adversary's best against `bot` in `seat`; `None` if the bot has no move distribution.
-pub fn adversary<G: NumberGame>(game: &G, bot: &Bot, seat: Seat) -> Option<Adversary> {
+pub fn adversary<R: Rules>(game: &Fifteen<R>, bot: &Bot, seat: Seat) -> Option<Adversary> {
     // One pass per objective; each value depends on the position only.
     let worst = expectimax(game, bot, seat, |r| r as f64, false)?;
     let expected = expectimax(game, bot, seat, |r| r as f64, true)?;
@@ -117,15 +117,15 @@ pub fn adversary<G: NumberGame>(game: &G, bot: &Bot, seat: Seat) -> Option<Adver
 
 /// The adversary minimises `score(result for the bot)`; at the bot's moves the value is the
 /// mean over its choices when `average`, else their minimum.
-fn expectimax<G: NumberGame>(
-    game: &G,
+fn expectimax<R: Rules>(
+    game: &Fifteen<R>,
     bot: &Bot,
     seat: Seat,
     score: impl Fn(i32) -> f64 + Copy,
     average: bool,
 ) -> Option<f64> {
-    fn value<G: NumberGame>(
-        game: &G,
+    fn value<R: Rules>(
+        game: &Fifteen<R>,
         bot: &Bot,
         seat: Seat,
         position: Position,
@@ -191,8 +191,8 @@ pub struct Blunder {
 /// The positions, up to symmetry, that `bot` in `seat` can reach (against any opponent) and
 /// where one of its possible moves loses value, in order of the number of moves made; `None`
 /// if the bot has no move distribution.
-pub fn blunders<G: NumberGame>(
-    game: &G,
+pub fn blunders<R: Rules>(
+    game: &Fifteen<R>,
     solution: &Solution,
     bot: &Bot,
     seat: Seat,
@@ -242,7 +242,7 @@ pub fn blunders<G: NumberGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifteen::{Fifteen, Variant, solve};
+    use crate::fifteen::{Classic, Fifteen, Variant, solve};
 
     fn bot(name: &str) -> Bot {
         Bot::parse(name, Variant::Classic).unwrap()
@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn random_against_random_weights_every_game_by_its_probability() {
-        let odds = odds(&Fifteen, [&bot("random"), &bot("random")]).unwrap();
+        let odds = odds(&Fifteen(Classic), [&bot("random"), &bot("random")]).unwrap();
         assert_eq!(odds.first_wins + odds.draws + odds.second_wins, DENOMINATOR);
         // The published values for uniformly random tic-tac-toe: X wins 737/1260, O wins
         // 121/420, draw 8/63 (about 58.5%, 28.8%, 12.7%).
@@ -262,12 +262,12 @@ mod tests {
     #[test]
     fn article_own_against_random_in_both_seats() {
         // Pinned from the walk; tests/suite/fifteen_players.rs checks them against seeded games.
-        let first = odds(&Fifteen, [&bot("article:own"), &bot("random")]).unwrap();
+        let first = odds(&Fifteen(Classic), [&bot("article:own"), &bot("random")]).unwrap();
         assert_eq!(
             first.for_seat(Seat::First).map(fraction),
             ["83/96", "0", "13/96"]
         );
-        let second = odds(&Fifteen, [&bot("random"), &bot("article:own")]).unwrap();
+        let second = odds(&Fifteen(Classic), [&bot("random"), &bot("article:own")]).unwrap();
         assert_eq!(
             second.for_seat(Seat::Second).map(fraction),
             ["16/21", "0", "5/21"]
@@ -278,23 +278,29 @@ mod tests {
     fn perfect_and_newell_simon_never_lose_and_draw_each_other() {
         for name in ["perfect", "newell-simon"] {
             for seat in [Seat::First, Seat::Second] {
-                let a = adversary(&Fifteen, &bot(name), seat).unwrap();
+                let a = adversary(&Fifteen(Classic), &bot(name), seat).unwrap();
                 assert_eq!(a.worst, 0, "{name} {seat:?}");
                 assert_eq!(a.max_loss, 0.0);
-                let b = blunders(&Fifteen, solve::fifteen(), &bot(name), seat).unwrap();
+                let b = blunders(&Fifteen(Classic), solve::fifteen(), &bot(name), seat).unwrap();
                 assert!(b.is_empty(), "{name} {seat:?} {b:?}");
             }
         }
-        let odds = odds(&Fifteen, [&bot("perfect"), &bot("newell-simon")]).unwrap();
+        let odds = odds(&Fifteen(Classic), [&bot("perfect"), &bot("newell-simon")]).unwrap();
         assert_eq!(odds.draws, DENOMINATOR);
     }
 
     #[test]
     fn random_throws_away_wins_and_the_adversary_beats_it() {
-        let a = adversary(&Fifteen, &bot("random"), Seat::First).unwrap();
+        let a = adversary(&Fifteen(Classic), &bot("random"), Seat::First).unwrap();
         assert_eq!(a.worst, -1);
         assert!(a.expected < 0.0 && a.max_loss > 0.0 && a.max_loss < 1.0);
-        let b = blunders(&Fifteen, solve::fifteen(), &bot("random"), Seat::First).unwrap();
+        let b = blunders(
+            &Fifteen(Classic),
+            solve::fifteen(),
+            &bot("random"),
+            Seat::First,
+        )
+        .unwrap();
         assert!(b.iter().any(|b| b.before == 1) && b.iter().any(|b| b.before == 0));
     }
 }

@@ -1,37 +1,53 @@
-//! The "15" game (docs/fifteen.md): two players take turns picking numbers 1..9; the
-//! first to hold three numbers summing to 15 wins; a draw when the numbers run out. Moves are
-//! the numbers themselves.
+//! The "15" game (`docs/fifteen.md`) as one [`Game`], generic over its rules: two players take
+//! turns picking numbers 1..9 and the moves are the numbers themselves. The two rule sets
+//! differ only in which numbers the seat to move may take and when the game is over, so each
+//! is a [`Rules`] type with those two functions, and [`Fifteen<R>`] is the game under them:
+//!
+//! - [`Classic`], `Fifteen(Classic)` (spec name `fifteen`): any free number; the first to hold
+//!   three numbers summing to 15 wins; a draw when the numbers run out.
+//! - [`OddEven`], `Fifteen(OddEven)` (spec name `fifteen-odd-even`), the article's exercise
+//!   (`docs/fifteen.md`, "The exercise variant"): see [`super::odd_even`].
+//!
+//! The solver, the bots, the exact analysis and terminal play work on `Fifteen<R>` for any `R`.
 
 use super::numbers::{ALL, has_line, numbers};
+use super::players::Variant;
 use super::position::Position;
 use crate::game::{Game, GameResult, Seat};
+use std::fmt;
 
-/// A game on numbers 1..9 whose positions are [`Position`]s and whose moves are numbers: the
-/// "15" game and its odd/even variant. The solver, the players and the analysis work on this.
-pub trait NumberGame: Game<Position = Position, Move = u8> + Sync {
+/// The rules of one variant of the "15" game: the two things the variants differ in.
+pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
+    /// The game's name in specs and data files.
+    const NAME: &'static str;
+    /// What the game is, for help text.
+    const ABOUT: &'static str;
+    /// The variant as the command line and the bots' names know it.
+    const VARIANT: Variant;
+
     /// The numbers the seat to move may take (0 when the game is over).
-    fn legal_mask(&self, position: &Position) -> u16;
+    fn legal_mask(position: &Position) -> u16;
+
+    /// `Some(result)` when the game is over in `position`.
+    fn result(position: &Position) -> Option<GameResult>;
 }
 
-/// The "15" game.
+/// The "15" game under the rules `R` (by default the classic ones).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Fifteen;
+pub struct Fifteen<R = Classic>(pub R);
 
-impl NumberGame for Fifteen {
+impl<R: Rules> Fifteen<R> {
+    /// The numbers the seat to move may take (0 when the game is over).
     #[inline(always)]
-    fn legal_mask(&self, position: &Position) -> u16 {
-        if has_line(position.taken[0]) || has_line(position.taken[1]) {
-            0
-        } else {
-            position.free()
-        }
+    pub fn legal_mask(&self, position: &Position) -> u16 {
+        R::legal_mask(position)
     }
 }
 
-impl Game for Fifteen {
+impl<R: Rules> Game for Fifteen<R> {
     type Position = Position;
     type Move = u8;
-    const NAME: &'static str = "fifteen";
+    const NAME: &'static str = R::NAME;
 
     fn start(&self) -> Position {
         Position::START
@@ -43,7 +59,7 @@ impl Game for Fifteen {
 
     fn legal_moves(&self, position: &Position, moves: &mut Vec<u8>) {
         moves.clear();
-        moves.extend(numbers(self.legal_mask(position)));
+        moves.extend(numbers(R::legal_mask(position)));
     }
 
     #[inline(always)]
@@ -53,6 +69,30 @@ impl Game for Fifteen {
 
     #[inline(always)]
     fn result(&self, position: &Position) -> Option<GameResult> {
+        R::result(position)
+    }
+}
+
+/// The classic rules: three of one's own numbers summing to 15 win.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Classic;
+
+impl Rules for Classic {
+    const NAME: &'static str = "fifteen";
+    const ABOUT: &'static str = "the \"15\" game: bots take numbers 1..9, three summing to 15 win";
+    const VARIANT: Variant = Variant::Classic;
+
+    #[inline(always)]
+    fn legal_mask(position: &Position) -> u16 {
+        if has_line(position.taken[0]) || has_line(position.taken[1]) {
+            0
+        } else {
+            position.free()
+        }
+    }
+
+    #[inline(always)]
+    fn result(position: &Position) -> Option<GameResult> {
         if has_line(position.taken[0]) {
             Some(GameResult::Win(Seat::First))
         } else if has_line(position.taken[1]) {
@@ -71,7 +111,7 @@ mod tests {
 
     #[test]
     fn three_numbers_summing_to_fifteen_win() {
-        let game = Fifteen;
+        let game = Fifteen(Classic);
         let mut p = game.start();
         for n in [2, 1, 9, 3] {
             p = game.play(&p, &n);
@@ -87,7 +127,7 @@ mod tests {
 
     #[test]
     fn a_full_board_without_triple_is_a_draw() {
-        let game = Fifteen;
+        let game = Fifteen(Classic);
         let mut p = game.start();
         // The square filled X O X / X O O / O X X: no line for either side.
         for n in [8, 1, 6, 5, 3, 7, 9, 4, 2] {

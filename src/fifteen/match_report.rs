@@ -6,7 +6,7 @@
 
 use super::exact;
 use super::players::{Bot, Variant};
-use super::{Fifteen, OddEven};
+use super::{Classic, Fifteen, OddEven};
 use crate::game::Seat;
 use crate::game::matches::SeatRecord;
 use crate::game::matches::report::{Tables, percent, with_interval};
@@ -21,8 +21,8 @@ pub fn exact_rates(variant: Variant, a: &str, b: &str, seat: Seat) -> Option<[f6
         Seat::Second => [&b, &a],
     };
     let odds = match variant {
-        Variant::Classic => exact::odds(&Fifteen, bots)?,
-        Variant::OddEven => exact::odds(&OddEven, bots)?,
+        Variant::Classic => exact::odds(&Fifteen(Classic), bots)?,
+        Variant::OddEven => exact::odds(&Fifteen(OddEven), bots)?,
     };
     Some(odds.for_seat(seat).map(exact::probability))
 }
@@ -272,7 +272,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
             .map(|seat| {
                 Bot::parse(reading, Variant::Classic)
                     .ok()
-                    .and_then(|bot| exact::adversary(&Fifteen, &bot, seat))
+                    .and_then(|bot| exact::adversary(&Fifteen(Classic), &bot, seat))
                     .map_or("—", |a| match a.worst {
                         1 => "win",
                         0 => "draw",

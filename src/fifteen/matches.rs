@@ -3,9 +3,9 @@
 //! referee that replays a game with plain lists of numbers, and the report's section on the
 //! exact probabilities ([`super::match_report`]).
 
-use super::odd_even::OddEven;
+use super::game::{Fifteen, Rules};
+use super::match_report;
 use super::players::{Bot, Variant};
-use super::{Fifteen, match_report};
 use crate::experiment::StudyError;
 use crate::game::matches::{BoxedPlayer, MatchGame, report::Tables};
 use crate::game::{GameResult, Seat};
@@ -14,47 +14,27 @@ use std::path::Path;
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
 type Result<T, E = StudyError> = std::result::Result<T, E>;
 
-impl MatchGame for Fifteen {
-    const PUZZLE: &'static str = "fifteen";
-    const EXAMPLE_SPEC: &'static str = include_str!("../../experiments/examples/fifteen.toml");
-    const ABOUT: &'static str = "the \"15\" game: bots take numbers 1..9, three summing to 15 win";
+impl<R: Rules> MatchGame for Fifteen<R> {
+    const PUZZLE: &'static str = R::NAME;
+    const ABOUT: &'static str = R::ABOUT;
+    const EXAMPLE_SPEC: &'static str = match R::VARIANT {
+        Variant::Classic => include_str!("../../experiments/examples/fifteen.toml"),
+        Variant::OddEven => include_str!("../../experiments/examples/fifteen-odd-even.toml"),
+    };
     const CHUNK_GAMES: u64 = 4096;
 
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
-        Bot::parse(name, Variant::Classic)
+        Bot::parse(name, R::VARIANT)
             .map(|bot| Box::new(bot) as BoxedPlayer<Self>)
             .map_err(|e| e.to_string())
     }
 
     fn referee(&self, moves: &[&str]) -> Result<GameResult, String> {
-        referee(moves, false)
+        referee(moves, R::VARIANT == Variant::OddEven)
     }
 
     fn report_section(&self, _folder: &Path, tables: &Tables) -> Result<String> {
-        Ok(match_report::section(Variant::Classic, tables))
-    }
-}
-
-impl MatchGame for OddEven {
-    const PUZZLE: &'static str = "fifteen-odd-even";
-    const EXAMPLE_SPEC: &'static str =
-        include_str!("../../experiments/examples/fifteen-odd-even.toml");
-    const ABOUT: &'static str =
-        "the article's exercise: odd numbers against even ones, any three placed summing to 15 win";
-    const CHUNK_GAMES: u64 = 4096;
-
-    fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
-        Bot::parse(name, Variant::OddEven)
-            .map(|bot| Box::new(bot) as BoxedPlayer<Self>)
-            .map_err(|e| e.to_string())
-    }
-
-    fn referee(&self, moves: &[&str]) -> Result<GameResult, String> {
-        referee(moves, true)
-    }
-
-    fn report_section(&self, _folder: &Path, tables: &Tables) -> Result<String> {
-        Ok(match_report::section(Variant::OddEven, tables))
+        Ok(match_report::section(R::VARIANT, tables))
     }
 }
 

@@ -2,9 +2,10 @@
 //! `docs/seed-article-fifteen.md`): pick numbers 1..9 in turn, the first to hold three
 //! summing to 15 wins. It is tic-tac-toe on the magic square 8 1 6 / 3 5 7 / 4 9 2.
 //!
-//! [`numbers`] and [`position`] are the board; [`game`] and [`odd_even`] the two games on the
-//! shared [`crate::game::Game`] interface; [`solve`] solves them; [`players`] parses the bots
-//! ([`article`]'s heuristic readings, [`newell_simon`], [`mcts`], random and perfect); [`exact`]
+//! [`numbers`] and [`position`] are the board; [`game`] is the game on the shared
+//! [`crate::game::Game`] interface, generic over its rules: the classic ones and the
+//! article's odd/even exercise ([`odd_even`]); [`solve`] solves them; [`players`] parses the bots
+//! ([`article`]'s heuristic readings, [`newell_simon`], UCT, random and perfect); [`exact`]
 //! measures them exactly by walking the game tree; [`terminal`] lets a person play a bot.
 
 pub mod article;
@@ -12,7 +13,6 @@ pub mod exact;
 pub mod game;
 pub mod match_report;
 pub mod matches;
-pub mod mcts;
 pub mod newell_simon;
 pub mod numbers;
 pub mod odd_even;
@@ -22,7 +22,7 @@ pub mod solve;
 pub mod summary;
 pub mod terminal;
 
-pub use game::{Fifteen, NumberGame};
+pub use game::{Classic, Fifteen, Rules};
 pub use odd_even::OddEven;
 pub use players::{Bot, Variant};
 pub use position::Position;

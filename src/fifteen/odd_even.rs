@@ -1,23 +1,25 @@
-//! The article's exercise (docs/fifteen.md, "The exercise variant"): the first seat owns
-//! the odd numbers 1,3,5,7,9 and moves first, the second the even ones 2,4,6,8; they take turns
-//! placing one of their own numbers; whoever places a number that makes a sum of 15 with two
-//! numbers already placed, by either seat, wins; a draw when all nine are placed.
+//! The rules of the article's exercise (`docs/fifteen.md`, "The exercise variant"), played
+//! as `Fifteen(OddEven)`: the first seat owns the odd numbers 1,3,5,7,9 and moves first, the
+//! second the even ones 2,4,6,8; they take turns placing one of their own numbers; whoever
+//! places a number that makes a sum of 15 with two numbers already placed, by either seat,
+//! wins; a draw when all nine are placed.
 //!
 //! Since a triple may mix both seats' numbers, only the set of placed numbers matters for the
 //! end: the game ends as soon as the placed numbers hold a triple, and the seat that placed
 //! last wins.
 
-use super::game::NumberGame;
-use super::numbers::{ALL, has_line, numbers};
+use super::game::Rules;
+use super::numbers::{ALL, has_line};
+use super::players::Variant;
 use super::position::Position;
-use crate::game::{Game, GameResult, Seat};
+use crate::game::{GameResult, Seat};
 
 /// The odd numbers, owned by the first seat.
 pub const ODD: u16 = 0b1_0101_0101;
 /// The even numbers, owned by the second seat.
 pub const EVEN: u16 = ALL & !ODD;
 
-/// The odd/even variant.
+/// The odd/even rules.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OddEven;
 
@@ -31,42 +33,23 @@ impl OddEven {
     }
 }
 
-impl NumberGame for OddEven {
+impl Rules for OddEven {
+    const NAME: &'static str = "fifteen-odd-even";
+    const ABOUT: &'static str =
+        "the article's exercise: odd numbers against even ones, any three placed summing to 15 win";
+    const VARIANT: Variant = Variant::OddEven;
+
     #[inline(always)]
-    fn legal_mask(&self, position: &Position) -> u16 {
+    fn legal_mask(position: &Position) -> u16 {
         if has_line(position.taken[0] | position.taken[1]) {
             0
         } else {
             position.free() & OddEven::owned(position.to_move)
         }
     }
-}
-
-impl Game for OddEven {
-    type Position = Position;
-    type Move = u8;
-    const NAME: &'static str = "fifteen-odd-even";
-
-    fn start(&self) -> Position {
-        Position::START
-    }
-
-    fn to_move(&self, position: &Position) -> Seat {
-        position.to_move
-    }
-
-    fn legal_moves(&self, position: &Position, moves: &mut Vec<u8>) {
-        moves.clear();
-        moves.extend(numbers(self.legal_mask(position)));
-    }
 
     #[inline(always)]
-    fn play(&self, position: &Position, mv: &u8) -> Position {
-        position.with(*mv)
-    }
-
-    #[inline(always)]
-    fn result(&self, position: &Position) -> Option<GameResult> {
+    fn result(position: &Position) -> Option<GameResult> {
         let placed = position.taken[0] | position.taken[1];
         if has_line(placed) {
             Some(GameResult::Win(position.to_move.other()))
@@ -81,11 +64,13 @@ impl Game for OddEven {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fifteen::Fifteen;
     use crate::fifteen::numbers::bit;
+    use crate::game::Game;
 
     #[test]
     fn a_sum_with_the_opponents_numbers_wins() {
-        let game = OddEven;
+        let game = Fifteen(OddEven);
         let p = game.start();
         let mut moves = Vec::new();
         game.legal_moves(&p, &mut moves);

@@ -4,11 +4,12 @@
 //! exact move distribution ([`Bot::choices`]); the exact analysis walks the game tree with it.
 
 use super::article::Reading;
-use super::game::NumberGame;
+use super::game::{Fifteen, Rules};
+use super::newell_simon;
 use super::position::Position;
 use super::solve::{self, Solution};
-use super::{mcts, newell_simon};
 use crate::game::Player;
+use crate::game::mcts::{Expansion, Rollout, Uct};
 use rand_core::Rng;
 use std::fmt;
 use thiserror::Error;
@@ -50,7 +51,9 @@ pub enum Bot {
     Article(Reading),
     /// Newell and Simon's rule list through the magic square (classic game only).
     NewellSimon,
-    /// UCT with this many playouts per move.
+    /// UCT with this many playouts per move ([`crate::game::mcts`]): a random untried move is
+    /// expanded, rollouts play uniformly random numbers to the end. With one legal number it
+    /// takes it without searching.
     Mcts(u32),
 }
 
@@ -93,7 +96,7 @@ impl Bot {
     /// The numbers the bot may take in `position` (not over), each equally likely; `None`
     /// for `mcts`, whose choice depends on its playouts.
     #[inline]
-    pub fn choices<G: NumberGame>(&self, game: &G, position: &Position) -> Option<u16> {
+    pub fn choices<R: Rules>(&self, game: &Fifteen<R>, position: &Position) -> Option<u16> {
         match self {
             Bot::Random => Some(game.legal_mask(position)),
             Bot::Perfect(solution) => Some(solution.optimal(position)),
@@ -104,9 +107,9 @@ impl Bot {
     }
 
     /// The bot's moves in `position` with their probabilities; `None` for `mcts`.
-    pub fn move_distribution<G: NumberGame>(
+    pub fn move_distribution<R: Rules>(
         &self,
-        game: &G,
+        game: &Fifteen<R>,
         position: &Position,
     ) -> Option<Vec<(u8, f64)>> {
         let choices = self.choices(game, position)?;
@@ -127,18 +130,33 @@ impl fmt::Display for Bot {
     }
 }
 
-impl<G: NumberGame> Player<G> for Bot {
+/// A uniformly random number of the non-empty `mask`: one [`crate::rng::below`] draw over its
+/// numbers in increasing order.
+#[inline(always)]
+pub fn pick(mask: u16, rng: &mut dyn Rng) -> u8 {
+    let k = crate::rng::below(rng, mask.count_ones() as u64) as u32;
+    super::numbers::nth(mask, k)
+}
+
+impl<R: Rules> Player<Fifteen<R>> for Bot {
     fn name(&self) -> String {
         self.to_string()
     }
 
     #[inline]
-    fn choose(&mut self, game: &G, position: &Position, rng: &mut dyn Rng) -> u8 {
+    fn choose(&mut self, game: &Fifteen<R>, position: &Position, rng: &mut dyn Rng) -> u8 {
         match self.choices(game, position) {
             Some(choices) if choices.count_ones() == 1 => choices.trailing_zeros() as u8 + 1,
-            Some(choices) => mcts::pick(choices, rng),
+            Some(choices) => pick(choices, rng),
             None => match self {
-                Bot::Mcts(playouts) => mcts::choose(game, position, *playouts, rng),
+                Bot::Mcts(playouts) => {
+                    let legal = game.legal_mask(position);
+                    if legal.count_ones() == 1 {
+                        return legal.trailing_zeros() as u8 + 1;
+                    }
+                    let uct = Uct::new(*playouts, Expansion::Random);
+                    uct.search(game, position, &mut Rollout::to_the_end(), rng)
+                }
                 _ => unreachable!("only mcts has no move distribution"),
             },
         }
@@ -148,8 +166,9 @@ impl<G: NumberGame> Player<G> for Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifteen::{Fifteen, OddEven};
-    use crate::game::{GameResult, Seat, play_game};
+    use crate::fifteen::{Classic, Fifteen, OddEven};
+    use crate::game::pairing::PairingGame;
+    use crate::game::{GameResult, Seat};
 
     #[test]
     fn names_parse_and_unknown_ones_list_the_valid_ones() {
@@ -185,10 +204,16 @@ mod tests {
     #[test]
     fn distributions_sum_to_one() {
         let p = Position::START.with(5);
-        let d = Bot::Random.move_distribution(&Fifteen, &p).unwrap();
+        let d = Bot::Random
+            .move_distribution(&Fifteen(Classic), &p)
+            .unwrap();
         assert_eq!(d.len(), 8);
         assert!((d.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-12);
-        assert!(Bot::Mcts(10).move_distribution(&Fifteen, &p).is_none());
+        assert!(
+            Bot::Mcts(10)
+                .move_distribution(&Fifteen(Classic), &p)
+                .is_none()
+        );
     }
 
     #[test]
@@ -197,11 +222,18 @@ mod tests {
         let mut mcts = Bot::Mcts(300);
         let mut random = Bot::Random;
         for index in 0..4 {
-            let mut a = crate::rng::stream(3, "mcts-test", 2 * index);
-            let mut b = crate::rng::stream(3, "mcts-test", 2 * index + 1);
-            let (result, _) = play_game(&Fifteen, [&mut mcts, &mut random], [&mut a, &mut b]);
+            let game = |label| PairingGame {
+                seed: 3,
+                label,
+                index: 2 * index,
+            };
+            let (result, _) = game("mcts:300-vs-random")
+                .play(&Fifteen(Classic), 0, [&mut mcts, &mut random])
+                .unwrap();
             assert_ne!(result, GameResult::Win(Seat::Second));
-            let (result, _) = play_game(&OddEven, [&mut random, &mut mcts], [&mut a, &mut b]);
+            let (result, _) = game("random-vs-mcts:300")
+                .play(&Fifteen(OddEven), 0, [&mut random, &mut mcts])
+                .unwrap();
             assert!(matches!(result, GameResult::Win(_)));
         }
     }

@@ -3,11 +3,11 @@
 //! positions up to the 8 symmetries of the magic square (which keep both games' rules: they
 //! map triples to triples and, for the variant, odd numbers to odd ones).
 
-use super::game::{Fifteen, NumberGame};
+use super::game::{Classic, Fifteen, Rules};
 use super::numbers::numbers;
 use super::odd_even::OddEven;
 use super::position::{KEYS, Position};
-use crate::game::{GameResult, Seat};
+use crate::game::{Game, GameResult, Seat};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -24,7 +24,7 @@ pub struct Solution {
 
 impl Solution {
     /// Solves `game` from its start position.
-    pub fn solve<G: NumberGame>(game: &G) -> Solution {
+    pub fn solve<R: Rules>(game: &Fifteen<R>) -> Solution {
         let mut solution = Solution {
             value: vec![UNREACHED; KEYS],
             optimal: vec![0; KEYS],
@@ -34,7 +34,7 @@ impl Solution {
         solution
     }
 
-    fn visit<G: NumberGame>(&mut self, game: &G, position: Position) -> i8 {
+    fn visit<R: Rules>(&mut self, game: &Fifteen<R>, position: Position) -> i8 {
         let key = position.key();
         if self.value[key] != UNREACHED {
             return self.value[key];
@@ -91,13 +91,13 @@ impl std::fmt::Debug for Solution {
 /// The solution of the "15" game, computed once.
 pub fn fifteen() -> &'static Solution {
     static SOLUTION: OnceLock<Solution> = OnceLock::new();
-    SOLUTION.get_or_init(|| Solution::solve(&Fifteen))
+    SOLUTION.get_or_init(|| Solution::solve(&Fifteen(Classic)))
 }
 
 /// The solution of the odd/even variant, computed once.
 pub fn odd_even() -> &'static Solution {
     static SOLUTION: OnceLock<Solution> = OnceLock::new();
-    SOLUTION.get_or_init(|| Solution::solve(&OddEven))
+    SOLUTION.get_or_init(|| Solution::solve(&Fifteen(OddEven)))
 }
 
 /// Counts of games or positions by result.
@@ -149,7 +149,7 @@ pub struct Facts {
 }
 
 /// Solves `game` and counts its games and positions.
-pub fn facts<G: NumberGame>(game: &G, solution: &Solution) -> Facts {
+pub fn facts<R: Rules>(game: &Fifteen<R>, solution: &Solution) -> Facts {
     let value = match solution.value(&game.start()) {
         0 => "draw",
         1 => "first",
@@ -169,7 +169,7 @@ pub fn facts<G: NumberGame>(game: &G, solution: &Solution) -> Facts {
         }
     }
     Facts {
-        game: G::NAME,
+        game: R::NAME,
         value,
         games: count_games(game),
         positions: reachable.len() as u64,
@@ -182,9 +182,9 @@ pub fn facts<G: NumberGame>(game: &G, solution: &Solution) -> Facts {
 }
 
 /// The number of complete games from the start by result, counted with one memo per position.
-pub fn count_games<G: NumberGame>(game: &G) -> ResultCounts {
-    fn count<G: NumberGame>(
-        game: &G,
+pub fn count_games<R: Rules>(game: &Fifteen<R>) -> ResultCounts {
+    fn count<R: Rules>(
+        game: &Fifteen<R>,
         position: Position,
         memo: &mut [Option<ResultCounts>],
     ) -> ResultCounts {
@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn fifteen_is_a_draw_with_the_tic_tac_toe_counts() {
-        let facts = facts(&Fifteen, fifteen());
+        let facts = facts(&Fifteen(Classic), fifteen());
         assert_eq!(facts.value, "draw");
         assert_eq!(facts.games.total, 255_168);
         assert_eq!(facts.positions, 5_478);
@@ -223,11 +223,11 @@ mod tests {
     fn optimal_moves_keep_the_value() {
         let solution = fifteen();
         for position in solution.reachable() {
-            if Fifteen.legal_mask(position) == 0 {
+            if Fifteen(Classic).legal_mask(position) == 0 {
                 continue;
             }
             let value = solution.value(position);
-            for n in numbers(Fifteen.legal_mask(position)) {
+            for n in numbers(Fifteen(Classic).legal_mask(position)) {
                 let after = -solution.value(&position.with(n));
                 let optimal = solution.optimal(position) & super::super::numbers::bit(n) != 0;
                 assert_eq!(after == value, optimal, "{position:?} {n}");

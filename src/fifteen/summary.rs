@@ -3,7 +3,7 @@
 //! the positions where it throws away a win or a draw.
 
 use super::exact::{self, Blunder, Odds};
-use super::game::Fifteen;
+use super::game::{Classic, Fifteen};
 use super::numbers::list;
 use super::players::{Bot, Variant};
 use super::solve;
@@ -94,7 +94,7 @@ pub struct Summary {
 
 /// The analysis of `bot`, which must have a move distribution (`mcts` has none).
 pub fn summarize(bot: &Bot) -> Option<Summary> {
-    let game = Fifteen;
+    let game = Fifteen(Classic);
     let random = Bot::Random;
     let perfect = Bot::parse("perfect", Variant::Classic).expect("a valid name");
     let seat = |seat: Seat| -> Option<SeatSummary> {

@@ -3,11 +3,11 @@
 //! person's to place (odd/even variant) or not a number is refused with a message and asked
 //! again; the end of input ends the game politely.
 
-use super::game::NumberGame;
+use super::game::{Fifteen, Rules};
 use super::numbers::{bit, list};
 use super::position::Position;
 pub use crate::game::Console;
-use crate::game::{GameResult, Player, Seat};
+use crate::game::{Game, GameResult, Player, Seat};
 use rand_core::Rng;
 use std::io::{self, Write};
 
@@ -22,9 +22,9 @@ pub enum Ending {
 
 /// Plays one game of `game` between the person (in seat `person`, at `console`) and `bot`
 /// (drawing from `rng`), writing the board and messages to the console.
-pub fn play<G: NumberGame>(
-    game: &G,
-    bot: &mut dyn Player<G>,
+pub fn play<R: Rules>(
+    game: &Fifteen<R>,
+    bot: &mut dyn Player<Fifteen<R>>,
     person: Seat,
     rng: &mut dyn Rng,
     console: &mut Console,
@@ -39,7 +39,7 @@ pub fn play<G: NumberGame>(
             "second"
         },
         bot.name(),
-        rules(G::NAME)
+        rules(R::NAME)
     )?;
     loop {
         show(&position, person, console.output)?;
@@ -92,8 +92,8 @@ fn show(position: &Position, person: Seat, output: &mut dyn Write) -> io::Result
 }
 
 /// Reads lines until one names a legal number; `None` at the end of input.
-fn ask<G: NumberGame>(
-    game: &G,
+fn ask<R: Rules>(
+    game: &Fifteen<R>,
     position: &Position,
     console: &mut Console,
 ) -> io::Result<Option<u8>> {
@@ -109,7 +109,7 @@ fn ask<G: NumberGame>(
 }
 
 /// The number typed in `text` if the person may take it, else a message saying why not.
-pub fn check<G: NumberGame>(game: &G, position: &Position, text: &str) -> Result<u8, String> {
+pub fn check<R: Rules>(game: &Fifteen<R>, position: &Position, text: &str) -> Result<u8, String> {
     let n: u8 = match text.parse::<i64>() {
         Ok(n) if (1..=9).contains(&n) => n as u8,
         Ok(n) => return Err(format!("{n} is out of range: choose a number from 1 to 9.")),
@@ -130,23 +130,31 @@ pub fn check<G: NumberGame>(game: &G, position: &Position, text: &str) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifteen::{Fifteen, OddEven};
+    use crate::fifteen::{Classic, Fifteen, OddEven};
 
     #[test]
     fn refusals_name_the_problem() {
         let p = Position::START.with(5);
-        assert!(check(&Fifteen, &p, "5").unwrap_err().contains("taken"));
         assert!(
-            check(&Fifteen, &p, "10")
+            check(&Fifteen(Classic), &p, "5")
+                .unwrap_err()
+                .contains("taken")
+        );
+        assert!(
+            check(&Fifteen(Classic), &p, "10")
                 .unwrap_err()
                 .contains("out of range")
         );
         assert!(
-            check(&Fifteen, &p, "x")
+            check(&Fifteen(Classic), &p, "x")
                 .unwrap_err()
                 .contains("not a number")
         );
-        assert_eq!(check(&Fifteen, &p, "4"), Ok(4));
-        assert!(check(&OddEven, &p, "3").unwrap_err().contains("2 4 6 8"));
+        assert_eq!(check(&Fifteen(Classic), &p, "4"), Ok(4));
+        assert!(
+            check(&Fifteen(OddEven), &p, "3")
+                .unwrap_err()
+                .contains("2 4 6 8")
+        );
     }
 }

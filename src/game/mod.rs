@@ -6,11 +6,20 @@
 //! game's random stream only, so a game is a function of (master seed, pairing, game index).
 //! The shape follows OpenSpiel's `State` (`legal_actions`, `apply_action`, `is_terminal`,
 //! `returns`), with positions as cheap values instead of undo.
+//!
+//! What every game gets from here: [`play`], the one loop that plays two bots against each
+//! other; [`pairing`], game `i` of a pairing (seats, random streams, opening), the one seeding
+//! scheme of bot-against-bot games; [`mcts`], the UCT search behind every `mcts:N` bot; and
+//! [`matches`], the match study that runs seeded games in the experiment harness.
 
 pub mod console;
 pub mod matches;
+pub mod mcts;
+pub mod pairing;
+pub mod play;
 
 pub use console::Console;
+pub use play::{IllegalMove, play_game};
 
 use rand_core::Rng;
 use std::fmt;
@@ -93,43 +102,14 @@ pub trait Player<G: Game> {
     fn choose(&mut self, game: &G, position: &G::Position, rng: &mut dyn Rng) -> G::Move;
 }
 
-/// Plays one game from the start: `players[0]` takes the first seat. Returns the result and
-/// the moves in order. Every move is checked to be legal before it is played.
-pub fn play_game<G: Game>(
-    game: &G,
-    players: [&mut dyn Player<G>; 2],
-    rngs: [&mut dyn Rng; 2],
-) -> (GameResult, Vec<G::Move>) {
-    let [first, second] = players;
-    let [first_rng, second_rng] = rngs;
-    let mut position = game.start();
-    let mut history = Vec::new();
-    let mut legal = Vec::new();
-    loop {
-        if let Some(result) = game.result(&position) {
-            return (result, history);
-        }
-        let seat = game.to_move(&position);
-        let mv = match seat {
-            Seat::First => first.choose(game, &position, first_rng),
-            Seat::Second => second.choose(game, &position, second_rng),
-        };
-        game.legal_moves(&position, &mut legal);
-        assert!(
-            legal.contains(&mv),
-            "player chose an illegal move {mv} in {position:?}"
-        );
-        position = game.play(&position, &mv);
-        history.push(mv);
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// Nim with one heap of `n` tokens, take 1 or 2; whoever takes the last token wins.
-    struct Nim(u8);
+    /// Nim with one heap of `n` tokens, take 1 or 2; whoever takes the last token wins. The
+    /// side to move loses exactly when the heap is a multiple of 3. The tests of the shared
+    /// parts of this module play it.
+    pub(crate) struct Nim(pub u8);
 
     impl Game for Nim {
         type Position = (u8, Seat);
@@ -168,18 +148,66 @@ mod tests {
         }
     }
 
+    /// The streams of game 0 of a Nim pairing.
+    fn streams() -> [crate::rng::DefaultRng; 2] {
+        let game = pairing::PairingGame {
+            seed: 1,
+            label: "nim",
+            index: 0,
+        };
+        game.streams()
+    }
+
     #[test]
     fn optimal_nim_player_wins_from_a_non_multiple_of_three() {
         let game = Nim(10);
-        let mut rngs = [
-            crate::rng::stream(1, "nim", 0),
-            crate::rng::stream(1, "nim", 1),
-        ];
+        let mut rngs = streams();
         let [a, b] = &mut rngs;
         let (mut p1, mut p2) = (Optimal, Optimal);
-        let (result, moves) = play_game(&game, [&mut p1, &mut p2], [a, b]);
+        let (result, moves) = play_game(&game, &[], [&mut p1, &mut p2], [a, b]).unwrap();
         assert_eq!(result, GameResult::Win(Seat::First));
         assert_eq!(moves.iter().map(|&m| m as u32).sum::<u32>(), 10);
         assert_eq!(result.score_for(Seat::Second), -1);
+    }
+
+    /// Takes three tokens, which the rules never allow.
+    struct Greedy;
+
+    impl Player<Nim> for Greedy {
+        fn name(&self) -> String {
+            "greedy".into()
+        }
+        fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: &mut dyn Rng) -> u8 {
+            3
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_ends_the_game_with_an_error_naming_player_move_and_position() {
+        let game = Nim(10);
+        let mut rngs = streams();
+        let [a, b] = &mut rngs;
+        let (mut optimal, mut greedy) = (Optimal, Greedy);
+        let error = play_game(&game, &[], [&mut optimal, &mut greedy], [a, b]).unwrap_err();
+        assert_eq!(
+            (error.player.as_str(), error.ply, error.mv),
+            ("greedy", 1, 3)
+        );
+        assert_eq!(error.position, (9, Seat::Second));
+        assert_eq!(
+            error.to_string(),
+            "greedy chose the illegal move 3 at ply 1 in (9, Second)"
+        );
+        // A bad opening move is the opening's, not a player's.
+        let [a, b] = &mut rngs;
+        let error = play_game(&game, &[2, 0], [&mut Optimal, &mut Optimal], [a, b]).unwrap_err();
+        assert_eq!(
+            (error.player.as_str(), error.ply, error.mv),
+            (play::OPENING, 1, 0)
+        );
+        // A legal opening is played before the players take over.
+        let [a, b] = &mut rngs;
+        let (_, moves) = play_game(&game, &[2, 2], [&mut Optimal, &mut Optimal], [a, b]).unwrap();
+        assert_eq!(moves[..2], [2, 2]);
     }
 }

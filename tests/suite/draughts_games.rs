@@ -7,21 +7,23 @@ use crate::common::draughts_oracle as oracle;
 use boardlab::draughts::bots::BotSpec;
 use boardlab::draughts::game::Draughts;
 use boardlab::draughts::{Move, Rules, to_fen};
-use boardlab::game::{Game, GameResult, play_game};
+use boardlab::game::pairing::{self, PairingGame};
+use boardlab::game::{Game, GameResult};
 use oracle::OracleBoard;
 
 fn play(rules: Rules, white: &str, black: &str, seed: u64) -> (GameResult, Vec<Move>) {
     let game = Draughts::new(rules);
     let mut first = white.parse::<BotSpec>().unwrap().player();
     let mut second = black.parse::<BotSpec>().unwrap().player();
-    let label = format!("{white}-{black}");
-    let mut rng_first = boardlab::rng::stream(seed, &label, 0);
-    let mut rng_second = boardlab::rng::stream(seed, &label, 1);
-    play_game(
-        &game,
-        [first.as_mut(), second.as_mut()],
-        [&mut rng_first, &mut rng_second],
-    )
+    let label = pairing::label(white, black);
+    let game_0 = PairingGame {
+        seed,
+        label: &label,
+        index: 0,
+    };
+    game_0
+        .play(&game, 0, [first.as_mut(), second.as_mut()])
+        .unwrap()
 }
 
 /// Replays `moves` through the oracle; returns the number of moves checked.

@@ -103,6 +103,36 @@ fn bench_reports_games_per_second_and_counts() {
 }
 
 #[test]
+fn bench_plays_the_games_of_the_same_pairing_in_a_run() {
+    let folder = tempfile::tempdir().unwrap();
+    let spec = folder.path().join("pairing.toml");
+    std::fs::write(
+        &spec,
+        "puzzle = \"fifteen-odd-even\"\nname = \"pairing\"\nseed = 5\ngames = 300\n\
+         players = [\"mcts:3\", \"random\"]\n",
+    )
+    .unwrap();
+    let out = folder.path().join("out");
+    crate::common::same_bytes::run_ok(&spec, &out, &[]);
+    let rows = std::fs::read_to_string(out.join("draws.csv")).unwrap();
+    let count = |result: &str| rows.lines().filter(|r| r.contains(result)).count();
+    let output = fifteen()
+        .args(["bench", "--a", "mcts:3", "--b", "random", "--games", "300"])
+        .args(["--seed", "5", "--variant", "odd-even"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let report = json_of(&output.stdout);
+    let counts = [
+        &report["first_wins"],
+        &report["draws"],
+        &report["second_wins"],
+    ];
+    assert_eq!(counts, [count(",1-0,"), count(",1/2,"), count(",0-1,")]);
+    assert!(count(",1-0,") > 0 && count(",0-1,") > 0, "{rows}");
+}
+
+#[test]
 fn play_refuses_bad_input_and_goes_on_to_a_win() {
     // The bot (article:own, deterministic) answers 5 with 8 and 1 with 4; 5, 1, 9 sum to 15.
     fifteen()

@@ -3,8 +3,9 @@
 //! must fall inside its 99.9% Wilson interval.
 
 use boardlab::fifteen::exact::{self, Odds};
-use boardlab::fifteen::{Bot, Fifteen, OddEven, Variant};
-use boardlab::game::{Game, GameResult, Seat, play_game};
+use boardlab::fifteen::{Bot, Classic, Fifteen, OddEven, Variant};
+use boardlab::game::pairing::{self, PairingGame};
+use boardlab::game::{Game, GameResult, Seat};
 
 /// Replays `moves` of the classic game (`odd_even == false`) or the variant with the plain
 /// rules and returns the result, panicking on an illegal move or a game that goes on too long.
@@ -49,7 +50,8 @@ fn wilson(successes: u64, n: u64) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-/// Plays `games` seeded games of `a` (first) against `b`, each checked by the referee, and
+/// Plays the first `games` even-numbered games of the pairing `a-vs-b` (`a` moves first) as
+/// `boardlab run` plays them, each checked by the referee, and
 /// returns the counts of first-seat wins, draws and second-seat wins.
 fn measure<G: Game<Position = boardlab::fifteen::Position, Move = u8>>(
     game: &G,
@@ -70,11 +72,16 @@ where
         Bot::parse(a, variant).unwrap(),
         Bot::parse(b, variant).unwrap(),
     );
+    let label = pairing::label(a, b);
     let mut counts = [0; 3];
     for index in 0..games {
-        let mut ra = boardlab::rng::stream(11, &format!("{a}/{b}"), 2 * index);
-        let mut rb = boardlab::rng::stream(11, &format!("{a}/{b}"), 2 * index + 1);
-        let (result, moves) = play_game(game, [&mut first, &mut second], [&mut ra, &mut rb]);
+        // The even-numbered games of the pairing, where `a` moves first.
+        let game_2k = PairingGame {
+            seed: 11,
+            label: &label,
+            index: 2 * index,
+        };
+        let (result, moves) = game_2k.play(game, 0, [&mut first, &mut second]).unwrap();
         assert_eq!(referee(&moves, odd_even), result, "{a} vs {b}: {moves:?}");
         counts[match result {
             GameResult::Win(Seat::First) => 0,
@@ -111,9 +118,9 @@ fn measured_rates_agree_with_the_exact_ones() {
         ("article:own:random", "article:deny:random"),
     ];
     for (a, b) in pairs {
-        let counts = measure(&Fifteen, false, a, b, 20_000);
+        let counts = measure(&Fifteen(Classic), false, a, b, 20_000);
         let bots = [a, b].map(|name| Bot::parse(name, Variant::Classic).unwrap());
-        let odds = exact::odds(&Fifteen, [&bots[0], &bots[1]]).unwrap();
+        let odds = exact::odds(&Fifteen(Classic), [&bots[0], &bots[1]]).unwrap();
         assert_agrees(a, b, counts, odds);
     }
 }
@@ -121,24 +128,27 @@ fn measured_rates_agree_with_the_exact_ones() {
 #[test]
 fn odd_even_rates_agree_and_perfect_even_never_loses() {
     let bots = ["random", "perfect"].map(|name| Bot::parse(name, Variant::OddEven).unwrap());
-    let counts = measure(&OddEven, true, "random", "perfect", 5_000);
+    let counts = measure(&Fifteen(OddEven), true, "random", "perfect", 5_000);
     assert_eq!(counts[0] + counts[1], 0, "the even side wins the variant");
-    let odds = exact::odds(&OddEven, [&bots[0], &bots[1]]).unwrap();
+    let odds = exact::odds(&Fifteen(OddEven), [&bots[0], &bots[1]]).unwrap();
     assert_eq!(odds.second_wins, exact::DENOMINATOR);
-    let counts = measure(&OddEven, true, "perfect", "random", 20_000);
-    let odds = exact::odds(&OddEven, [&bots[1], &bots[0]]).unwrap();
+    let counts = measure(&Fifteen(OddEven), true, "perfect", "random", 20_000);
+    let odds = exact::odds(&Fifteen(OddEven), [&bots[1], &bots[0]]).unwrap();
     assert_agrees("perfect", "random", counts, odds);
 }
 
 #[test]
 fn mcts_games_are_legal_and_reproducible() {
-    let first = measure(&Fifteen, false, "mcts:200", "random", 30);
-    assert_eq!(first, measure(&Fifteen, false, "mcts:200", "random", 30));
+    let first = measure(&Fifteen(Classic), false, "mcts:200", "random", 30);
+    assert_eq!(
+        first,
+        measure(&Fifteen(Classic), false, "mcts:200", "random", 30)
+    );
     assert_eq!(
         first[2], 0,
         "UCT with 200 playouts lost to random as first: {first:?}"
     );
-    let counts = measure(&OddEven, true, "random", "mcts:200", 30);
+    let counts = measure(&Fifteen(OddEven), true, "random", "mcts:200", 30);
     assert_eq!(counts[0], 0, "{counts:?}");
 }
 

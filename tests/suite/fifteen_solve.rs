@@ -4,7 +4,7 @@
 
 use boardlab::fifteen::numbers::{ARTICLE_ORDER, bit};
 use boardlab::fifteen::solve::{self, count_games, facts};
-use boardlab::fifteen::{Fifteen, OddEven};
+use boardlab::fifteen::{Classic, Fifteen, OddEven};
 use std::collections::HashSet;
 
 /// Tic-tac-toe on a grid of cells 0..9 (row-major), 0 empty, 1 X, 2 O.
@@ -89,7 +89,7 @@ fn to_numbers(cells: &[u8; 9]) -> [u16; 2] {
 
 #[test]
 fn fifteen_counts_match_the_contract_and_a_tic_tac_toe_enumerator() {
-    let facts = facts(&Fifteen, solve::fifteen());
+    let facts = facts(&Fifteen(Classic), solve::fifteen());
     // The contract's figures.
     assert_eq!(facts.value, "draw");
     assert_eq!(
@@ -198,7 +198,7 @@ fn odd_even_counts_match_a_brute_force_over_sequences() {
         positions: HashSet::new(),
     };
     let value = brute(&mut v, &mut Vec::new(), &mut Vec::new(), &mut Vec::new());
-    let facts = facts(&OddEven, solve::odd_even());
+    let facts = facts(&Fifteen(OddEven), solve::odd_even());
     assert_eq!(
         [
             facts.games.draws,
@@ -220,5 +220,5 @@ fn odd_even_counts_match_a_brute_force_over_sequences() {
         (facts.games.total, facts.games.draws, facts.positions),
         (768, 0, 214)
     );
-    assert_eq!(count_games(&OddEven), facts.games);
+    assert_eq!(count_games(&Fifteen(OddEven)), facts.games);
 }

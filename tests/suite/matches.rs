@@ -6,9 +6,11 @@
 use crate::common::same_bytes;
 
 use boardlab::fifteen::exact;
-use boardlab::fifteen::{Bot, Fifteen, Variant};
+use boardlab::fifteen::{Bot, Classic, Fifteen, Variant};
 use boardlab::game::Seat;
 use boardlab::game::matches::ratings::{Cell, fit, fit_with_intervals};
+use boardlab::game::matches::study::result_text;
+use boardlab::game::pairing::PairingGame;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -171,7 +173,7 @@ fn measured_rates_agree_with_the_exact_probabilities() {
                 } else {
                     [&bb, &ba]
                 };
-                let odds = exact::odds(&Fifteen, bots).unwrap().for_seat(seat);
+                let odds = exact::odds(&Fifteen(Classic), bots).unwrap().for_seat(seat);
                 for (k, numerator) in measured.into_iter().zip(odds) {
                     let p = exact::probability(numerator);
                     let (low, high) = wilson(k as u64, n);
@@ -366,5 +368,34 @@ fn openings_are_shared_by_game_pairs_and_self_play_and_the_variant_work() {
             (false, _) => panic!("{}: stops without a win", row.moves),
         };
         assert_eq!(row.result, expected, "{}", row.moves);
+    }
+}
+
+#[test]
+fn a_pairing_game_played_directly_is_the_row_of_the_run() {
+    // Bots that draw from their streams (mcts, random) and a random opening: any change of
+    // seats, streams or opening would change the moves.
+    let dir = tempfile::tempdir().unwrap();
+    let spec = write_spec(
+        dir.path(),
+        "games = 12\nplayers = [\"mcts:7\", \"random\"]\nopening-plies = 2\n",
+    );
+    let out = dir.path().join("out");
+    run_ok(&spec, &out, &[]);
+    let games = rows(&out);
+    assert_eq!(games.len(), 12);
+    for row in games {
+        let game = PairingGame {
+            seed: 3,
+            label: &row.pairing,
+            index: row.game,
+        };
+        let (mut a, mut b) = (Bot::Mcts(7), Bot::Random);
+        let (result, moves) = game.play(&Fifteen(Classic), 2, [&mut a, &mut b]).unwrap();
+        let [first, second] = game.seated(["mcts:7", "random"]);
+        assert_eq!((row.first.as_str(), row.second.as_str()), (first, second));
+        let moves: Vec<String> = moves.iter().map(u8::to_string).collect();
+        assert_eq!(moves.join(" "), row.moves, "game {}", row.game);
+        assert_eq!(result_text(result), row.result);
     }
 }

@@ -1,49 +1,82 @@
 //! `mcts:N`: Monte Carlo tree search (UCT, Kocsis and Szepesvári 2006) with N playouts per
-//! move.
+//! move, by the shared search of [`crate::game::mcts`].
 //!
-//! Each playout descends the tree by the UCB1 rule (exploration constant √2, rewards in
-//! [0, 1]), adds one new node (the first untried move of the node reached, in generator
-//! order), then plays uniformly random moves from it for at most [`PLAYOUT_PLIES`] plies. A
-//! side without a move has lost (reward 1 or 0); a playout cut at the limit scores 1, ½ or 0
-//! by the sign of the material evaluation ([`super::eval`]). The move played is the root
-//! child visited most (the first such in generator order). Draw rules are not simulated.
-//! All randomness comes from the game's random stream.
+//! The search sees the board alone, as [`BoardGame`]: a side without a move has lost, and the
+//! draw rules and the ply cap of the real game are not simulated. Each playout adds one node
+//! (the first untried move of the node reached, in generator order), then plays uniformly
+//! random moves from it for at most [`PLAYOUT_PLIES`] plies; a playout cut at the limit scores
+//! 1, ½ or 0 for White by the sign of the material evaluation ([`super::eval`]). The move
+//! played is the root child visited most (the first such in generator order); with one legal
+//! move the bot plays it without searching. All randomness comes from the game's random stream.
 
 use super::eval::evaluate;
 use crate::draughts::board::{Board, Color};
-use crate::draughts::game::{Draughts, GamePosition};
-use crate::draughts::movegen::legal_moves;
+use crate::draughts::game::{Draughts, GamePosition, seat_of};
+use crate::draughts::movegen::{self, legal_moves};
 use crate::draughts::moves::Move;
 use crate::draughts::rules::Rules;
-use crate::game::{Game, Player};
+use crate::game::mcts::{Expansion, Rollout, Uct};
+use crate::game::{Game, GameResult, Player, Seat};
 use rand_core::Rng;
 
 /// Random plies per playout before the material decides.
 pub const PLAYOUT_PLIES: u32 = 200;
-const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
-struct Node {
-    board: Board,
-    moves: Vec<Move>,
-    /// Child node per move; `None` until tried.
-    children: Vec<Option<usize>>,
-    visits: u32,
-    /// Sum of rewards for the side that moved into this node.
-    reward: f64,
+/// Draughts as the tree search sees it: positions are boards, moves those of the fast
+/// generator under `rules` (for the original's rules, with the piece lists a board sets up),
+/// and the game ends only when the side to move has no move, which loses.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardGame {
+    pub rules: Rules,
 }
 
-impl Node {
-    fn new(board: Board, rules: Rules) -> Node {
-        let mut moves = Vec::new();
-        legal_moves(&board, rules, &mut moves);
-        let children = vec![None; moves.len()];
-        Node {
-            board,
-            moves,
-            children,
-            visits: 0,
-            reward: 0.0,
-        }
+impl Game for BoardGame {
+    type Position = Board;
+    type Move = Move;
+    const NAME: &'static str = "draughts-board";
+
+    fn start(&self) -> Board {
+        Board::start()
+    }
+
+    fn to_move(&self, board: &Board) -> Seat {
+        seat_of(board.side)
+    }
+
+    fn legal_moves(&self, board: &Board, moves: &mut Vec<Move>) {
+        legal_moves(board, self.rules, moves);
+    }
+
+    fn play(&self, board: &Board, mv: &Move) -> Board {
+        board.play(mv)
+    }
+
+    fn result(&self, board: &Board) -> Option<GameResult> {
+        let stuck = match self.rules {
+            Rules::Damebot => {
+                let mut moves = Vec::new();
+                legal_moves(board, self.rules, &mut moves);
+                moves.is_empty()
+            }
+            // What perft relies on too: no capture and no quiet move is no legal move.
+            rules => {
+                !movegen::has_capture(board, rules) && movegen::count_quiet_moves(board, rules) == 0
+            }
+        };
+        stuck.then(|| GameResult::Win(seat_of(board.side.other())))
+    }
+}
+
+/// White's value of a board where a playout was cut: 1, ½ or 0 by the sign of the material.
+fn material(game: &BoardGame, board: &Board) -> f64 {
+    let white_view = match board.side {
+        Color::White => evaluate(board, game.rules),
+        Color::Black => -evaluate(board, game.rules),
+    };
+    match white_view.signum() {
+        1 => 1.0,
+        -1 => 0.0,
+        _ => 0.5,
     }
 }
 
@@ -58,83 +91,9 @@ impl Mcts {
 
     /// The most visited root move after this bot's playouts from `board`.
     pub fn best_move(&self, board: &Board, rules: Rules, rng: &mut dyn Rng) -> Move {
-        let mut tree = vec![Node::new(*board, rules)];
-        assert!(!tree[0].moves.is_empty(), "the game is over");
-        for _ in 0..self.playouts {
-            let path = descend(&mut tree, rules);
-            let leaf = &tree[*path.last().expect("the path starts at the root")];
-            let white_reward = playout(&leaf.board, rules, rng);
-            for &index in &path {
-                let node = &mut tree[index];
-                node.visits += 1;
-                node.reward += match node.board.side.other() {
-                    Color::White => white_reward,
-                    Color::Black => 1.0 - white_reward,
-                };
-            }
-        }
-        let root = &tree[0];
-        let visits = |i: usize| root.children[i].map_or(0, |c| tree[c].visits);
-        let best = (0..root.moves.len())
-            .fold(0, |best, i| if visits(i) > visits(best) { i } else { best });
-        root.moves[best]
-    }
-}
-
-/// Selection and expansion: the path from the root to the new (or terminal) node.
-fn descend(tree: &mut Vec<Node>, rules: Rules) -> Vec<usize> {
-    let mut path = vec![0];
-    let mut index = 0;
-    loop {
-        let node = &tree[index];
-        if node.moves.is_empty() {
-            return path;
-        }
-        if let Some(untried) = node.children.iter().position(Option::is_none) {
-            let child = Node::new(node.board.play(&node.moves[untried]), rules);
-            tree.push(child);
-            let child_index = tree.len() - 1;
-            tree[index].children[untried] = Some(child_index);
-            path.push(child_index);
-            return path;
-        }
-        let parent_visits = (node.visits.max(1) as f64).ln();
-        let score = |c: usize| {
-            let child = &tree[c];
-            let visits = child.visits.max(1) as f64;
-            child.reward / visits + EXPLORATION * (parent_visits / visits).sqrt()
-        };
-        let mut best = node.children[0].expect("all children tried");
-        for child in node.children.iter().flatten() {
-            if score(*child) > score(best) {
-                best = *child;
-            }
-        }
-        index = best;
-        path.push(index);
-    }
-}
-
-/// White's reward (1 win, ½ level, 0 loss) of a random playout from `board`.
-fn playout(board: &Board, rules: Rules, rng: &mut dyn Rng) -> f64 {
-    let mut board = *board;
-    let mut moves = Vec::new();
-    for _ in 0..PLAYOUT_PLIES {
-        legal_moves(&board, rules, &mut moves);
-        if moves.is_empty() {
-            return if board.side == Color::White { 0.0 } else { 1.0 };
-        }
-        let mv = moves[crate::rng::below(rng, moves.len() as u64) as usize];
-        board = board.play(&mv);
-    }
-    let white_view = match board.side {
-        Color::White => evaluate(&board, rules),
-        Color::Black => -evaluate(&board, rules),
-    };
-    match white_view.signum() {
-        1 => 1.0,
-        -1 => 0.0,
-        _ => 0.5,
+        let uct = Uct::new(self.playouts, Expansion::InOrder);
+        let mut playout = Rollout::cut(PLAYOUT_PLIES, material);
+        uct.search(&BoardGame { rules }, board, &mut playout, rng)
     }
 }
 

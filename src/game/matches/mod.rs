@@ -22,7 +22,6 @@ pub mod tally;
 
 use super::{Game, GameResult, Player};
 use crate::experiment::{Puzzle, StudyError};
-use rand_core::Rng;
 use std::path::Path;
 
 pub use spec::{MatchSpec, Pairing};
@@ -63,24 +62,6 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     /// the first illegal move or a game that ends early or goes on after its end. Every game
     /// passes it before its row is written.
     fn referee(&self, moves: &[&str]) -> Result<GameResult, String>;
-
-    /// The first `plies` moves of a game when the spec asks for random openings
-    /// (`opening-plies`), drawn from `rng`: by default uniformly random legal moves, fewer if
-    /// the game ends. Games 2k and 2k+1 of a pairing share their opening with seats swapped.
-    fn opening(&self, plies: u32, rng: &mut dyn Rng) -> Vec<Self::Move> {
-        let mut position = self.start();
-        let (mut moves, mut legal) = (Vec::new(), Vec::new());
-        for _ in 0..plies {
-            if self.result(&position).is_some() {
-                break;
-            }
-            self.legal_moves(&position, &mut legal);
-            let mv = legal[crate::rng::below(rng, legal.len() as u64) as usize].clone();
-            position = self.play(&position, &mv);
-            moves.push(mv);
-        }
-        moves
-    }
 
     /// A game-specific section of `REPORT.md` (Markdown starting at a `##` heading), from
     /// the results folder and its tables; empty by default.

@@ -42,7 +42,7 @@ pub struct Pairing {
 impl Pairing {
     fn new(a: &str, b: &str, games: Option<u64>) -> Pairing {
         Pairing {
-            label: format!("{a}-vs-{b}"),
+            label: crate::game::pairing::label(a, b),
             a: a.to_string(),
             b: b.to_string(),
             games,

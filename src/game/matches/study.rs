@@ -1,11 +1,11 @@
 //! The match study on the harness: one series per pairing, one draw per game.
 //!
-//! Game `i` of pairing `a-vs-b`: `a` takes the first seat when `i` is even, `b` when it is
-//! odd. Its random stream is `rng::stream(seed, "a-vs-b", i)`: the first seat's bot draws
-//! from it, the second seat's from the same stream advanced by one Xoshiro jump (2¹²⁸
-//! outputs, so the two never overlap). A random opening (`opening-plies`) comes from
-//! `rng::stream(seed, "a-vs-b/opening", i / 2)`, so games 2k and 2k+1 open alike with the
-//! seats swapped. Every game is replayed by the game's referee before its row is written:
+//! Game `i` of pairing `a-vs-b` is [`PairingGame`]'s: `a` takes the first seat when `i` is
+//! even, `b` when it is odd; the first seat draws from `rng::stream(seed, "a-vs-b", i)`, the
+//! second from the same stream after one Xoshiro jump; a random opening (`opening-plies`)
+//! comes from `rng::stream(seed, "a-vs-b/opening", i / 2)`, so games 2k and 2k+1 open alike
+//! with the seats swapped (see [`crate::game::pairing`]). Every game is replayed by the
+//! game's referee before its row is written:
 //!
 //! `pairing,game,first,second,result,plies,moves`, result from the first seat (`1-0`, `0-1`,
 //! `1/2`), moves space separated in the game's notation.
@@ -15,6 +15,7 @@ use super::{BoxedPlayer, MatchGame, tally};
 use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder, StudyError};
+use crate::game::pairing::PairingGame;
 use crate::game::{GameResult, Seat};
 use std::sync::Arc;
 
@@ -53,28 +54,20 @@ impl<G: MatchGame> MatchStudy<G> {
     /// row to `out`; returns its plies.
     pub fn play(&self, series: usize, index: u64, out: &mut Vec<u8>) -> Result<u64, StudyError> {
         let pairing = &self.spec.pairings[series];
-        let (first, second) = if index.is_multiple_of(2) {
-            (&pairing.a, &pairing.b)
-        } else {
-            (&pairing.b, &pairing.a)
+        let game = PairingGame {
+            seed: self.spec.header.seed,
+            label: &pairing.label,
+            index,
         };
-        let mut rngs = [
-            crate::rng::stream(self.spec.header.seed, &pairing.label, index),
-            {
-                let mut rng = crate::rng::stream(self.spec.header.seed, &pairing.label, index);
-                rng.jump();
-                rng
-            },
-        ];
-        let opening = if self.spec.opening_plies == 0 {
-            Vec::new()
-        } else {
-            let label = format!("{}/opening", pairing.label);
-            let mut rng = crate::rng::stream(self.spec.header.seed, &label, index / 2);
-            self.game.opening(self.spec.opening_plies, &mut rng)
-        };
-        let mut players = [self.player(first)?, self.player(second)?];
-        let (result, moves) = play_from(&self.game, &opening, &mut players, &mut rngs)?;
+        let [first, second] = game.seated([&pairing.a, &pairing.b]);
+        let [mut a, mut b] = [self.player(&pairing.a)?, self.player(&pairing.b)?];
+        let (result, moves) = game
+            .play(
+                &self.game,
+                self.spec.opening_plies,
+                [a.as_mut(), b.as_mut()],
+            )
+            .map_err(|e| format!("{} game {index}: {e}", pairing.label))?;
         let written: Vec<String> = moves.iter().map(|m| self.game.write_move(m)).collect();
         if let Some(bad) = written
             .iter()
@@ -120,38 +113,6 @@ pub fn result_text(result: GameResult) -> &'static str {
         GameResult::Win(Seat::First) => "1-0",
         GameResult::Win(Seat::Second) => "0-1",
         GameResult::Draw => "1/2",
-    }
-}
-
-/// Plays a game from the start: the `opening` moves, then the players in turn, every move
-/// checked against the legal ones. Returns the result and every move.
-pub fn play_from<G: MatchGame>(
-    game: &G,
-    opening: &[G::Move],
-    players: &mut [BoxedPlayer<G>; 2],
-    rngs: &mut [crate::rng::DefaultRng; 2],
-) -> Result<(GameResult, Vec<G::Move>), StudyError> {
-    let mut position = game.start();
-    let (mut history, mut legal) = (Vec::new(), Vec::new());
-    loop {
-        if let Some(result) = game.result(&position) {
-            return Ok((result, history));
-        }
-        let seat = game.to_move(&position).index();
-        let mv = match opening.get(history.len()) {
-            Some(mv) => mv.clone(),
-            None => players[seat].choose(game, &position, &mut rngs[seat]),
-        };
-        game.legal_moves(&position, &mut legal);
-        if !legal.contains(&mv) {
-            return Err(format!(
-                "{} chose the illegal move {mv} in {position:?}",
-                players[seat].name()
-            )
-            .into());
-        }
-        position = game.play(&position, &mv);
-        history.push(mv);
     }
 }
 
