@@ -22,7 +22,7 @@
 //! The alternative, the totalizer of the `rustsat` crate, was not taken: at these sizes the
 //! counter is as small, and it adds no dependency.
 
-use super::cnf::Cnf;
+use crate::sat::Cnf;
 use varisat::{Lit, Var};
 
 /// What a register variable means: at least `at_least` of the first `prefix` inputs are true.

@@ -16,9 +16,10 @@
 use super::SatError;
 use super::encoding::Encoding;
 use super::instance::Instance;
-use super::solve::{checked_board, load, model_assignment};
+use super::solve::checked_board;
 use super::symmetry::orbit;
 use crate::chess_memory::board::Board;
+use crate::sat::solve::{load, model_assignment};
 use varisat::{ExtendFormula, Lit, Solver};
 
 /// The result of [`count`].

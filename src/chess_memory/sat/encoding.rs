@@ -2,11 +2,11 @@
 //! meaning of every variable, and the translations between boards and assignments.
 
 use super::cardinality::{self, Register};
-use super::cnf::Cnf;
 use super::instance::Instance;
 use crate::chess_memory::board::{Board, BoardSize, Square, squares_of};
 use crate::chess_memory::pieces::Symbol;
 use crate::chess_memory::rules::AttackTables;
+use crate::sat::Cnf;
 use varisat::{Lit, Var};
 
 /// What a variable of the encoding stands for.

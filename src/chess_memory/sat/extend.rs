@@ -9,11 +9,12 @@
 //! checked by any DRAT checker against it.
 
 use super::SatError;
-use super::cnf::Cnf;
 use super::encoding::Encoding;
 use super::instance::Instance;
-use super::solve::{checked_board, load, model_assignment};
+use super::solve::checked_board;
 use crate::chess_memory::board::{Board, squares_of};
+use crate::sat::Cnf;
+use crate::sat::solve::{load, model_assignment};
 use std::cell::Cell;
 use std::io::{self, Write};
 use std::rc::Rc;

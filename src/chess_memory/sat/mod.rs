@@ -43,7 +43,6 @@
 //! which its board could no longer be completed.
 
 pub mod cardinality;
-pub mod cnf;
 pub mod count;
 pub mod dimacs;
 pub mod encoding;
@@ -62,6 +61,7 @@ pub use instance::{Instance, InstanceError};
 pub use solve::{Solved, solve};
 
 use crate::chess_memory::board::BoardSize;
+use crate::sat::SolveError;
 
 /// What can go wrong on the SAT path. Each message names the problem and the way out.
 #[derive(Debug, thiserror::Error)]
@@ -83,4 +83,15 @@ pub enum SatError {
     Solver(#[from] varisat::solver::SolverError),
     #[error("internal error: {0}")]
     InvalidAnswer(String),
+}
+
+/// A failure of the solver stays one; a model without value or one that fails the model check
+/// is an invalid answer.
+impl From<SolveError> for SatError {
+    fn from(error: SolveError) -> SatError {
+        match error {
+            SolveError::Solver(error) => SatError::Solver(error),
+            answer => SatError::InvalidAnswer(answer.to_string()),
+        }
+    }
 }

@@ -8,17 +8,17 @@
 //! the proof costs a little time (see the README's measurements).
 
 use super::SatError;
-use super::cnf::{Cnf, assignment_of_model};
 use super::encoding::Encoding;
 use super::instance::Instance;
 use super::shuffle::Shuffled;
 use crate::chess_memory::board::Board;
 use crate::chess_memory::rules::{check_composition, validate};
+use crate::sat::solve::{load, model_assignment};
 use std::cell::Cell;
 use std::io;
 use std::rc::Rc;
 use std::time::Instant;
-use varisat::{ExtendFormula, ProofFormat, Solver};
+use varisat::{ProofFormat, Solver};
 
 /// Counts the lemma and deletion lines of a DRAT proof written into it.
 #[derive(Debug, Default)]
@@ -82,30 +82,11 @@ impl io::Write for DratCounter {
     }
 }
 
-/// Adds every clause of `cnf` to `solver`.
-pub fn load(solver: &mut Solver<'_>, cnf: &Cnf) {
-    for clause in cnf.clauses() {
-        solver.add_clause(clause);
-    }
-}
-
-/// The solver's current model as one value per variable of a formula with `var_count`
-/// variables.
-pub fn model_assignment(solver: &Solver<'_>, var_count: usize) -> Result<Vec<bool>, SatError> {
-    let model = solver
-        .model()
-        .ok_or_else(|| SatError::InvalidAnswer("the solver said SAT but gave no model".into()))?;
-    Ok(assignment_of_model(&model, var_count))
-}
-
-/// The board of a model, after the independent checks: the model satisfies every clause, and
-/// its board passes the validator and has the instance's pieces.
+/// The board of a model, after the independent checks: the model satisfies every clause of
+/// the encoding ([`crate::sat::Cnf::check_model`]), and its board passes the validator and has
+/// the instance's pieces.
 pub fn checked_board(encoding: &Encoding, assignment: &[bool]) -> Result<Board, SatError> {
-    if let Some(clause) = encoding.cnf().first_falsified(assignment) {
-        return Err(SatError::InvalidAnswer(format!(
-            "the solver's model falsifies clause {clause} of the encoding"
-        )));
-    }
+    encoding.cnf().check_model(assignment)?;
     let board = encoding.decode(assignment);
     if let Some(violation) = validate(&board).first() {
         return Err(SatError::InvalidAnswer(format!(

@@ -1,7 +1,17 @@
-//! A formula in conjunctive normal form: a variable count and a list of clauses over varisat's
-//! literals, with the check that every answer goes through: evaluating each clause under an
-//! assignment.
+//! A formula in conjunctive normal form, and the model check that every answer goes through.
+//!
+//! A [`Cnf`] is a variable count and a list of clauses over varisat's [`Lit`]: variables
+//! `0..var_count` in varisat's numbering, which are DIMACS numbers `1..=var_count`. An encoding
+//! builds one, [`super::dimacs`] writes it and [`super::solve`] hands it to varisat. It keeps no
+//! names: what a variable stands for is the encoding's business (and its DIMACS comments).
+//!
+//! **The model check.** A model counts only after [`Cnf::check_model`] has evaluated every
+//! clause under it, independently of the solver that found it. A model that falsifies a clause
+//! is a bug (in the solver, in loading the clauses, or in renumbering them) and is reported as
+//! [`SolveError::Falsified`], never used. Encodings check the decoded answer against their own
+//! rules as well; this check is the part that needs to know nothing but the clauses.
 
+use super::solve::SolveError;
 use varisat::{Lit, Var};
 
 /// Clauses over variables `0..var_count` (DIMACS numbers `1..=var_count`).
@@ -57,6 +67,15 @@ impl Cnf {
                 .any(|lit| assignment[lit.index()] == lit.is_positive())
         })
     }
+
+    /// The model check (module docs): `Ok` when `assignment` satisfies every clause, else the
+    /// first clause it falsifies.
+    pub fn check_model(&self, assignment: &[bool]) -> Result<(), SolveError> {
+        match self.first_falsified(assignment) {
+            Some(clause) => Err(SolveError::Falsified(clause)),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The values of variables `0..var_count` in a model given as literals; variables the solver
@@ -86,5 +105,28 @@ mod tests {
         assert_eq!(cnf.first_falsified(&[false, false]), Some(0));
         let model = [Lit::from_dimacs(-1), Lit::from_dimacs(2)];
         assert_eq!(assignment_of_model(&model, 2), [false, true]);
+    }
+
+    #[test]
+    fn the_model_check_refuses_a_model_that_falsifies_a_clause() {
+        // (a ∨ ¬b) ∧ (b ∨ c) ∧ ¬c: the only model is a, b, ¬c.
+        let mut cnf = Cnf::with_vars(3);
+        let lit = Lit::from_dimacs;
+        cnf.add_clause(vec![lit(1), lit(-2)]);
+        cnf.add_clause(vec![lit(2), lit(3)]);
+        cnf.add_clause(vec![lit(-3)]);
+        assert!(cnf.check_model(&[true, true, false]).is_ok());
+        let error = cnf.check_model(&[false, true, false]).unwrap_err();
+        assert!(matches!(error, SolveError::Falsified(0)), "{error}");
+        assert!(matches!(
+            cnf.check_model(&[true, true, true]),
+            Err(SolveError::Falsified(2))
+        ));
+        // An empty clause is falsified by every assignment.
+        cnf.add_clause(Vec::new());
+        assert!(matches!(
+            cnf.check_model(&[true, true, false]),
+            Err(SolveError::Falsified(3))
+        ));
     }
 }
