@@ -10,6 +10,8 @@
 //! | [`cnf`](mod@cnf) | the formula (variables and clauses) and the model check against its clauses |
 //! | [`dimacs`](mod@dimacs) | the DIMACS CNF writer (the 1993 DIMACS challenge format) |
 //! | [`solve`](mod@solve) | loading a formula into varisat, reading and checking its model |
+//! | [`cardinality`] | "exactly k of these literals", by Sinz's sequential counter (CP 2005) |
+//! | [`shuffle`] | the same formula renumbered and reordered by a seed, for diversity |
 //!
 //! **Every model is checked.** A model counts only after it has satisfied every clause by
 //! evaluation ([`Cnf::check_model`]), outside the solver; [`solve()`] does so before it
@@ -19,8 +21,10 @@
 //! The solver is varisat 0.2.2 (pure Rust, incremental, with DRAT proofs); its API is
 //! described in its documentation on docs.rs.
 
+pub mod cardinality;
 pub mod cnf;
 pub mod dimacs;
+pub mod shuffle;
 pub mod solve;
 
 pub use cnf::Cnf;

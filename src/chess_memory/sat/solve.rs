@@ -10,9 +10,9 @@
 use super::SatError;
 use super::encoding::Encoding;
 use super::instance::Instance;
-use super::shuffle::Shuffled;
 use crate::chess_memory::board::Board;
 use crate::chess_memory::rules::{check_composition, validate};
+use crate::sat::shuffle::Shuffled;
 use crate::sat::solve::{load, model_assignment};
 use std::cell::Cell;
 use std::io;
@@ -113,7 +113,7 @@ pub struct Solved {
     pub clauses: usize,
 }
 
-/// Solves `instance` with the formula shuffled by `seed` (see [`super::shuffle`]).
+/// Solves `instance` with the formula shuffled by `seed` (see [`crate::sat::shuffle`]).
 pub fn solve(instance: &Instance, seed: u64) -> Result<Solved, SatError> {
     let start = Instant::now();
     let encoding = Encoding::new(instance);

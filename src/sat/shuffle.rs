@@ -7,8 +7,8 @@
 //! equally valid runs. The permutation comes from the project's default random stream
 //! ([`crate::rng::stream`]) for (seed, label), and Fisher–Yates shuffles with [`crate::rng::below`].
 
+use super::cnf::Cnf;
 use crate::rng::{self, DefaultRng};
-use crate::sat::Cnf;
 use varisat::{Lit, Var};
 
 /// A formula renumbered by a permutation, and the way back.
