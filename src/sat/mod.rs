@@ -12,6 +12,7 @@
 //! | [`solve`](mod@solve) | loading a formula into varisat, reading and checking its model |
 //! | [`cardinality`] | "exactly k of these literals", by Sinz's sequential counter (CP 2005) |
 //! | [`shuffle`] | the same formula renumbered and reordered by a seed, for diversity |
+//! | [`proof`] | effort counted from varisat's DRAT proof stream, and an effort budget |
 //!
 //! **Every model is checked.** A model counts only after it has satisfied every clause by
 //! evaluation ([`Cnf::check_model`]), outside the solver; [`solve()`] does so before it
@@ -24,6 +25,7 @@
 pub mod cardinality;
 pub mod cnf;
 pub mod dimacs;
+pub mod proof;
 pub mod shuffle;
 pub mod solve;
 
