@@ -19,10 +19,15 @@ use std::time::Instant;
 use varisat::{ProofFormat, Solver};
 
 /// The board of a model, after the independent checks: the model satisfies every clause of
-/// the encoding ([`crate::sat::Cnf::check_model`]), and its board passes the validator and has
-/// the instance's pieces.
+/// the encoding ([`crate::sat::Cnf::check_model`]), and its board passes [`valid_board`].
 pub fn checked_board(encoding: &Encoding, assignment: &[bool]) -> Result<Board, SatError> {
     encoding.cnf().check_model(assignment)?;
+    valid_board(encoding, assignment)
+}
+
+/// The board of a model that has passed the model check, after the puzzle's own checks: the
+/// board passes the validator and has the instance's pieces.
+pub fn valid_board(encoding: &Encoding, assignment: &[bool]) -> Result<Board, SatError> {
     let board = encoding.decode(assignment);
     if let Some(violation) = validate(&board).first() {
         return Err(SatError::InvalidAnswer(format!(
