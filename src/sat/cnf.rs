@@ -78,6 +78,23 @@ impl Cnf {
     }
 }
 
+#[cfg(test)]
+impl Cnf {
+    /// A formula from clauses written as DIMACS numbers, for the tests of this module.
+    pub(crate) fn from_dimacs(var_count: usize, clauses: &[&[isize]]) -> Cnf {
+        let mut cnf = Cnf::with_vars(var_count);
+        for clause in clauses {
+            cnf.add_clause(
+                clause
+                    .iter()
+                    .map(|&number| Lit::from_dimacs(number))
+                    .collect(),
+            );
+        }
+        cnf
+    }
+}
+
 /// The values of variables `0..var_count` in a model given as literals; variables the solver
 /// did not mention are false.
 pub fn assignment_of_model(model: &[Lit], var_count: usize) -> Vec<bool> {
@@ -96,10 +113,8 @@ mod tests {
 
     #[test]
     fn evaluation_finds_the_falsified_clause() {
-        let mut cnf = Cnf::with_vars(2);
-        let (a, b) = (Lit::from_dimacs(1), Lit::from_dimacs(2));
-        cnf.add_clause(vec![a, b]);
-        cnf.add_clause(vec![!a]);
+        // (a ∨ b) ∧ ¬a
+        let cnf = Cnf::from_dimacs(2, &[&[1, 2], &[-1]]);
         assert_eq!(cnf.first_falsified(&[false, true]), None);
         assert_eq!(cnf.first_falsified(&[true, true]), Some(1));
         assert_eq!(cnf.first_falsified(&[false, false]), Some(0));
@@ -110,11 +125,7 @@ mod tests {
     #[test]
     fn the_model_check_refuses_a_model_that_falsifies_a_clause() {
         // (a ∨ ¬b) ∧ (b ∨ c) ∧ ¬c: the only model is a, b, ¬c.
-        let mut cnf = Cnf::with_vars(3);
-        let lit = Lit::from_dimacs;
-        cnf.add_clause(vec![lit(1), lit(-2)]);
-        cnf.add_clause(vec![lit(2), lit(3)]);
-        cnf.add_clause(vec![lit(-3)]);
+        let mut cnf = Cnf::from_dimacs(3, &[&[1, -2], &[2, 3], &[-3]]);
         assert!(cnf.check_model(&[true, true, false]).is_ok());
         let error = cnf.check_model(&[false, true, false]).unwrap_err();
         assert!(matches!(error, SolveError::Falsified(0)), "{error}");

@@ -47,13 +47,7 @@ mod tests {
 
     /// Four variables (the last in no clause), a unit, a clause of three and an empty clause.
     fn small() -> Cnf {
-        let mut cnf = Cnf::with_vars(4);
-        let lit = Lit::from_dimacs;
-        cnf.add_clause(vec![lit(1), lit(-2)]);
-        cnf.add_clause(vec![lit(-3)]);
-        cnf.add_clause(vec![lit(2), lit(3), lit(-1)]);
-        cnf.add_clause(Vec::new());
-        cnf
+        Cnf::from_dimacs(4, &[&[1, -2], &[-3], &[2, 3, -1], &[]])
     }
 
     #[test]

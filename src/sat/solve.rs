@@ -59,28 +59,19 @@ pub fn solve(cnf: &Cnf) -> Result<Option<Vec<bool>>, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use varisat::Lit;
-
-    fn formula(var_count: usize, clauses: &[&[isize]]) -> Cnf {
-        let mut cnf = Cnf::with_vars(var_count);
-        for clause in clauses {
-            cnf.add_clause(clause.iter().map(|&l| Lit::from_dimacs(l)).collect());
-        }
-        cnf
-    }
 
     #[test]
-    fn a_satisfiable_formula_gives_its_only_model() {
+    fn a_satisfiable_formula_gives_its_model_and_unseen_variables_read_false() {
         // (a ∨ b) ∧ (¬a ∨ c) ∧ ¬b ∧ (¬c ∨ ¬d); variable 5 is in no clause and reads false.
-        let cnf = formula(5, &[&[1, 2], &[-1, 3], &[-2], &[-3, -4]]);
+        let cnf = Cnf::from_dimacs(5, &[&[1, 2], &[-1, 3], &[-2], &[-3, -4]]);
         let model = solve(&cnf).unwrap().expect("satisfiable");
         assert_eq!(model, [true, false, true, false, false]);
     }
 
     #[test]
     fn an_unsatisfiable_formula_gives_none() {
-        let cnf = formula(2, &[&[1, 2], &[-1, 2], &[1, -2], &[-1, -2]]);
+        let cnf = Cnf::from_dimacs(2, &[&[1, 2], &[-1, 2], &[1, -2], &[-1, -2]]);
         assert_eq!(solve(&cnf).unwrap(), None);
-        assert_eq!(solve(&formula(1, &[&[]])).unwrap(), None);
+        assert_eq!(solve(&Cnf::from_dimacs(1, &[&[]])).unwrap(), None);
     }
 }
