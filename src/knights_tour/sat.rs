@@ -149,7 +149,7 @@ impl TourCnf {
     }
 }
 
-/// Solves the encoding: `Some(tour)`, checked against the clauses (by [`crate::sat::solve`])
+/// Solves the encoding: `Some(tour)`, checked against the clauses (by [`crate::sat::solve()`])
 /// and by the validator, or `None` when no tour exists.
 pub fn solve(board: &Board, closed: bool) -> Result<Option<Vec<Square>>, SatError> {
     let cnf = encode(board, closed)?;

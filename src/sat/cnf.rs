@@ -2,7 +2,7 @@
 //!
 //! A [`Cnf`] is a variable count and a list of clauses over varisat's [`Lit`]: variables
 //! `0..var_count` in varisat's numbering, which are DIMACS numbers `1..=var_count`. An encoding
-//! builds one, [`super::dimacs`] writes it and [`super::solve`] hands it to varisat. It keeps no
+//! builds one, [`super::dimacs`] writes it and [`super::solve()`] hands it to varisat. It keeps no
 //! names: what a variable stands for is the encoding's business (and its DIMACS comments).
 //!
 //! **The model check.** A model counts only after [`Cnf::check_model`] has evaluated every

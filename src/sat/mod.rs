@@ -7,7 +7,7 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | [`cnf`](mod@cnf) | the formula (variables and clauses) and the model check against its clauses |
+//! | [`cnf`](mod@cnf) | the formula (variables, clauses) and the model check against its clauses |
 //! | [`dimacs`](mod@dimacs) | the DIMACS CNF writer (the 1993 DIMACS challenge format) |
 //! | [`solve`](mod@solve) | loading a formula into varisat, reading and checking its model |
 //! | [`enumerate`] | every model, one solver call each, excluded in turn by blocking clauses |

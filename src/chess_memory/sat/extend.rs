@@ -33,10 +33,10 @@ pub enum Extension {
 ///
 /// **Effort budget.** varisat cannot be interrupted, but it stops when writing its proof
 /// fails. With a budget, the oracle has the solver write its native proof into a
-/// [`BudgetWriter`](crate::sat::proof::BudgetWriter), which fails once a question has produced more than
-/// `budget` bytes of proof (about 10 to 20 bytes per learned clause); the question is then
-/// undecided and the oracle continues with a fresh solver. The budget is deterministic, unlike
-/// a time limit.
+/// [`BudgetWriter`](crate::sat::proof::BudgetWriter), which fails once a question has
+/// produced more than `budget` bytes of proof (about 10 to 20 bytes per learned clause); the
+/// question is then undecided and the oracle continues with a fresh solver. The budget is
+/// deterministic, unlike a time limit.
 pub struct CompletionOracle {
     encoding: Encoding,
     solver: Solver<'static>,

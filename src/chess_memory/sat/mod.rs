@@ -15,7 +15,8 @@
 //!   also `∨_s x(s,q)` (exactly one). Symbols without pieces get `¬x(s,q)` units instead.
 //! - **Counts.** Exactly `2k_s` of the `n²` variables `x(s,·)` are true: a sequential counter
 //!   (Sinz 2005) with registers defined by equivalences, so one counter gives both bounds
-//!   ([`crate::sat::cardinality`]; at most `n²·(2k_s+1)` registers and `4·n²·(2k_s+1) + 2` clauses per symbol).
+//!   ([`crate::sat::cardinality`]; at most `n²·(2k_s+1)` registers and `4·n²·(2k_s+1) + 2`
+//!   clauses per symbol).
 //! - **Pairing rule.** A piece on `q` attacks (on an empty board) exactly one piece of its own
 //!   symbol: `¬x(s,q) ∨ ∨_{p∈A(q)} x(s,p)` (at least one partner) and, for every two squares
 //!   `p < p'` of `A(q)`, `¬x(s,q) ∨ ¬x(s,p) ∨ ¬x(s,p')` (at most one), where `A(q)` is the
@@ -86,8 +87,8 @@ pub enum SatError {
     InvalidAnswer(String),
 }
 
-/// A failure of the solver stays one; a model without value or one that fails the model check
-/// is an invalid answer.
+/// A failure of the solver stays one; a missing model, or one that fails the model check, is an
+/// invalid answer.
 impl From<SolveError> for SatError {
     fn from(error: SolveError) -> SatError {
         match error {

@@ -1,11 +1,10 @@
 //! Running varisat on an encoding: loading clauses, checking every answer, counting effort.
 //!
 //! **Effort.** varisat has no statistics interface, so effort is read from its proof stream:
-//! the solver writes a DRAT proof into a [`DratCounter`] ([`crate::sat::proof`]), which keeps
-//! no text and counts the lines. Each added line is a *lemma*: a clause the solver learned from
-//! a conflict or a clause it shortened while simplifying (a unit it fixed counts too). Deleted
-//! lines are the clause-database reductions. The count is exact and deterministic for a given
-//! input; writing the proof costs a little time (see the README's measurements).
+//! the solver writes a DRAT proof into a [`DratCounter`], which keeps no text and counts the
+//! *lemmas* (learned or shortened clauses) and the *deletions*, exactly and deterministically
+//! ([`crate::sat::proof`] says what each line is). Writing the proof costs a little time (see
+//! the README's measurements).
 
 use super::SatError;
 use super::encoding::Encoding;
