@@ -6,7 +6,9 @@
 //! bot interface ([`game`]). One experiment harness serves them all ([`experiment`]: specs,
 //! the parallel runner, resume, shards and merge, manifests), with shared random streams
 //! ([`rng`]), statistics ([`stats`]) and data-file writing ([`output`]); each puzzle plugs in
-//! through [`experiment::Study`]. The command line ([`cli`]) sits on top.
+//! through [`experiment::Study`]. The puzzles with a SAT encoding build it on one shared SAT
+//! module ([`sat`]: the formula, the DIMACS writer, the model check, varisat). The command line
+//! ([`cli`]) sits on top.
 
 pub mod chess_memory;
 pub mod cli;
@@ -19,4 +21,5 @@ pub mod names;
 pub mod output;
 pub mod puzzles;
 pub mod rng;
+pub mod sat;
 pub mod stats;

@@ -2,8 +2,9 @@
 //!
 //! A knight visits every square of a W×H board exactly once (an *open tour*, a Hamiltonian
 //! path of the knight's graph); a *closed tour* also ends a knight's move from its start.
-//! The puzzle itself uses only [`crate::rng`] and external crates; the experiment modules
-//! plug it into the shared harness ([`crate::experiment`]).
+//! The puzzle itself uses only [`crate::rng`], the shared SAT module [`crate::sat`] and
+//! external crates; the experiment modules plug it into the shared harness
+//! ([`crate::experiment`]).
 //!
 //! - [`geometry`]: boards, squares, the eight moves in the literature's numbering and the
 //!   bordered array layout the fast searches run on;
@@ -13,7 +14,7 @@
 //! - [`warnsdorff`]: the greedy rule in linear time, and [`draw`] for the experiment runner;
 //! - [`backtrack`]: a sound depth-first search ordered by Warnsdorff's rule, with a cap;
 //! - [`validate`]: the independent checker every reported tour goes through;
-//! - [`sat`]: open and closed tours as CNF, solved with varisat;
+//! - [`sat`]: open and closed tours as CNF, solved with varisat through [`crate::sat`];
 //! - [`count`]: exact counts of tours on small boards;
 //! - [`spec`], [`study`], [`report`] and [`charts`]: the experiment (`puzzle = "knights-tour"`): its
 //!   spec, its draws and tables for the shared runner, and its charts and report.

@@ -28,11 +28,17 @@
 //!
 //! The pairwise at-most-one constraints dominate (N²(N−1) clauses), so the encoding is for
 //! small boards; it is deliberately plain, to serve as an independent check of the searches.
+//!
+//! The formula, its DIMACS output, the model check and varisat come from the shared SAT module
+//! ([`crate::sat`]); what is this puzzle's is the clauses above, the two comment lines of the
+//! DIMACS output and the decoding of a model into a tour, which the validator then checks
+//! against the puzzle as `docs/knights-tour.md` defines it.
 
 use super::validate::{TourError, validate_closed_tour, validate_tour};
 use super::{Board, KnightsError, Square};
+use crate::sat::{Cnf, SolveError};
 use std::io::{self, Write};
-use varisat::{ExtendFormula, Lit, Solver};
+use varisat::Var;
 
 /// The largest board encoded (squares).
 pub const MAX_SAT_SQUARES: u64 = 64;
@@ -42,20 +48,18 @@ pub const MAX_SAT_SQUARES: u64 = 64;
 pub struct TourCnf {
     pub board: Board,
     pub closed: bool,
-    pub var_count: usize,
-    /// Clauses as DIMACS literals.
-    pub clauses: Vec<Vec<i64>>,
+    /// N² variables, `v(s, p)` at index `s·N + p`.
+    pub cnf: Cnf,
 }
 
-/// Errors of the SAT tools: bad input, or a model that fails the checks (a bug).
+/// Errors of the SAT tools: bad input, a failing solver, or a model that fails the checks (a
+/// bug).
 #[derive(Debug, thiserror::Error)]
 pub enum SatError {
     #[error(transparent)]
     Input(#[from] KnightsError),
-    #[error("the solver failed: {0}")]
-    Solver(String),
-    #[error("the solver's model falsifies clause {0}")]
-    FalsifiedClause(usize),
+    #[error(transparent)]
+    Solve(#[from] SolveError),
     #[error("the solver's model is not a tour: {0}")]
     NotATour(#[from] TourError),
 }
@@ -71,19 +75,19 @@ pub fn encode(board: &Board, closed: bool) -> Result<TourCnf, KnightsError> {
         });
     }
     let n = board.squares();
-    let var = |s: usize, p: usize| (s * n + p + 1) as i64;
-    let mut clauses = Vec::new();
+    let var = |s: usize, p: usize| Var::from_index(s * n + p);
+    let mut cnf = Cnf::with_vars(n * n);
     for p in 0..n {
-        clauses.push((0..n).map(|s| var(s, p)).collect());
+        cnf.add_clause((0..n).map(|s| var(s, p).positive()).collect());
     }
     for s in 0..n {
-        clauses.push((0..n).map(|p| var(s, p)).collect());
+        cnf.add_clause((0..n).map(|p| var(s, p).positive()).collect());
     }
     for a in 0..n {
         for b in a + 1..n {
             for c in 0..n {
-                clauses.push(vec![-var(a, c), -var(b, c)]);
-                clauses.push(vec![-var(c, a), -var(c, b)]);
+                cnf.add_clause(vec![var(a, c).negative(), var(b, c).negative()]);
+                cnf.add_clause(vec![var(c, a).negative(), var(c, b).negative()]);
             }
         }
     }
@@ -102,20 +106,19 @@ pub fn encode(board: &Board, closed: bool) -> Result<TourCnf, KnightsError> {
             }
             let q = (p + step) % n;
             for (s, neighbours) in knights.iter().enumerate() {
-                let mut clause = vec![-var(s, p)];
-                clause.extend(neighbours.iter().map(|&t| var(t, q)));
-                clauses.push(clause);
+                let mut clause = vec![var(s, p).negative()];
+                clause.extend(neighbours.iter().map(|&t| var(t, q).positive()));
+                cnf.add_clause(clause);
             }
         }
     }
     if closed {
-        clauses.push(vec![var(0, 0)]);
+        cnf.add_clause(vec![var(0, 0).positive()]);
     }
     Ok(TourCnf {
         board: *board,
         closed,
-        var_count: n * n,
-        clauses,
+        cnf,
     })
 }
 
@@ -123,29 +126,14 @@ impl TourCnf {
     /// Writes DIMACS CNF with a header comment naming the board and the variables.
     pub fn write_dimacs<W: Write>(&self, out: &mut W) -> io::Result<()> {
         let kind = if self.closed { "closed" } else { "open" };
-        writeln!(out, "c {kind} knight's tours of the {} board", self.board)?;
-        writeln!(
-            out,
-            "c variable s*N+p+1: square s (row-major) at tour position p, N = {}",
-            self.board.squares()
-        )?;
-        writeln!(out, "p cnf {} {}", self.var_count, self.clauses.len())?;
-        for clause in &self.clauses {
-            for lit in clause {
-                write!(out, "{lit} ")?;
-            }
-            writeln!(out, "0")?;
-        }
-        Ok(())
-    }
-
-    /// The first clause (index) the assignment falsifies; `assignment[v-1]` is variable v.
-    pub fn first_falsified(&self, assignment: &[bool]) -> Option<usize> {
-        self.clauses.iter().position(|clause| {
-            !clause
-                .iter()
-                .any(|&lit| assignment[lit.unsigned_abs() as usize - 1] == (lit > 0))
-        })
+        let comments = [
+            format!("{kind} knight's tours of the {} board", self.board),
+            format!(
+                "variable s*N+p+1: square s (row-major) at tour position p, N = {}",
+                self.board.squares()
+            ),
+        ];
+        crate::sat::write_dimacs(out, comments, &self.cnf)
     }
 
     /// The tour of an assignment: the square at each position.
@@ -161,36 +149,13 @@ impl TourCnf {
     }
 }
 
-/// Solves the encoding: `Some(tour)`, checked against the clauses and by the validator, or
-/// `None` when no tour exists.
+/// Solves the encoding: `Some(tour)`, checked against the clauses (by [`crate::sat::solve()`])
+/// and by the validator, or `None` when no tour exists.
 pub fn solve(board: &Board, closed: bool) -> Result<Option<Vec<Square>>, SatError> {
     let cnf = encode(board, closed)?;
-    let mut solver = Solver::new();
-    for clause in &cnf.clauses {
-        let lits: Vec<Lit> = clause
-            .iter()
-            .map(|&l| Lit::from_dimacs(l as isize))
-            .collect();
-        solver.add_clause(&lits);
-    }
-    if !solver
-        .solve()
-        .map_err(|error| SatError::Solver(error.to_string()))?
-    {
+    let Some(assignment) = crate::sat::solve(&cnf.cnf)? else {
         return Ok(None);
-    }
-    let model = solver
-        .model()
-        .ok_or_else(|| SatError::Solver("SAT without a model".into()))?;
-    let mut assignment = vec![false; cnf.var_count];
-    for lit in model {
-        if lit.index() < cnf.var_count {
-            assignment[lit.index()] = lit.is_positive();
-        }
-    }
-    if let Some(clause) = cnf.first_falsified(&assignment) {
-        return Err(SatError::FalsifiedClause(clause));
-    }
+    };
     let tour = cnf.decode(&assignment);
     let (width, height) = (board.width(), board.height());
     if closed {
@@ -211,16 +176,10 @@ mod tests {
             let board = Board::new(w, h).unwrap();
             let n = board.squares();
             let open = encode(&board, false).unwrap();
-            assert_eq!(open.var_count, n * n);
-            assert_eq!(
-                open.clauses.len(),
-                2 * n + n * n * (n - 1) + 2 * n * (n - 1)
-            );
+            assert_eq!(open.cnf.var_count(), n * n);
+            assert_eq!(open.cnf.len(), 2 * n + n * n * (n - 1) + 2 * n * (n - 1));
             let closed = encode(&board, true).unwrap();
-            assert_eq!(
-                closed.clauses.len(),
-                2 * n + n * n * (n - 1) + 2 * n * n + 1
-            );
+            assert_eq!(closed.cnf.len(), 2 * n + n * n * (n - 1) + 2 * n * n + 1);
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Counting valid boards by enumeration: solve, check and count the board, add a clause that
-//! blocks it, repeat until unsatisfiable.
+//! blocks it, repeat until unsatisfiable (the loop of [`crate::sat::enumerate`]).
 //!
 //! The blocking clause of a board is "not all of these pieces": the negations of its piece
 //! literals. Every board of the instance has the same number of pieces of each symbol, so a
@@ -16,10 +16,9 @@
 use super::SatError;
 use super::encoding::Encoding;
 use super::instance::Instance;
-use super::solve::{checked_board, load, model_assignment};
+use super::solve::valid_board;
 use super::symmetry::orbit;
-use crate::chess_memory::board::Board;
-use varisat::{ExtendFormula, Lit, Solver};
+use crate::sat::enumerate::{for_each_model, not_all};
 
 /// The result of [`count`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -35,45 +34,33 @@ pub struct Count {
 /// Counts the valid boards of `instance`, refusing once more than `limit` are found.
 pub fn count(instance: &Instance, limit: u64, up_to_symmetry: bool) -> Result<Count, SatError> {
     let encoding = Encoding::new(instance);
-    let mut solver = Solver::new();
-    load(&mut solver, encoding.cnf());
-    let mut result = Count {
-        boards: 0,
-        classes: up_to_symmetry.then_some(0),
-        solver_calls: 0,
-    };
-    loop {
-        result.solver_calls += 1;
-        if !solver.solve()? {
-            return Ok(result);
-        }
-        let assignment = model_assignment(&solver, encoding.cnf().var_count())?;
-        let board = checked_board(&encoding, &assignment)?;
+    let mut boards = 0;
+    let mut classes = up_to_symmetry.then_some(0);
+    let solver_calls = for_each_model(encoding.cnf(), |assignment| {
+        let board = valid_board(&encoding, assignment)?;
         let blocked = if up_to_symmetry {
             orbit(&board)
         } else {
             vec![board]
         };
-        for image in &blocked {
-            solver.add_clause(&blocking_clause(&encoding, image));
-        }
-        result.boards += blocked.len() as u64;
-        if let Some(classes) = &mut result.classes {
+        boards += blocked.len() as u64;
+        if let Some(classes) = &mut classes {
             *classes += 1;
         }
-        if result.boards > limit {
+        if boards > limit {
             return Err(SatError::TooManyBoards { limit });
         }
-    }
-}
-
-/// "Not all of the pieces of `board`" (see the module docs).
-fn blocking_clause(encoding: &Encoding, board: &Board) -> Vec<Lit> {
-    encoding
-        .piece_literals(board)
-        .into_iter()
-        .map(|lit| !lit)
-        .collect()
+        // "Not all of the pieces of the board" (module docs), for the board and its images.
+        Ok(blocked
+            .iter()
+            .map(|image| not_all(&encoding.piece_literals(image)))
+            .collect())
+    })?;
+    Ok(Count {
+        boards,
+        classes,
+        solver_calls,
+    })
 }
 
 #[cfg(test)]

@@ -15,14 +15,18 @@
 //! A true piece variable puts its symbol on its square; a register `c reg v s p k` is true when
 //! at least `k` pieces `s` stand on the squares with file-major index below `p` (the first `p`
 //! squares A1, A2, …).
+//!
+//! Only the comment lines are this puzzle's: the problem line and the clauses come from the
+//! writer every encoding shares ([`crate::sat::dimacs`]).
 
-use super::cnf::Cnf;
 use super::encoding::{Encoding, Meaning};
+use crate::sat::Cnf;
 use std::io::{self, Write};
 use varisat::Var;
 
 /// Writes `cnf` (the encoding's clauses, possibly followed by `extra` unit clauses of a
-/// partial board) in DIMACS with the variable map of `encoding`.
+/// partial board) in DIMACS with the variable map of `encoding`, through the shared writer
+/// ([`crate::sat::write_dimacs`]).
 pub fn write_dimacs(
     out: &mut impl Write,
     encoding: &Encoding,
@@ -30,40 +34,29 @@ pub fn write_dimacs(
     extra: usize,
 ) -> io::Result<()> {
     let counts = encoding.clause_counts();
-    writeln!(out, "c boardlab sat cnf")?;
-    writeln!(out, "c instance {}", encoding.instance())?;
-    writeln!(
-        out,
-        "c clauses squares {} absent-symbols {} cardinality {} pairing {} partial {extra}",
-        counts.squares, counts.absent_symbols, counts.cardinality, counts.pairing
-    )?;
+    let header = [
+        "boardlab sat cnf".to_string(),
+        format!("instance {}", encoding.instance()),
+        format!(
+            "clauses squares {} absent-symbols {} cardinality {} pairing {} partial {extra}",
+            counts.squares, counts.absent_symbols, counts.cardinality, counts.pairing
+        ),
+    ];
     let size = encoding.size();
-    for index in 0..cnf.var_count() {
+    let variables = (0..cnf.var_count()).map(|index| {
         let var = Var::from_index(index);
         let number = var.to_dimacs();
         match encoding.meaning(var) {
             Meaning::Piece(symbol, square) => {
-                writeln!(out, "c var {number} {symbol} {}", size.square_name(square))?
+                format!("var {number} {symbol} {}", size.square_name(square))
             }
-            Meaning::Register(symbol, register) => writeln!(
-                out,
-                "c reg {number} {symbol} {} {}",
+            Meaning::Register(symbol, register) => format!(
+                "reg {number} {symbol} {} {}",
                 register.prefix, register.at_least
-            )?,
+            ),
         }
-    }
-    writeln!(out, "p cnf {} {}", cnf.var_count(), cnf.len())?;
-    let mut line = String::new();
-    for clause in cnf.clauses() {
-        line.clear();
-        for lit in clause {
-            line.push_str(&lit.to_dimacs().to_string());
-            line.push(' ');
-        }
-        line.push('0');
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
+    });
+    crate::sat::write_dimacs(out, header.into_iter().chain(variables), cnf)
 }
 
 #[cfg(test)]

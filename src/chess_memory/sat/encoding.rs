@@ -1,12 +1,12 @@
 //! The clauses of an instance (see the module docs of [`crate::chess_memory::sat`] for the encoding), the
 //! meaning of every variable, and the translations between boards and assignments.
 
-use super::cardinality::{self, Register};
-use super::cnf::Cnf;
 use super::instance::Instance;
 use crate::chess_memory::board::{Board, BoardSize, Square, squares_of};
 use crate::chess_memory::pieces::Symbol;
 use crate::chess_memory::rules::AttackTables;
+use crate::sat::Cnf;
+use crate::sat::cardinality::{self, Register};
 use varisat::{Lit, Var};
 
 /// What a variable of the encoding stands for.

@@ -9,14 +9,14 @@
 //! checked by any DRAT checker against it.
 
 use super::SatError;
-use super::cnf::Cnf;
 use super::encoding::Encoding;
 use super::instance::Instance;
-use super::solve::{checked_board, load, model_assignment};
+use super::solve::checked_board;
 use crate::chess_memory::board::{Board, squares_of};
-use std::cell::Cell;
-use std::io::{self, Write};
-use std::rc::Rc;
+use crate::sat::Cnf;
+use crate::sat::proof::BudgetMeter;
+use crate::sat::solve::{load, model_assignment};
+use std::io::Write;
 use varisat::solver::SolverError;
 use varisat::{ProofFormat, Solver};
 
@@ -32,54 +32,18 @@ pub enum Extension {
 /// One solver with an instance's clauses, asked about many partial boards by assumptions.
 ///
 /// **Effort budget.** varisat cannot be interrupted, but it stops when writing its proof
-/// fails. With a budget, the oracle has the solver write its native proof into
-/// [`BudgetWriter`], which fails once a question has produced more than `budget` bytes of proof
-/// (about 10 to 20 bytes per learned clause); the question is then undecided and the oracle
-/// continues with a fresh solver. The budget is deterministic, unlike a time limit.
+/// fails. With a budget, the oracle has the solver write its native proof into a
+/// [`BudgetWriter`](crate::sat::proof::BudgetWriter), which fails once a question has
+/// produced more than `budget` bytes of proof (about 10 to 20 bytes per learned clause); the
+/// question is then undecided and the oracle continues with a fresh solver. The budget is
+/// deterministic, unlike a time limit.
 pub struct CompletionOracle {
     encoding: Encoding,
     solver: Solver<'static>,
     budget: Option<u64>,
-    meter: Meter,
+    meter: BudgetMeter,
     calls: u64,
     undecided: u64,
-}
-
-/// The proof bytes of the current question, and whether the budget tripped, shared between
-/// the oracle and its [`BudgetWriter`].
-#[derive(Clone, Debug, Default)]
-struct Meter {
-    used: Rc<Cell<u64>>,
-    tripped: Rc<Cell<bool>>,
-}
-
-impl Meter {
-    fn reset(&self) {
-        self.used.set(0);
-        self.tripped.set(false);
-    }
-}
-
-/// Counts proof bytes and fails once they pass the budget (see [`CompletionOracle`]).
-pub struct BudgetWriter {
-    meter: Meter,
-    budget: u64,
-}
-
-impl Write for BudgetWriter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let used = self.meter.used.get() + buf.len() as u64;
-        self.meter.used.set(used);
-        if used > self.budget {
-            self.meter.tripped.set(true);
-            return Err(io::Error::other("the question's effort budget is spent"));
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 impl CompletionOracle {
@@ -91,7 +55,7 @@ impl CompletionOracle {
     /// An oracle that gives up on a question after `budget` bytes of proof (none: never).
     pub fn with_budget(instance: &Instance, budget: Option<u64>) -> CompletionOracle {
         let encoding = Encoding::new(instance);
-        let meter = Meter::default();
+        let meter = BudgetMeter::default();
         let solver = fresh_solver(&encoding, budget, &meter);
         CompletionOracle {
             encoding,
@@ -122,11 +86,11 @@ impl CompletionOracle {
     pub fn ask(&mut self, partial: &Board) -> Result<Option<Extension>, SatError> {
         check_size(&self.encoding, partial)?;
         self.calls += 1;
-        self.meter.used.set(0);
+        self.meter.start_question();
         self.solver.assume(&self.encoding.piece_literals(partial));
         let satisfiable = match self.solver.solve() {
             Ok(satisfiable) => satisfiable,
-            Err(SolverError::ProofIoError { .. }) if self.meter.tripped.get() => {
+            Err(SolverError::ProofIoError { .. }) if self.meter.tripped() => {
                 self.undecided += 1;
                 self.solver = fresh_solver(&self.encoding, self.budget, &self.meter);
                 return Ok(None);
@@ -146,15 +110,11 @@ impl CompletionOracle {
     }
 }
 
-fn fresh_solver(encoding: &Encoding, budget: Option<u64>, meter: &Meter) -> Solver<'static> {
+fn fresh_solver(encoding: &Encoding, budget: Option<u64>, meter: &BudgetMeter) -> Solver<'static> {
     let mut solver = Solver::new();
     meter.reset();
     if let Some(budget) = budget {
-        let writer = BudgetWriter {
-            meter: meter.clone(),
-            budget,
-        };
-        solver.write_proof(writer, ProofFormat::Varisat);
+        solver.write_proof(meter.writer(budget), ProofFormat::Varisat);
     }
     load(&mut solver, encoding.cnf());
     solver

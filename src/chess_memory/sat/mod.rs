@@ -15,7 +15,8 @@
 //!   also `∨_s x(s,q)` (exactly one). Symbols without pieces get `¬x(s,q)` units instead.
 //! - **Counts.** Exactly `2k_s` of the `n²` variables `x(s,·)` are true: a sequential counter
 //!   (Sinz 2005) with registers defined by equivalences, so one counter gives both bounds
-//!   ([`cardinality`]; at most `n²·(2k_s+1)` registers and `4·n²·(2k_s+1) + 2` clauses per symbol).
+//!   ([`crate::sat::cardinality`]; at most `n²·(2k_s+1)` registers and `4·n²·(2k_s+1) + 2`
+//!   clauses per symbol).
 //! - **Pairing rule.** A piece on `q` attacks (on an empty board) exactly one piece of its own
 //!   symbol: `¬x(s,q) ∨ ∨_{p∈A(q)} x(s,p)` (at least one partner) and, for every two squares
 //!   `p < p'` of `A(q)`, `¬x(s,q) ∨ ¬x(s,p) ∨ ¬x(s,p')` (at most one), where `A(q)` is the
@@ -35,15 +36,16 @@
 //!
 //! # The parts
 //!
-//! [`encoding`] builds the clauses, [`dimacs`] writes them for other solvers,
-//! [`solve`](mod@solve) runs varisat with seeded diversity ([`shuffle`]),
+//! What does not depend on the puzzle (the formula type, the sequential counter, the DIMACS
+//! writer, the model check, seeded diversity and varisat itself) is the shared SAT module
+//! [`crate::sat`]; this folder holds the puzzle's side. [`encoding`] builds the clauses,
+//! [`dimacs`] writes them for other solvers with the variable map as comment lines,
+//! [`solve`](mod@solve) runs varisat with seeded diversity ([`crate::sat::shuffle`]),
 //! [`count`](mod@count) enumerates boards (optionally up to the symmetries of the square,
 //! [`symmetry`]), [`extend`](mod@extend) completes partial boards (with DRAT proofs of the
 //! "no"), and [`mistakes`] replays the seed's backtracker and finds the first placement after
 //! which its board could no longer be completed.
 
-pub mod cardinality;
-pub mod cnf;
 pub mod count;
 pub mod dimacs;
 pub mod encoding;
@@ -51,7 +53,6 @@ pub mod estimate;
 pub mod extend;
 pub mod instance;
 pub mod mistakes;
-pub mod shuffle;
 pub mod solve;
 pub mod symmetry;
 
@@ -62,6 +63,7 @@ pub use instance::{Instance, InstanceError};
 pub use solve::{Solved, solve};
 
 use crate::chess_memory::board::BoardSize;
+use crate::sat::SolveError;
 
 /// What can go wrong on the SAT path. Each message names the problem and the way out.
 #[derive(Debug, thiserror::Error)]
@@ -83,4 +85,15 @@ pub enum SatError {
     Solver(#[from] varisat::solver::SolverError),
     #[error("internal error: {0}")]
     InvalidAnswer(String),
+}
+
+/// A failure of the solver stays one; a missing model, or one that fails the model check, is an
+/// invalid answer.
+impl From<SolveError> for SatError {
+    fn from(error: SolveError) -> SatError {
+        match error {
+            SolveError::Solver(error) => SatError::Solver(error),
+            answer => SatError::InvalidAnswer(answer.to_string()),
+        }
+    }
 }

@@ -1,111 +1,32 @@
 //! Running varisat on an encoding: loading clauses, checking every answer, counting effort.
 //!
 //! **Effort.** varisat has no statistics interface, so effort is read from its proof stream:
-//! the solver writes a DRAT proof into [`DratCounter`], which keeps no text and counts the
-//! lines. Each added line is a *lemma*: a clause the solver learned from a conflict or a
-//! clause it shortened while simplifying (a unit it fixed counts too). Deleted lines are the
-//! clause-database reductions. The count is exact and deterministic for a given input; writing
-//! the proof costs a little time (see the README's measurements).
+//! the solver writes a DRAT proof into a [`DratCounter`], which keeps no text and counts the
+//! *lemmas* (learned or shortened clauses) and the *deletions*, exactly and deterministically
+//! ([`crate::sat::proof`] says what each line is). Writing the proof costs a little time (see
+//! the README's measurements).
 
 use super::SatError;
-use super::cnf::{Cnf, assignment_of_model};
 use super::encoding::Encoding;
 use super::instance::Instance;
-use super::shuffle::Shuffled;
 use crate::chess_memory::board::Board;
 use crate::chess_memory::rules::{check_composition, validate};
-use std::cell::Cell;
-use std::io;
-use std::rc::Rc;
+use crate::sat::proof::DratCounter;
+use crate::sat::shuffle::Shuffled;
+use crate::sat::solve::{load, model_assignment};
 use std::time::Instant;
-use varisat::{ExtendFormula, ProofFormat, Solver};
+use varisat::{ProofFormat, Solver};
 
-/// Counts the lemma and deletion lines of a DRAT proof written into it.
-#[derive(Debug, Default)]
-pub struct DratCounter {
-    lemmas: Rc<Cell<u64>>,
-    deletions: Rc<Cell<u64>>,
-    at_line_start: bool,
-}
-
-/// Shared view of a [`DratCounter`]'s counts, readable after the solver took the counter.
-#[derive(Clone, Debug, Default)]
-pub struct DratCounts {
-    lemmas: Rc<Cell<u64>>,
-    deletions: Rc<Cell<u64>>,
-}
-
-impl DratCounter {
-    pub fn new() -> (DratCounter, DratCounts) {
-        let counter = DratCounter {
-            at_line_start: true,
-            ..DratCounter::default()
-        };
-        let counts = DratCounts {
-            lemmas: Rc::clone(&counter.lemmas),
-            deletions: Rc::clone(&counter.deletions),
-        };
-        (counter, counts)
-    }
-}
-
-impl DratCounts {
-    /// Clauses added by the proof (learned or shortened clauses).
-    pub fn lemmas(&self) -> u64 {
-        self.lemmas.get()
-    }
-
-    /// Clauses deleted by the proof.
-    pub fn deletions(&self) -> u64 {
-        self.deletions.get()
-    }
-}
-
-impl io::Write for DratCounter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        for &byte in buf {
-            if self.at_line_start {
-                let count = if byte == b'd' {
-                    &self.deletions
-                } else {
-                    &self.lemmas
-                };
-                count.set(count.get() + 1);
-            }
-            self.at_line_start = byte == b'\n';
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// Adds every clause of `cnf` to `solver`.
-pub fn load(solver: &mut Solver<'_>, cnf: &Cnf) {
-    for clause in cnf.clauses() {
-        solver.add_clause(clause);
-    }
-}
-
-/// The solver's current model as one value per variable of a formula with `var_count`
-/// variables.
-pub fn model_assignment(solver: &Solver<'_>, var_count: usize) -> Result<Vec<bool>, SatError> {
-    let model = solver
-        .model()
-        .ok_or_else(|| SatError::InvalidAnswer("the solver said SAT but gave no model".into()))?;
-    Ok(assignment_of_model(&model, var_count))
-}
-
-/// The board of a model, after the independent checks: the model satisfies every clause, and
-/// its board passes the validator and has the instance's pieces.
+/// The board of a model, after the independent checks: the model satisfies every clause of
+/// the encoding ([`crate::sat::Cnf::check_model`]), and its board passes [`valid_board`].
 pub fn checked_board(encoding: &Encoding, assignment: &[bool]) -> Result<Board, SatError> {
-    if let Some(clause) = encoding.cnf().first_falsified(assignment) {
-        return Err(SatError::InvalidAnswer(format!(
-            "the solver's model falsifies clause {clause} of the encoding"
-        )));
-    }
+    encoding.cnf().check_model(assignment)?;
+    valid_board(encoding, assignment)
+}
+
+/// The board of a model that has passed the model check, after the puzzle's own checks: the
+/// board passes the validator and has the instance's pieces.
+pub fn valid_board(encoding: &Encoding, assignment: &[bool]) -> Result<Board, SatError> {
     let board = encoding.decode(assignment);
     if let Some(violation) = validate(&board).first() {
         return Err(SatError::InvalidAnswer(format!(
@@ -132,7 +53,7 @@ pub struct Solved {
     pub clauses: usize,
 }
 
-/// Solves `instance` with the formula shuffled by `seed` (see [`super::shuffle`]).
+/// Solves `instance` with the formula shuffled by `seed` (see [`crate::sat::shuffle`]).
 pub fn solve(instance: &Instance, seed: u64) -> Result<Solved, SatError> {
     let start = Instant::now();
     let encoding = Encoding::new(instance);
@@ -163,15 +84,6 @@ mod tests {
     use super::*;
     use crate::chess_memory::board::BoardSize;
     use crate::chess_memory::queue::Queue;
-
-    #[test]
-    fn the_counter_tells_lemmas_from_deletions() {
-        use std::io::Write;
-        let (mut counter, counts) = DratCounter::new();
-        counter.write_all(b"1 -2 0\nd 1 2 ").unwrap();
-        counter.write_all(b"3 0\n-4 0\n0\n").unwrap();
-        assert_eq!((counts.lemmas(), counts.deletions()), (3, 1));
-    }
 
     #[test]
     fn seed_instance_on_6x6_solves_to_a_valid_board() {

@@ -77,11 +77,7 @@ mod tests {
     #[test]
     fn shuffling_keeps_the_models() {
         // (a ∨ b) ∧ (¬a ∨ c) ∧ ¬b: the only model is a, ¬b, c.
-        let mut cnf = Cnf::with_vars(3);
-        let lit = Lit::from_dimacs;
-        cnf.add_clause(vec![lit(1), lit(2)]);
-        cnf.add_clause(vec![lit(-1), lit(3)]);
-        cnf.add_clause(vec![lit(-2)]);
+        let cnf = Cnf::from_dimacs(3, &[&[1, 2], &[-1, 3], &[-2]]);
         for seed in 0..20 {
             let shuffled = Shuffled::new(&cnf, seed, "test");
             assert_eq!(shuffled.cnf.len(), 3);

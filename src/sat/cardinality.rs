@@ -14,10 +14,11 @@
 //! `¬r ∨ r(i-1,j) ∨ r(i-1,j-1)`), so one counter gives both bounds with the two units
 //! `r(m, k)` and `¬r(m, k+1)`. Registers that are constant (`j > i`, `j = 0`) or equal to an
 //! input are folded away instead of getting a variable. For m inputs that leaves at most
-//! `m·(k+1)` register variables and `4·m·(k+1) + 2` clauses; on 8×8 with 8 pieces of a symbol
-//! (m = 64, k = 8) it is 539 variables and 2,087 clauses. Every register's meaning is kept, so
-//! the value of each auxiliary variable can be computed from a board by counting, independently
-//! of the clauses (see `Encoding::assignment`).
+//! `m·(k+1)` register variables and `4·m·(k+1) + 2` clauses; for exactly 8 of 64 inputs
+//! (m = 64, k = 8) it is 539 variables and 2,087 clauses. Every register's meaning is returned
+//! ([`Register`]), so a caller can compute the value of each auxiliary variable from the inputs
+//! by counting, independently of the clauses, and so check its encoding against answers it
+//! knows; the tests here do that on every assignment of small counters.
 //!
 //! The alternative, the totalizer of the `rustsat` crate, was not taken: at these sizes the
 //! counter is as small, and it adds no dependency.
