@@ -6,6 +6,7 @@ use crate::chess_memory::data::summary::{self, SummaryRow};
 use crate::experiment::Describe;
 use crate::experiment::Manifest;
 use crate::experiment::StudyError;
+use crate::experiment::inspect::ShowOptions;
 use crate::output::numbers::{percent, thousands};
 use std::path::Path;
 
@@ -25,6 +26,22 @@ pub fn ranked(dir: &Path) -> Result<Vec<SummaryRow>> {
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     Ok(rows)
+}
+
+/// `boardlab show` of a ChessMemory folder: the ranking, of the series the options keep.
+pub fn show(dir: &Path, options: &ShowOptions) -> Result<String> {
+    let mut rows = ranked(dir)?;
+    rows.retain(|row| options.keeps(&row.ordering));
+    if rows.is_empty() {
+        return Err(format!(
+            "no series of {} matches --series {}; `boardlab show {}` lists them",
+            dir.display(),
+            options.series.join(", "),
+            dir.display()
+        )
+        .into());
+    }
+    Ok(table(dir, &rows, folder_cap(dir), options.top))
 }
 
 /// The run's iteration cap, when the folder's manifest names one.

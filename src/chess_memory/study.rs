@@ -25,7 +25,10 @@ pub const PUZZLE: Puzzle = Puzzle {
     example_spec: include_str!("../../experiments/examples/chess-memory.toml"),
     parse,
     report: crate::chess_memory::report::report,
+    plot: |dir| Ok(crate::chess_memory::report::plot(dir)?.len()),
     headline,
+    show: crate::chess_memory::show::show,
+    compare: crate::chess_memory::compare::compare,
     tables: &["summary.csv", "histogram.csv"],
 };
 

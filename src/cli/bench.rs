@@ -1,7 +1,8 @@
-//! `boardlab bench`: raw throughput of a search, in iterations and draws per second, on a
+//! `boardlab chess-memory bench`: raw throughput of a search, in iterations and draws per second, on a
 //! chosen number of threads; optionally against a second search in the same sitting, and a
 //! census of the boards it makes (distinct boards, kinds per square against the seed's).
 
+use super::measure::{Measured, process_cpu_seconds};
 use super::{PuzzleArgs, SearchArgs};
 use crate::chess_memory::board::BoardSize;
 use crate::chess_memory::pieces::Kind;
@@ -27,10 +28,10 @@ error on a terminal (--quiet: none); the JSON line to standard output.
 Exit status: 0 measured, 2 bad input or an error.
 
 Examples:
-  boardlab bench --threads 1 --draws 2000     single-core throughput of the seed's order
-  boardlab bench --threads 1 --algorithm cover --draws 200000 --compare seed --compare-draws 2000 --repeat 3
+  boardlab chess-memory bench --threads 1 --draws 2000     single-core throughput of the seed's order
+  boardlab chess-memory bench --threads 1 --algorithm cover --draws 200000 --compare seed --compare-draws 2000 --repeat 3
                                               cover against the seed, medians of 3 runs
-  boardlab bench --algorithm cover --draws 1000000 --census --reference-draws 20000
+  boardlab chess-memory bench --algorithm cover --draws 1000000 --census --reference-draws 20000
                                               distinct boards and kind frequencies per square"
 )]
 pub struct BenchArgs {
@@ -106,6 +107,8 @@ struct Totals {
 struct Timing {
     totals: Totals,
     seconds: f64,
+    /// CPU seconds of the process's threads during the draws.
+    cpu_seconds: Option<f64>,
 }
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
@@ -146,7 +149,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let main = median_run(&main_runs);
-    let mut report = serde_json::json!({
+    let report = serde_json::json!({
         "order": queue.name(),
         "algorithm": config.algorithm,
         "restart": config.restart.to_string(),
@@ -165,6 +168,14 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         "draws_per_sec_runs": rates(&main_runs, args.draws),
         "table_build_seconds": table_seconds,
     });
+    let mut report = Measured {
+        measured: "boards drawn (draws, every board validated)",
+        unit: "draws/s",
+        count: args.draws,
+        seconds: main.seconds,
+        cpu_seconds: main.cpu_seconds,
+    }
+    .into(report);
     if let Some(compare) = &compare {
         let other = median_run(&compare_runs);
         let (ours, theirs) = (
@@ -193,6 +204,7 @@ fn time_draws(
     draws: u64,
 ) -> anyhow::Result<Timing> {
     let finished = AtomicU64::new(0);
+    let cpu_start = process_cpu_seconds();
     let start = Instant::now();
     let (totals, seconds) = std::thread::scope(|scope| {
         let watcher = scope.spawn(|| {
@@ -214,9 +226,13 @@ fn time_draws(
         watcher.join().expect("the progress thread does not panic");
         (totals, seconds)
     });
+    let cpu_seconds = process_cpu_seconds()
+        .zip(cpu_start)
+        .map(|(end, start)| end - start);
     Ok(Timing {
         totals: totals?,
         seconds,
+        cpu_seconds,
     })
 }
 

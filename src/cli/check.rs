@@ -1,4 +1,4 @@
-//! `boardlab check`: the validator on the command line.
+//! `boardlab chess-memory check`: the validator on the command line.
 
 use crate::chess_memory::board::parse_board;
 use crate::chess_memory::rules::validate;
@@ -13,8 +13,8 @@ use std::process::ExitCode;
 2 the text is not a board.
 
 Examples:
-  boardlab check 'HWwGsggs_hGsSSsGg_hHGWGSHg_gWswhShw_whHgWSwG_HSwsWhsh_GwWHwWSH_GhSWgHgs'
-  boardlab draw --format fen | head -1 | boardlab check -"
+  boardlab chess-memory check 'HWwGsggs_hGsSSsGg_hHGWGSHg_gWswhShw_whHgWSwG_HSwsWhsh_GwWHwWSH_GhSWgHgs'
+  boardlab chess-memory draw --format fen | head -1 | boardlab chess-memory check -"
 )]
 pub struct CheckArgs {
     /// The board: FEN ranks separated by '/', the seed's '_'-separated files, or a grid;

@@ -2,6 +2,8 @@
 //! rules) on the command line: the legal moves of a position and a bot's view of them, perft,
 //! the generator's speed, seeded games between bots, and a game against a bot.
 
+use super::games::{Batch, play_batch};
+use super::measure::{Measured, thread_cpu_seconds};
 use crate::draughts::bots::alphabeta::AlphaBeta;
 use crate::draughts::bots::damebot::Damebot;
 use crate::draughts::bots::{BotSpec, article_damebot};
@@ -9,7 +11,6 @@ use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition};
 use crate::draughts::perft::{Captures, Perft};
 use crate::draughts::terminal::{Session, Style};
 use crate::draughts::{Board, Color, Move, MoveText, Rules, parse_fen, to_fen};
-use crate::game::matches::{MatchSpec, MatchStudy};
 use crate::game::{Console, Game, Player};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
@@ -450,17 +451,41 @@ fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
 
 fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let board = Board::start();
-    println!("depth,nodes,seconds,nodes_per_second");
+    let mut depths = Vec::new();
+    let (mut nodes, mut seconds, mut cpu_seconds) = (0, 0.0, None);
     for depth in 1..=args.depth {
         let mut counter = Perft::new(args.rules, Captures::Paths);
+        let cpu_start = thread_cpu_seconds();
         let start = Instant::now();
-        let nodes = counter.count(&board, depth);
-        let seconds = start.elapsed().as_secs_f64();
-        println!(
-            "{depth},{nodes},{seconds:.6},{:.0}",
-            nodes as f64 / seconds.max(1e-9)
-        );
+        nodes = counter.count(&board, depth);
+        seconds = start.elapsed().as_secs_f64();
+        cpu_seconds = thread_cpu_seconds()
+            .zip(cpu_start)
+            .map(|(end, start)| end - start);
+        depths.push(serde_json::json!({
+            "depth": depth,
+            "nodes": nodes,
+            "seconds": seconds,
+            "nodes_per_second": nodes as f64 / seconds.max(1e-12),
+        }));
     }
+    let report = serde_json::json!({
+        "rules": args.rules.name(),
+        "captures": Captures::Paths.name(),
+        "depth": args.depth,
+        "nodes": nodes,
+        "threads": 1,
+        "depths": depths,
+    });
+    let report = Measured {
+        measured: "perft nodes from the start position at the deepest depth (bulk counted)",
+        unit: "nodes/s",
+        count: nodes,
+        seconds,
+        cpu_seconds,
+    }
+    .into(report);
+    println!("{report}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -470,47 +495,17 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
         max_plies: args.max_plies,
     };
     let (a, b) = (args.a.to_string(), args.b.to_string());
-    let pairings = if a == b {
-        format!("[[{a:?}, {a:?}]]")
-    } else {
-        format!("[[{a:?}, {b:?}]]")
+    let batch = Batch {
+        a: &a,
+        b: &b,
+        games: args.games,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
     };
-    let players = if a == b {
-        format!("[{a:?}]")
-    } else {
-        format!("[{a:?}, {b:?}]")
-    };
-    let spec_text = format!(
-        "name = \"games\"\nseed = {}\ngames = {}\nplayers = {players}\npairings = {pairings}\n\
-opening-plies = {}\n",
-        args.seed, args.games, args.opening_plies
-    );
-    let spec = MatchSpec::parse(&game, &spec_text, &Default::default())?;
-    let study = MatchStudy::new(game, spec);
-    let mut out = std::io::stdout().lock();
-    out.write_all(crate::game::matches::study::HEADER.as_bytes())?;
-    let mut score = [0u64; 3];
-    let mut row = Vec::new();
-    for index in 0..args.games {
-        row.clear();
-        study
-            .play(0, index, &mut row)
-            .map_err(anyhow::Error::from_boxed)?;
-        out.write_all(&row)?;
-        let text = String::from_utf8_lossy(&row);
-        let fields: Vec<&str> = text.split(',').collect();
-        let a_first = index.is_multiple_of(2);
-        let slot = match (fields[4], a_first) {
-            ("1/2", _) => 1,
-            ("1-0", true) | ("0-1", false) => 0,
-            _ => 2,
-        };
-        score[slot] += 1;
-    }
-    out.flush()?;
+    let [wins, draws, losses] = play_batch(game, &batch)?;
     eprintln!(
-        "{a} {} - {} draws - {} {b} ({} rules)",
-        score[0], score[1], score[2], args.rules
+        "{a} {wins} - {draws} draws - {losses} {b} ({} rules)",
+        args.rules
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -1,4 +1,4 @@
-//! `boardlab draw`: one board from the seed's backtracker, with its counters.
+//! `boardlab chess-memory draw`: one board from the seed's backtracker, with its counters.
 
 use super::{PuzzleArgs, SearchArgs};
 use crate::chess_memory::board::{BoardFormat, format_board};
@@ -14,13 +14,13 @@ use std::process::ExitCode;
 printed in every case. 2 bad input.
 
 Examples:
-  boardlab draw                                  a board for the seed's order, as a grid
-  boardlab draw --order RBNQ --seed 7 --format fen
-  boardlab draw --seed 1 --rng mulberry32 --format seed --json
+  boardlab chess-memory draw                                  a board for the seed's order, as a grid
+  boardlab chess-memory draw --order RBNQ --seed 7 --format fen
+  boardlab chess-memory draw --seed 1 --rng mulberry32 --format seed --json
                                                  the original program's board for seed 1
-  boardlab draw --algorithm fc --restart fixed:300
+  boardlab chess-memory draw --algorithm fc --restart fixed:300
                                                  the fastest generator of results/algorithms
-  boardlab draw --order queue:QQqq --board-size 4    a short queue: other squares stay empty"
+  boardlab chess-memory draw --order queue:QQqq --board-size 4    a short queue: other squares stay empty"
 )]
 pub struct DrawArgs {
     #[command(flatten)]

@@ -1,6 +1,8 @@
 //! `boardlab fifteen`: the "15" game (see [`crate::fifteen`]): solve it, analyse its bots
 //! exactly, measure games per second, or play a bot in the terminal.
 
+use super::games::{Batch, play_batch};
+use super::measure::{Measured, thread_cpu_seconds};
 use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
 use crate::fifteen::terminal;
@@ -27,6 +29,8 @@ pub enum FifteenCommand {
     Analyze(AnalyzeArgs),
     /// Games per second between two bots on one thread, as `boardlab run` plays the pairing.
     Bench(BenchArgs),
+    /// Play seeded games between two bots, as `boardlab run` plays that pairing.
+    Games(GamesArgs),
     /// Play a bot in the terminal.
     Play(PlayArgs),
 }
@@ -105,6 +109,44 @@ pub struct BenchArgs {
     pub variant: Variant,
 }
 
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
+
+Game i is the game i of the pairing A-vs-B in `boardlab run` of a spec with the same seed and \
+variant: A moves first in the even-numbered games, B in the odd ones. Rows are those of the \
+run's draws.csv; the score goes to standard error.
+
+Example:
+  boardlab fifteen games article:both+wb:random perfect --games 10 --seed 1"
+)]
+pub struct GamesArgs {
+    /// The first player of the pairing (first to move in the even-numbered games).
+    #[arg(value_name = "A")]
+    pub a: String,
+
+    /// The second player of the pairing.
+    #[arg(value_name = "B")]
+    pub b: String,
+
+    /// Number of games, 1 to 10,000,000.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub games: u64,
+
+    /// Master seed, as a spec's `seed`: game i of the pairing draws from the stream
+    /// (seed, "A-vs-B", i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Random opening plies, as a spec's `opening-plies` (0 to 9).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=9))]
+    pub opening_plies: u32,
+
+    /// Which game.
+    #[arg(long, value_parser = crate::cli::offered::<Variant>(), default_value_t = Variant::Classic)]
+    pub variant: Variant,
+}
+
 /// Who moves first in a terminal game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FirstMover {
@@ -147,11 +189,31 @@ pub fn run(args: &FifteenArgs) -> anyhow::Result<ExitCode> {
             Variant::Classic => bench(&Fifteen(Classic), args),
             Variant::OddEven => bench(&Fifteen(OddEven), args),
         },
+        FifteenCommand::Games(args) => match args.variant {
+            Variant::Classic => games(Fifteen(Classic), args),
+            Variant::OddEven => games(Fifteen(OddEven), args),
+        },
         FifteenCommand::Play(args) => match args.variant {
             Variant::Classic => play(&Fifteen(Classic), args),
             Variant::OddEven => play(&Fifteen(OddEven), args),
         },
     }
+}
+
+fn games<R: Rules>(game: Fifteen<R>, args: &GamesArgs) -> anyhow::Result<ExitCode> {
+    let batch = Batch {
+        a: &args.a,
+        b: &args.b,
+        games: args.games,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+    };
+    let [wins, draws, losses] = play_batch(game, &batch)?;
+    eprintln!(
+        "{} {wins} - {draws} draws - {losses} {} ({})",
+        args.a, args.b, args.variant
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
@@ -252,22 +314,20 @@ fn bench<R: Rules>(game: &Fifteen<R>, args: &BenchArgs) -> anyhow::Result<ExitCo
         "first_wins": counts[0],
         "draws": counts[1],
         "second_wins": counts[2],
-        "seconds": seconds,
         "games_per_second": args.games as f64 / seconds,
-        "cpu_seconds": cpu_seconds,
         "games_per_cpu_second": cpu_seconds.map(|cpu| args.games as f64 / cpu),
         "threads": 1,
     });
+    let report = Measured {
+        measured: "games played (each move checked legal)",
+        unit: "games/s",
+        count: args.games,
+        seconds,
+        cpu_seconds,
+    }
+    .into(report);
     println!("{report}");
     Ok(ExitCode::SUCCESS)
-}
-
-/// The CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (nanoseconds
-/// on a CPU first); `None` elsewhere. On a shared machine it measures the work, not the wait.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanoseconds as f64 * 1e-9)
 }
 
 fn play<R: Rules>(game: &Fifteen<R>, args: &PlayArgs) -> anyhow::Result<ExitCode> {

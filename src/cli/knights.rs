@@ -1,9 +1,10 @@
-//! `boardlab knights`: the knight's tour ([`crate::knights_tour`]): the seed's replay, one
+//! `boardlab knights-tour`: the knight's tour ([`crate::knights_tour`]): the seed's replay, one
 //! tour with a tie-break rule, the SAT encoding, exact counts and a throughput bench.
 //!
 //! Sizes, starts and rules are taken as text and parsed here into checked values, so that a
 //! bad one is a one-line error (exit 2) naming the option.
 
+use super::measure::{Measured, thread_cpu_seconds};
 use crate::knights_tour::count::count;
 use crate::knights_tour::geometry::parse_start;
 use crate::knights_tour::replay::{ReplayOutcome, format_go, format_grid, replay};
@@ -79,19 +80,22 @@ pub enum ReplayFormat {
     after_help = "Exit status: 0 the printed board is a tour, 1 it is not (a dead end, or no move from the start), 2 bad input.
 
 Examples:
-  boardlab knights replay --n 8 --x 3 --y 2              the article's screenshot
-  boardlab knights replay --n 5 --x 1 --y 2 --format go  a dead end, as Go prints it"
+  boardlab knights-tour replay --board-size 8 --start 3,2             the article's screenshot
+  boardlab knights-tour replay --board-size 5 --start 1,2 --format go  a dead end, as Go prints it"
 )]
 pub struct ReplayArgs {
-    /// Side n of the n×n board (1 to 10000).
-    #[arg(long)]
+    /// Side n of the n×n board (1 to 10000; the Go program's n).
+    #[arg(long = "board-size", alias = "size", alias = "n", value_name = "N")]
     pub n: u64,
-    /// Start column, 1 to n.
-    #[arg(long)]
-    pub x: u64,
-    /// Start row, 1 to n (row 1 is printed first).
-    #[arg(long)]
-    pub y: u64,
+    /// Start square as X,Y: column X and row Y, 1 to n (row 1 is printed first).
+    #[arg(long, default_value = "1,1", value_name = "X,Y")]
+    pub start: String,
+    /// The start column alone (older spelling of --start).
+    #[arg(long, hide = true)]
+    pub x: Option<u64>,
+    /// The start row alone (older spelling of --start).
+    #[arg(long, hide = true)]
+    pub y: Option<u64>,
     /// Board format.
     #[arg(long, value_enum, default_value_t = ReplayFormat::Grid)]
     pub format: ReplayFormat,
@@ -100,8 +104,24 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
+/// The replay's start column and row: `--start X,Y`, or the older `--x` and `--y`.
+fn replay_start(args: &ReplayArgs) -> anyhow::Result<(u64, u64)> {
+    let (x, y) = args
+        .start
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
+        .with_context(|| {
+            format!(
+                "--start: `{}` is not X,Y (column and row from 1, e.g. 3,2)",
+                args.start
+            )
+        })?;
+    Ok((args.x.unwrap_or(x), args.y.unwrap_or(y)))
+}
+
 fn run_replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
-    let replay = replay(args.n, args.x, args.y).context("replay")?;
+    let (x, y) = replay_start(args)?;
+    let replay = replay(args.n, x, y).context("replay")?;
     let board = match args.format {
         ReplayFormat::Grid => format_grid(&replay),
         ReplayFormat::Go => format_go(&replay),
@@ -119,7 +139,7 @@ fn run_replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     };
     if args.json {
         let report = serde_json::json!({
-            "n": args.n, "x": args.x, "y": args.y,
+            "n": args.n, "x": x, "y": y,
             "outcome": replay.outcome,
             "is_tour": replay.outcome == ReplayOutcome::Tour,
             "board": board,
@@ -145,7 +165,7 @@ pub enum TourFormat {
 #[derive(Debug, Args)]
 pub struct TourSpec {
     /// Board: `N` (N×N) or `WxH` (W columns, H rows); at most 10⁸ squares.
-    #[arg(long = "board-size", visible_alias = "size", default_value = "8")]
+    #[arg(long = "board-size", alias = "size", default_value = "8")]
     pub size: String,
     /// Start square `X,Y`, 1-based: column X from the left, row Y from the top.
     #[arg(long, default_value = "1,1")]
@@ -197,9 +217,9 @@ impl TourSpec {
     after_help = "Exit status: 0 a tour was found (and validated), 1 none was found, 2 bad input.
 
 Examples:
-  boardlab knights tour --size 8 --start 1,1 --rule order:12345678
-  boardlab knights tour --size 1000 --rule random --seed 7 --format moves > tour.txt
-  boardlab knights tour --size 6x5 --closed --backtrack --cap 100000"
+  boardlab knights-tour tour --size 8 --start 1,1 --rule order:12345678
+  boardlab knights-tour tour --size 1000 --rule random --seed 7 --format moves > tour.txt
+  boardlab knights-tour tour --size 6x5 --closed --backtrack --cap 100000"
 )]
 pub struct TourArgs {
     #[command(flatten)]
@@ -333,7 +353,7 @@ pub enum SatCommand {
 #[derive(Debug, Args)]
 pub struct SatBoardArgs {
     /// Board: `N` or `WxH`, at most 64 squares.
-    #[arg(long = "board-size", visible_alias = "size")]
+    #[arg(long = "board-size", alias = "size")]
     pub size: String,
     /// Closed tours.
     #[arg(long)]
@@ -379,12 +399,12 @@ fn run_sat(args: &SatArgs) -> anyhow::Result<ExitCode> {
     after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
 
 Examples:
-  boardlab knights count --size 5 --directed     1728 (OEIS A165134)
-  boardlab knights count --size 3x10 --closed    16 (OEIS A070030)"
+  boardlab knights-tour count --size 5 --directed     1728 (OEIS A165134)
+  boardlab knights-tour count --size 3x10 --closed    16 (OEIS A070030)"
 )]
 pub struct CountArgs {
     /// Board: `N` or `WxH`, at most 36 squares.
-    #[arg(long = "board-size", visible_alias = "size")]
+    #[arg(long = "board-size", alias = "size")]
     pub size: String,
     /// Count closed tours (cycles) instead of open ones.
     #[arg(long)]
@@ -414,10 +434,10 @@ fn run_count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
 
 Examples:
-  boardlab knights bench --size 1000 --rule seed --draws 10
-  boardlab knights bench --size 8 --rule random --draws 10000     success rate from the corner
-  boardlab knights bench --size 8 --rule seed --draws 64 --all-starts
-  boardlab knights bench --size 500 --rule random --draws 20 --csv results/knights/bench.csv"
+  boardlab knights-tour bench --size 1000 --rule seed --draws 10
+  boardlab knights-tour bench --size 8 --rule random --draws 10000     success rate from the corner
+  boardlab knights-tour bench --size 8 --rule seed --draws 64 --all-starts
+  boardlab knights-tour bench --size 500 --rule random --draws 20 --out bench.csv"
 )]
 pub struct BenchArgs {
     #[command(flatten)]
@@ -431,11 +451,11 @@ pub struct BenchArgs {
     pub all_starts: bool,
     /// Also append the result as one row to this CSV file (created with its header if
     /// missing): the `bench.csv` a knight's-tour results folder reads its timings from.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long = "out", alias = "csv", value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
 }
 
-/// The columns of `knights bench --csv`.
+/// The columns of `knights-tour bench --out`.
 pub const BENCH_COLUMNS: &str =
     "size,rule,start,closed,seed,draws,tours,squares,seconds,wall_seconds,cpu_seconds";
 
@@ -447,7 +467,7 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let closed = args.spec.closed;
     let (mut seconds, mut squares, mut tours, mut tie_breaks) = (0.0, 0u64, 0u64, 0u64);
     let wall = Instant::now();
-    let cpu_before = cpu_seconds();
+    let cpu_before = thread_cpu_seconds();
     for index in 0..args.draws {
         let start = if args.all_starts {
             spec.board
@@ -472,7 +492,7 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             tours += 1;
         }
     }
-    let cpu = cpu_before.zip(cpu_seconds()).map(|(a, b)| b - a);
+    let cpu = cpu_before.zip(thread_cpu_seconds()).map(|(a, b)| b - a);
     let report = serde_json::json!({
         "size": spec.board.to_string(),
         "rule": spec.rule.to_string(),
@@ -489,9 +509,16 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         "squares_per_sec": squares as f64 / seconds,
         "draws_per_sec": args.draws as f64 / seconds,
         "tours_per_sec": tours as f64 / seconds,
-        "cpu_seconds": cpu,
         "cpu_squares_per_sec": cpu.map(|cpu| squares as f64 / cpu),
     });
+    let report = Measured {
+        measured: "squares of the tours drawn (the engine's loop; validation outside)",
+        unit: "squares/s",
+        count: squares,
+        seconds,
+        cpu_seconds: cpu,
+    }
+    .into(report);
     println!("{report}");
     if let Some(path) = &args.csv {
         let row = format!(
@@ -521,13 +548,4 @@ fn append_bench_row(path: &std::path::Path, row: &str) -> anyhow::Result<()> {
     }
     file.write_all(row.as_bytes())?;
     Ok(())
-}
-
-/// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`, nanoseconds), so that
-/// a bench on a loaded machine can report speed per CPU second as well as per wall second.
-/// It covers the whole loop, validation included, so it understates the engine's speed.
-fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanos / 1e9)
 }

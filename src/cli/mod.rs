@@ -1,15 +1,25 @@
 //! The command line: argument definitions (clap), parsed once into checked values, and one
 //! module per subcommand. Everything below the CLI returns typed errors; here they gain
 //! context and become one-line messages in `main`.
+//!
+//! Commands are noun then verb for each system (`boardlab draughts perft`, `boardlab
+//! chess-memory draw`), and top-level verbs for what spans them (`run`, `merge`, `report`,
+//! `plot`, `show`, `compare`, `puzzles`). Older spellings (`boardlab draw`, `boardlab
+//! knights`, …) are kept as hidden aliases. `play` is always a person at the terminal and
+//! `games` always a seeded batch of bot games.
 
 mod bench;
 mod check;
+mod chess_memory;
 mod compare;
 mod draughts;
 mod draw;
 mod fifteen;
+mod games;
 mod knights;
 mod manual;
+mod measure;
+mod puzzles;
 mod report;
 mod run;
 mod sat;
@@ -22,12 +32,15 @@ use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Research harness for board-puzzle search: the ChessMemory placement puzzle.
+/// Research harness for board-puzzle and game search, with seeded, reproducible experiments.
 ///
-/// 32 pairs of chess pieces fill an 8×8 board so that every piece attacks exactly one piece of
-/// its own symbol. boardlab reproduces the seed article's randomized backtracker exactly,
-/// runs it fast, checks every board it makes, and measures how the placement order changes
-/// the search effort.
+/// It studies four systems: ChessMemory (32 pairs of chess pieces fill 8×8, each attacking
+/// exactly its partner: the seed's randomized backtracker, exactly, and faster searches), the
+/// knight's tour (Warnsdorff's rule and its tie-breaks, SAT, exact counts), the "15" game
+/// (tic-tac-toe in disguise, solved; the article's heuristic against random and perfect
+/// players) and Czech draughts (an exact move generator proved by perft, the original Damebot,
+/// stronger bots). Experiments run from specs in parallel, with the same bytes at any thread
+/// count, and end in CSV tables, charts and a REPORT.md.
 #[derive(Debug, Parser)]
 #[command(
     name = "boardlab",
@@ -42,36 +55,45 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Generate one board with the seed's backtracker and print it with its counters.
-    Draw(draw::DrawArgs),
-    /// Check a board against the pairing rule (exit 0 valid, 1 violations, 2 not a board).
-    Check(check::CheckArgs),
-    /// Measure throughput: run many draws and print iterations and draws per second as JSON.
-    Bench(bench::BenchArgs),
     /// Run an experiment spec (default: the embedded one) into a results folder.
     Run(run::RunArgs),
     /// Combine the folders of all shards of a run into one.
     Merge(run::MergeArgs),
-    /// Redraw the charts of a results folder from its files (no draws are rerun).
-    Plot(report::PlotArgs),
     /// Rewrite REPORT.md and the charts of a results folder from its files.
     Report(report::ReportArgs),
-    /// Print the ranking of a results folder (from its summary.csv) in the terminal.
+    /// Redraw the charts of a results folder from its files (no draws are rerun).
+    Plot(report::PlotArgs),
+    /// Print a results folder's summary in the terminal (any puzzle).
     Show(show::ShowArgs),
-    /// Do two results folders agree? Medians, censored shares and a rank test per series.
+    /// Do two results folders of a puzzle agree? The same data, or the same distributions.
     Compare(compare::CompareArgs),
-    /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
-    Sat(sat::SatArgs),
+    /// List the puzzles and games, each with a line and an example spec.
+    Puzzles(puzzles::PuzzlesArgs),
+    /// ChessMemory: draw and check boards, measure the searches, the SAT encoding.
+    ChessMemory(chess_memory::ChessMemoryArgs),
     /// The knight's tour: the seed's replay, Warnsdorff tie-breaks, SAT, exact counts, bench.
-    Knights(knights::KnightsArgs),
-    /// The "15" game: solve it, analyse its bots exactly, bench them, play one.
+    #[command(alias = "knights")]
+    KnightsTour(knights::KnightsArgs),
+    /// The "15" game: solve it, analyse its bots exactly, bench them, batches, play one.
     Fifteen(fifteen::FifteenArgs),
-    /// Czech draughts and English checkers: legal moves, perft, bench.
+    /// Czech draughts: legal moves and a bot's view, perft, bench, batches, play one.
     Draughts(draughts::DraughtsArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
     Completions(manual::CompletionsArgs),
     /// Print the manual page (roff), made from these definitions.
     Man(manual::ManArgs),
+    /// `chess-memory draw`, its older spelling.
+    #[command(hide = true)]
+    Draw(draw::DrawArgs),
+    /// `chess-memory check`, its older spelling.
+    #[command(hide = true)]
+    Check(check::CheckArgs),
+    /// `chess-memory bench`, its older spelling.
+    #[command(hide = true)]
+    Bench(bench::BenchArgs),
+    /// `chess-memory sat`, its older spelling.
+    #[command(hide = true)]
+    Sat(sat::SatArgs),
 }
 
 /// The version line: the package version and `git describe --always --dirty` of the source
@@ -100,7 +122,7 @@ pub struct PuzzleArgs {
 
     #[arg(
         long = "board-size",
-        visible_alias = "size",
+        alias = "size",
         default_value_t = 8,
         value_name = "N",
         help = BOARD_SIZE_HELP
@@ -192,39 +214,27 @@ impl<T> StudyResult<T> for Result<T, crate::experiment::StudyError> {
     }
 }
 
-/// Refuses a folder of another puzzle than ChessMemory for a command that only reads
-/// ChessMemory's tables, saying what to use instead.
-fn require_chess_memory(dir: &std::path::Path, command: &str) -> anyhow::Result<()> {
-    let registry = &crate::puzzles::REGISTRY;
-    match registry.of_folder(dir)? {
-        Some(puzzle) if puzzle.name != registry.default => anyhow::bail!(
-            "{command} reads ChessMemory folders and {} holds a {} experiment; use boardlab show or boardlab report on it",
-            dir.display(),
-            puzzle.name
-        ),
-        _ => Ok(()),
-    }
-}
-
 /// Parses the process arguments and runs the chosen command.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = parse_arguments()?;
     match cli.command {
-        Command::Draw(args) => draw::run(&args),
-        Command::Check(args) => check::run(&args),
-        Command::Bench(args) => bench::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Merge(args) => run::merge(&args),
-        Command::Plot(args) => report::plot(&args),
         Command::Report(args) => report::report(&args),
+        Command::Plot(args) => report::plot(&args),
         Command::Show(args) => show::run(&args),
         Command::Compare(args) => compare::run(&args),
-        Command::Sat(args) => sat::run(&args),
-        Command::Knights(args) => knights::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
+        Command::ChessMemory(args) => chess_memory::run(&args),
+        Command::KnightsTour(args) => knights::run(&args),
         Command::Fifteen(args) => fifteen::run(&args),
         Command::Draughts(args) => draughts::run(&args),
         Command::Completions(args) => manual::completions(&args),
         Command::Man(args) => manual::man(&args),
+        Command::Draw(args) => draw::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Sat(args) => sat::run(&args),
     }
 }
 

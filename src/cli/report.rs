@@ -29,8 +29,9 @@ pub struct ReportArgs {
 #[command(
     after_help = "Exit status: 0 written, 2 the folder lacks a file or cannot be written.
 
-Example:
-  boardlab plot results/orderings        redraw the committed charts (REPORT.md is left as it is)"
+Examples:
+  boardlab plot results/orderings        redraw the committed charts (REPORT.md is left as it is)
+  boardlab plot results/fifteen"
 )]
 pub struct PlotArgs {
     /// The results folder (with summary.csv, histogram.csv and manifest.json).
@@ -43,12 +44,15 @@ pub struct PlotArgs {
 }
 
 pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
-    super::require_chess_memory(&args.dir, "plot")?;
-    let written = crate::chess_memory::report::plot(&args.dir).or_study()?;
+    let registry = &crate::puzzles::REGISTRY;
+    let puzzle = match registry.of_folder(&args.dir)? {
+        Some(puzzle) => puzzle,
+        None => registry.puzzle(registry.default)?,
+    };
+    let written = (puzzle.plot)(&args.dir).or_study()?;
     if !args.quiet {
         eprintln!(
-            "wrote {} charts (SVG and PNG) to {}",
-            written.len(),
+            "wrote {written} charts (SVG and PNG) to {}",
             args.dir.join("charts").display()
         );
     }

@@ -43,7 +43,7 @@ pub struct RunArgs {
     pub cap: Option<u64>,
 
     /// Master seed, replacing the spec's `seed`: draw i of a series uses the random stream of
-    /// (seed, series queue, i), the stream of `boardlab draw --seed SEED --index i`.
+    /// (seed, series queue, i), the stream of `boardlab chess-memory draw --seed SEED --index i`.
     #[arg(long)]
     pub seed: Option<u64>,
 

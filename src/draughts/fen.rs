@@ -136,7 +136,7 @@ mod tests {
     }
 
     #[test]
-    fn the_contract_example_reads_and_prints_back() {
+    fn the_example_of_docs_draughts_reads_and_prints_back() {
         let board = parse_fen("W:Wa1,c1,Ke3:Bb8,d8").unwrap();
         assert_eq!(board.kings.count_ones(), 1);
         assert_eq!(to_fen(&board), "W:Wa1,c1,Ke3:Bb8,d8");

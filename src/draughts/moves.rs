@@ -313,7 +313,7 @@ mod tests {
     }
 
     #[test]
-    fn moves_print_in_the_contract_notation() {
+    fn moves_print_in_the_notation_of_docs_draughts() {
         assert_eq!(Move::quiet(sq("c3"), sq("d4")).to_string(), "c3-d4");
         let captured = sq("d4").bit() | sq("d6").bit();
         let mv = Move::capture(sq("c3"), &[sq("e5").index(), sq("c7").index()], captured);

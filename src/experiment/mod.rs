@@ -12,6 +12,7 @@ mod checksum;
 pub mod error;
 mod finalize;
 mod folder;
+pub mod inspect;
 mod lock;
 mod manifest;
 mod merge;

@@ -4,6 +4,7 @@
 //! (the shape of OpenSpiel's game registry, filled where the games are, not in the core).
 
 use super::error::{HarnessError, Result, StudyError};
+use super::inspect::{Comparison, ShowOptions};
 use super::spec::{Overrides, SpecError};
 use super::study::Study;
 use std::path::Path;
@@ -25,8 +26,15 @@ pub struct Puzzle {
     pub parse: ParseSpec,
     /// Writes the charts and `REPORT.md` of a results folder from its small files.
     pub report: fn(&Path) -> std::result::Result<(), StudyError>,
+    /// Redraws the charts of a results folder (REPORT.md is left as it is); returns how
+    /// many it wrote.
+    pub plot: fn(&Path) -> std::result::Result<usize, StudyError>,
     /// One line for the terminal after a run: the best series or the headline figure.
     pub headline: fn(&Path) -> std::result::Result<String, StudyError>,
+    /// The folder's summary as a table for the terminal (`boardlab show`).
+    pub show: fn(&Path, &ShowOptions) -> std::result::Result<String, StudyError>,
+    /// Two folders of this puzzle compared series by series (`boardlab compare`).
+    pub compare: fn(&Path, &Path) -> std::result::Result<Comparison, StudyError>,
     /// The files besides `REPORT.md` and `charts/` made from the data: those that
     /// [`Study::derive`] writes, and any the report writes beside them.
     pub tables: &'static [&'static str],

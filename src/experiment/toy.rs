@@ -5,6 +5,7 @@
 
 use super::error::StudyError;
 use super::folder::ResultsFolder;
+use super::inspect::{SummaryLayout, compare_counts, summary_table};
 use super::plan::Plan;
 use super::registry::{Puzzle, Registry};
 use super::spec::{Overrides, SpecHeader};
@@ -97,15 +98,25 @@ impl Study for ToyStudy {
     }
 
     fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
-        let mut sums = vec![0u64; self.series.len()];
+        // Per series: draws, how many values are odd, and their sum.
+        let mut tallies = vec![(0u64, 0u64, 0u64); self.series.len()];
         plan.for_each_row(folder, |row| {
-            let value = row.text.rsplit(',').next().unwrap_or_default();
-            sums[row.series] += value.parse::<u64>()?;
+            let value: u64 = row.text.rsplit(',').next().unwrap_or_default().parse()?;
+            let tally = &mut tallies[row.series];
+            tally.0 += 1;
+            tally.1 += value % 2;
+            tally.2 += value;
             Ok(())
         })?;
-        let mut summary = String::from("series,sum\n");
-        for (series, sum) in self.series.iter().zip(sums) {
-            let _ = writeln!(summary, "{},{sum}", series.label);
+        let mut summary = String::from("series,draws,odd,odd_share,odd_low,odd_high,sum\n");
+        for (series, (draws, odd, sum)) in self.series.iter().zip(tallies) {
+            let (low, high) = crate::stats::proportion::wilson95(odd, draws);
+            let share = odd as f64 / draws.max(1) as f64;
+            let _ = writeln!(
+                summary,
+                "{},{draws},{odd},{share:.4},{low:.4},{high:.4},{sum}",
+                series.label
+            );
         }
         std::fs::write(folder.summary(), summary)?;
         Ok(())
@@ -139,6 +150,14 @@ fn headline(_dir: &Path) -> Result<String> {
     Ok("toy".to_string())
 }
 
+/// What `show` prints of the toy's summary and what `compare` tests.
+const LAYOUT: SummaryLayout = SummaryLayout {
+    key: &["series"],
+    shown: &["draws", "odd", "odd_share", "sum"],
+    counts: &["odd", "draws-odd"],
+    share: ("odd_share", "odd_low", "odd_high"),
+};
+
 /// The toy as the only puzzle of a registry.
 pub static REGISTRY: Registry = Registry {
     puzzles: &[Puzzle {
@@ -147,7 +166,10 @@ pub static REGISTRY: Registry = Registry {
         example_spec: "a 5\nb 3\n",
         parse,
         report,
+        plot: |_| Ok(0),
         headline,
+        show: |dir, options| summary_table(dir, "toy", &LAYOUT, options),
+        compare: |first, second| compare_counts(first, second, &LAYOUT),
         tables: &["summary.csv"],
     }],
     default: "toy",
@@ -200,7 +222,7 @@ mod tests {
         assert!(
             std::fs::read_to_string(one.join("summary.csv"))
                 .unwrap()
-                .starts_with("series,sum\na,")
+                .starts_with("series,draws,odd,odd_share,odd_low,odd_high,sum\na,5,")
         );
         let two = dir.path().join("two");
         run(&request(&two, 2, Shard::WHOLE)).unwrap();
@@ -229,5 +251,82 @@ mod tests {
         let mut again = request(&out, 1, Shard::WHOLE);
         again.resume = true;
         assert_eq!(run(&again).unwrap(), RunEnd::AlreadyComplete);
+    }
+
+    #[test]
+    fn show_and_compare_read_any_study_through_its_layout() {
+        use crate::experiment::inspect::{ShowOptions, same_data};
+        let dir = tempfile::tempdir().unwrap();
+        let seeded = |name: &str, seed: u64| {
+            let out = dir.path().join(name);
+            let overrides = Overrides {
+                seed: Some(seed),
+                draws: Some(400),
+                ..Overrides::default()
+            };
+            let mut request = request(&out, 1, Shard::WHOLE);
+            request.plan = Plan::new(REGISTRY.parse_spec(SPEC, &overrides).unwrap(), Shard::WHOLE);
+            request.overrides = overrides;
+            run(&request).unwrap();
+            out
+        };
+        let (one, again, other) = (seeded("one", 1), seeded("again", 1), seeded("other", 2));
+        let puzzle = &REGISTRY.puzzles[0];
+
+        let options = ShowOptions {
+            series: vec!["c".to_string()],
+            top: None,
+            width: 100,
+        };
+        let shown = (puzzle.show)(&one, &options).unwrap();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(
+            lines[0].ends_with("toy, 3 summary rows (1 kept by --series)"),
+            "{shown}"
+        );
+        assert_eq!(
+            lines[1].split_whitespace().collect::<Vec<_>>(),
+            ["series", "draws", "odd", "odd_share", "sum"]
+        );
+        assert!(lines[2].starts_with("c ") && lines.len() == 3, "{shown}");
+
+        assert!(same_data(&one, &again).unwrap().is_some());
+        assert!(same_data(&one, &other).unwrap().is_none());
+        // Another seed: other values, the same distribution of parities.
+        let comparison = (puzzle.compare)(&one, &other).unwrap();
+        assert_eq!(comparison.rows.len(), 3);
+        assert!(comparison.agree(0.01), "{comparison:?}");
+    }
+
+    #[test]
+    fn compare_finds_a_shifted_share_and_a_series_in_only_one_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = |name: &str, rows: &str| {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(&path).unwrap();
+            let header = "series,draws,odd,odd_share,odd_low,odd_high,sum\n";
+            std::fs::write(path.join("summary.csv"), format!("{header}{rows}")).unwrap();
+            path
+        };
+        let first = folder(
+            "first",
+            "a,100,10,0.1,0.05,0.17,0\nb,100,50,0.5,0.4,0.6,0\n",
+        );
+        let second = folder(
+            "second",
+            "a,100,90,0.9,0.83,0.95,0\nb,100,52,0.52,0.42,0.62,0\nz,1,1,1,0.2,1,0\n",
+        );
+        let comparison = (REGISTRY.puzzles[0].compare)(&first, &second).unwrap();
+        // a: 10/100 against 90/100 differs; b: 50 against 52 does not.
+        assert_eq!(comparison.differing(0.01), 1);
+        assert!(comparison.rows[0].holm_p < 1e-20 && comparison.rows[1].holm_p > 0.5);
+        assert_eq!(comparison.only_second, ["z"]);
+        assert!(!comparison.agree(0.01));
+        let text = comparison.render(&first, &second, 0.01, 100);
+        assert!(
+            text.contains("differ: 1 of 2 common series differ"),
+            "{text}"
+        );
+        assert!(text.contains("z  only in"), "{text}");
     }
 }

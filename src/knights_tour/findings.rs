@@ -423,6 +423,6 @@ fn bench_section(out: &mut String, bench: Option<&[BenchRow]>) {
     }
     let _ = writeln!(
         out,
-        "\nTimes are wall-clock seconds of the greedy walk alone, measured by `boardlab knights bench --csv` on a machine shared with other work; the experiment's data files hold no timings.\n"
+        "\nTimes are wall-clock seconds of the greedy walk alone, measured by `boardlab knights-tour bench --out` on a machine shared with other work; the experiment's data files hold no timings.\n"
     );
 }

@@ -4,7 +4,7 @@
 //!
 //! Findings are set beside the published figures of `docs/knights-tour.md`
 //! (Ganzfried 2004, Squirrel & Cull 1996, Roth) with their 95% Wilson intervals. Wall-clock
-//! times come only from `bench.csv`, written by `boardlab knights bench --csv`: the data
+//! times come only from `bench.csv`, written by `boardlab knights-tour bench --out`: the data
 //! files hold no timings.
 
 use super::charts::{
@@ -21,7 +21,7 @@ use std::path::Path;
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
 type Result<T, E = StudyError> = std::result::Result<T, E>;
 
-/// The file `boardlab knights bench --csv` appends to, read when the folder has one.
+/// The file `boardlab knights-tour bench --out` appends to, read when the folder has one.
 pub const BENCH_FILE: &str = "bench.csv";
 
 /// One row of `summary.csv`.
@@ -225,11 +225,29 @@ pub fn report(dir: &Path) -> Result<()> {
             .describe(|| format!("cannot read {}/manifest.json", dir.display()))?,
     )
     .describe(|| format!("{}/manifest.json is not JSON", dir.display()))?;
-    let charts = dir.join("charts");
-    std::fs::create_dir_all(&charts).describe(|| format!("cannot create {}", charts.display()))?;
-    let shown = write_charts(&rows, &starts, bench.as_deref(), &charts)?;
+    let shown = charts_of(dir, &rows, &starts, bench.as_deref())?;
     let text = super::findings::markdown(&rows, &starts, bench.as_deref(), &manifest, &shown);
     Ok(write_atomic(&dir.join("REPORT.md"), text.as_bytes())?)
+}
+
+/// Redraws the charts of `dir` (REPORT.md is left as it is); returns how many it wrote.
+pub fn plot(dir: &Path) -> Result<usize> {
+    let rows = read_summary(dir)?;
+    let starts = read_starts(dir)?;
+    let bench = read_bench(dir)?;
+    Ok(charts_of(dir, &rows, &starts, bench.as_deref())?.len())
+}
+
+/// Writes the charts into `dir/charts`; returns (stem, caption) of each.
+fn charts_of(
+    dir: &Path,
+    rows: &[SummaryRow],
+    starts: &[Starts],
+    bench: Option<&[BenchRow]>,
+) -> Result<Vec<(&'static str, String)>> {
+    let charts = dir.join("charts");
+    std::fs::create_dir_all(&charts).describe(|| format!("cannot create {}", charts.display()))?;
+    write_charts(rows, starts, bench, &charts)
 }
 
 fn colour_of(rules: &[String], rule: &str) -> plotters::style::RGBColor {

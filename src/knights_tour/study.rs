@@ -15,15 +15,19 @@ use super::spec::{Series, Spec, StartMode};
 use super::warnsdorff::{Engine, Outcome, Plan, TourDraw, check_draw};
 use super::{Square, draw_backtracking};
 use crate::experiment::Describe;
+use crate::experiment::inspect::{Comparison, ShowOptions, SummaryLayout};
+use crate::experiment::inspect::{compare_counts, summary_table};
 use crate::experiment::spec::Overrides;
 use crate::experiment::spec::SpecHeader;
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan as RunPlan, ResultsFolder};
 use crate::experiment::{Puzzle, StudyError};
 use crate::output::atomic::write_atomic;
+use crate::output::table::wrap;
 use crate::rng::{self, below};
 use crate::stats::proportion::wilson95;
 use std::fmt::Write as _;
+use std::path::Path;
 use std::sync::Arc;
 
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
@@ -36,9 +40,36 @@ pub const PUZZLE: Puzzle = Puzzle {
     example_spec: include_str!("../../experiments/examples/knights-tour.toml"),
     parse,
     report: super::report::report,
+    plot: super::report::plot,
     headline: super::report::headline,
+    show,
+    compare,
     tables: &["summary.csv", "starts.csv"],
 };
+
+/// The columns of `summary.csv` that `show` prints and `compare` tests.
+const LAYOUT: SummaryLayout = SummaryLayout {
+    key: &["series"],
+    shown: &[
+        "draws",
+        "tours",
+        "success_rate",
+        "ci_low",
+        "ci_high",
+        "mean_squares",
+    ],
+    counts: &["tours", "draws-tours"],
+    share: ("success_rate", "ci_low", "ci_high"),
+};
+
+fn show(dir: &Path, options: &ShowOptions) -> Result<String> {
+    let table = summary_table(dir, PUZZLE.name, &LAYOUT, options)?;
+    Ok(table + &wrap(&super::report::headline(dir)?, options.width))
+}
+
+fn compare(first: &Path, second: &Path) -> Result<Comparison> {
+    compare_counts(first, second, &LAYOUT)
+}
 
 /// The columns of `draws.csv`.
 pub const DRAW_COLUMNS: &str = "series,draw,rule,n,start,x,y,outcome,squares,tie_breaks,backtracks";

@@ -8,6 +8,7 @@ pub mod charts;
 pub mod error;
 pub mod faults;
 pub mod numbers;
+pub mod table;
 
 /// Reads every row of the CSV file at `path`; an error names the file.
 pub fn read_csv<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> error::Result<Vec<T>> {

@@ -172,3 +172,77 @@ mod tests {
         assert_eq!(wilson95(0, 0), (0.0, 1.0));
     }
 }
+
+/// Pearson's χ² test that two samples of counts over the same categories come from one
+/// distribution (a 2×k contingency table), for two or three categories: the p-value of
+/// χ² = Σ (observed − expected)² / expected with k − 1 degrees of freedom, where
+/// P(χ²₁ > x) = erfc(√(x/2)) and P(χ²₂ > x) = e^(−x/2) in closed form. A category empty in
+/// both samples is left out (one fewer degree of freedom); with one category left, or an
+/// empty sample, nothing can differ and the p-value is 1.
+///
+/// For two categories this is the two-sided z-test of two proportions with the pooled
+/// variance. `None` for more than three categories.
+pub fn homogeneity_p(first: &[u64], second: &[u64]) -> Option<f64> {
+    assert_eq!(
+        first.len(),
+        second.len(),
+        "the same categories in both samples"
+    );
+    let kept: Vec<(f64, f64)> = first
+        .iter()
+        .zip(second)
+        .filter(|&(a, b)| a + b > 0)
+        .map(|(&a, &b)| (a as f64, b as f64))
+        .collect();
+    let (n1, n2): (f64, f64) = kept
+        .iter()
+        .fold((0.0, 0.0), |(x, y), &(a, b)| (x + a, y + b));
+    if kept.len() > 3 {
+        return None;
+    }
+    if kept.len() < 2 || n1 == 0.0 || n2 == 0.0 {
+        return Some(1.0);
+    }
+    let total = n1 + n2;
+    let statistic: f64 = kept
+        .iter()
+        .map(|&(a, b)| {
+            let column = a + b;
+            let (e1, e2) = (n1 * column / total, n2 * column / total);
+            (a - e1).powi(2) / e1 + (b - e2).powi(2) / e2
+        })
+        .sum();
+    Some(match kept.len() {
+        2 => super::normal::erfc((statistic / 2.0).sqrt()),
+        _ => (-statistic / 2.0).exp(),
+    })
+}
+
+#[cfg(test)]
+mod homogeneity_tests {
+    use super::*;
+
+    #[test]
+    fn two_categories_give_the_pooled_two_proportion_z_test() {
+        // 30/100 against 50/100: z = (0.3 − 0.5) / √(0.4·0.6·(1/100 + 1/100)) = −2.8868,
+        // two-sided p = 0.003892 (normal table).
+        let p = homogeneity_p(&[30, 70], &[50, 50]).unwrap();
+        assert!((p - 0.003_892).abs() < 1e-5, "{p}");
+        assert_eq!(homogeneity_p(&[30, 70], &[30, 70]), Some(1.0));
+    }
+
+    #[test]
+    fn three_categories_meet_the_chi_square_table() {
+        // First (10, 20, 30), second (30, 20, 10): every expected count is 20, so
+        // χ² = 2·(100 + 0 + 100)/20 = 20 and P(χ²₂ > 20) = e^(−10); the table's 5% point
+        // χ²₂ = 5.991 gives 0.05.
+        let p = homogeneity_p(&[10, 20, 30], &[30, 20, 10]).unwrap();
+        assert!((p - (-10.0f64).exp()).abs() < 1e-12, "{p}");
+        assert!(((-5.991f64 / 2.0).exp() - 0.05).abs() < 1e-4);
+        // A category empty in both drops out: (10, 0, 30) vs (30, 0, 10) is a 2×2 table.
+        let two = homogeneity_p(&[10, 0, 30], &[30, 0, 10]).unwrap();
+        assert_eq!(two, homogeneity_p(&[10, 30], &[30, 10]).unwrap());
+        assert_eq!(homogeneity_p(&[5, 0, 0], &[9, 0, 0]), Some(1.0));
+        assert_eq!(homogeneity_p(&[1, 1, 1, 1], &[1, 1, 1, 1]), None);
+    }
+}

@@ -9,6 +9,7 @@ mod architecture;
 mod chess_memory_pinned;
 mod cli;
 mod cli_options;
+mod command_line;
 mod cover;
 mod damebot_vectors;
 mod distribution;

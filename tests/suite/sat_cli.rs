@@ -17,9 +17,9 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn cnf_maps_variables_and_counts_its_clauses() {
     let text = stdout_of(&["sat", "cnf", "--board-size", "4", "--order", "queue:RR"]);
-    assert!(
-        text.starts_with("c boardlab sat cnf\nc instance 4×4, pairs R2 (empty squares allowed)\n")
-    );
+    assert!(text.starts_with(
+        "c boardlab chess-memory sat cnf\nc instance 4×4, pairs R2 (empty squares allowed)\n"
+    ));
     assert!(
         text.contains("\nc var 49 R A1\n"),
         "R is symbol 3: 3·16 + 1"

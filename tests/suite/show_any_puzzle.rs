@@ -1,8 +1,10 @@
-//! `show` reads the committed results of every puzzle; `compare` and `plot`, which read
-//! ChessMemory's tables, refuse another puzzle's folder with a one-line message.
+//! `show`, `compare` and `plot` read the committed results of every puzzle, chosen by the
+//! folder's manifest: the summary within 100 columns and filtered by series, a folder agrees
+//! with itself and not with another run, the charts redrawn byte for byte.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::path::Path;
 
 fn boardlab() -> Command {
     let mut command = Command::cargo_bin("boardlab").unwrap();
@@ -10,16 +12,20 @@ fn boardlab() -> Command {
     command
 }
 
+fn stdout(args: &[&str]) -> String {
+    let output = boardlab().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
 #[test]
-fn show_prints_the_summary_of_every_committed_folder() {
+fn show_prints_the_summary_of_every_committed_folder_within_100_columns() {
     for (dir, first_column, rows) in [
         ("results/knights", "series", 1188),
         ("results/fifteen", "pairing", 360),
         ("results/draughts", "pairing", 126),
     ] {
-        let output = boardlab().args(["show", dir]).output().unwrap();
-        assert!(output.status.success(), "{dir}");
-        let text = String::from_utf8(output.stdout).unwrap();
+        let text = stdout(&["show", dir]);
         let lines: Vec<&str> = text.lines().collect();
         assert!(
             lines[0].contains(&format!("{rows} summary rows")),
@@ -27,26 +33,125 @@ fn show_prints_the_summary_of_every_committed_folder() {
             lines[0]
         );
         assert!(lines[1].starts_with(first_column), "{}", lines[1]);
-        assert_eq!(lines.len(), rows + 2, "{dir}");
-        let top = boardlab()
-            .args(["show", dir, "--top", "2"])
-            .output()
-            .unwrap();
-        assert_eq!(String::from_utf8(top.stdout).unwrap().lines().count(), 4);
+        assert!(lines.len() >= rows + 3, "{dir}: the rows and the headline");
+        for line in &lines {
+            assert!(line.chars().count() <= 100, "{dir}: {line}");
+        }
+        let top = stdout(&["show", dir, "--top", "2"]);
+        assert_eq!(top.lines().nth(4), lines.get(rows + 2).copied(), "{dir}");
+    }
+    for dir in ["results/orderings", "results/algorithms", "results/cover"] {
+        for line in stdout(&["show", dir]).lines() {
+            assert!(line.chars().count() <= 100, "{dir}: {line}");
+        }
     }
 }
 
 #[test]
-fn compare_and_plot_refuse_another_puzzles_folder() {
-    for args in [
-        vec!["compare", "results/orderings", "results/draughts"],
-        vec!["plot", "results/knights"],
-    ] {
+fn series_filters_keep_the_matching_series_of_any_puzzle() {
+    let text = stdout(&["show", "results/draughts", "--series", "random-vs-damebot"]);
+    let rows: Vec<&str> = text
+        .lines()
+        .skip(2)
+        .filter(|l| l.starts_with("random"))
+        .collect();
+    assert_eq!(rows.len(), 3, "first, second and both seats: {text}");
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("(3 kept by --series)")
+    );
+    let text = stdout(&[
+        "show",
+        "results/orderings",
+        "--series",
+        "QNBR",
+        "--series",
+        "RBNQ",
+    ]);
+    assert_eq!(text.lines().count(), 4, "{text}");
+    boardlab()
+        .args(["show", "results/knights", "--series", "no-such-series"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no series of results/knights matches",
+        ))
+        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+}
+
+#[test]
+fn a_folder_agrees_with_itself_and_folders_of_two_puzzles_are_refused() {
+    for dir in ["results/knights", "results/fifteen", "results/draughts"] {
         boardlab()
-            .args(&args)
+            .args(["compare", dir, dir])
             .assert()
-            .code(2)
-            .stderr(predicate::str::contains("reads ChessMemory folders"))
-            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+            .code(0)
+            .stdout(predicate::str::starts_with("agree: the same data"));
+    }
+    // A manifest from before the data were hashed: the series are tested, and agree.
+    boardlab()
+        .args(["compare", "results/orderings", "results/orderings"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("agree: no series differs"));
+    boardlab()
+        .args(["compare", "results/orderings", "results/draughts"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "compare two folders of one puzzle",
+        ))
+        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+}
+
+/// Copies the small files of a results folder (not its data or charts) into `to`.
+fn copy_tables(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() && !path.ends_with("draws.csv") {
+            std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn plot_redraws_the_committed_charts_of_every_puzzle_byte_for_byte() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scratch = tempfile::tempdir().unwrap();
+    for name in ["knights", "fifteen", "draughts", "orderings"] {
+        let committed = root.join("results").join(name);
+        let copy = scratch.path().join(name);
+        copy_tables(&committed, &copy);
+        boardlab()
+            .arg("plot")
+            .arg(&copy)
+            .arg("--quiet")
+            .assert()
+            .success();
+        let mut charts: Vec<_> = std::fs::read_dir(copy.join("charts"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|f| f.to_string_lossy().ends_with(".svg"))
+            .collect();
+        charts.sort();
+        assert!(!charts.is_empty(), "{name}");
+        for chart in charts {
+            let drawn = std::fs::read(copy.join("charts").join(&chart)).unwrap();
+            let kept = std::fs::read(committed.join("charts").join(&chart)).unwrap();
+            assert!(
+                drawn == kept,
+                "{name}/charts/{chart:?} differs from the committed one"
+            );
+        }
+        assert!(
+            !copy.join("REPORT.md").exists() || name != "knights" || {
+                // plot leaves REPORT.md as it was copied.
+                std::fs::read(copy.join("REPORT.md")).unwrap()
+                    == std::fs::read(committed.join("REPORT.md")).unwrap()
+            }
+        );
     }
 }

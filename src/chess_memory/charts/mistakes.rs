@@ -1,6 +1,6 @@
 //! Where the seed's backtracker makes its fatal placement: for each order (a row), the share
 //! of draws whose first placement without completion was at each step of the queue (a column),
-//! from `boardlab sat mistakes`. Steps are grouped by the queue's four kinds.
+//! from `boardlab chess-memory sat mistakes`. Steps are grouped by the queue's four kinds.
 
 use crate::output::charts::style::{self, DARK};
 use crate::output::charts::{Chart, plot_error};

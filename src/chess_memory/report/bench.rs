@@ -1,5 +1,5 @@
 //! Speed findings from `bench.csv`, the output of `scripts/bench-algorithms.sh`: each search
-//! timed alone on one thread by `boardlab bench --threads 1`, several runs each.
+//! timed alone on one thread by `boardlab chess-memory bench --threads 1`, several runs each.
 //!
 //! Only these measurements support a statement about speed. The wall-clock times of an
 //! experiment run come from series that share the machine's threads with each other, so

@@ -350,7 +350,7 @@ fn speeds(out: &mut String, analysis: &Analysis, bench: &[BenchSpeed]) {
     });
     writeln!(
         out,
-        "- **Fastest search on one thread (from `bench.csv`: `boardlab bench --threads 1`, median of {} run{}): {}**, {} boards per second{against}. Speeds come from these benchmarks only; the run's own timings share the machine between series and rank them differently from run to run.",
+        "- **Fastest search on one thread (from `bench.csv`: `boardlab chess-memory bench --threads 1`, median of {} run{}): {}**, {} boards per second{against}. Speeds come from these benchmarks only; the run's own timings share the machine between series and rank them differently from run to run.",
         fastest.runs,
         if fastest.runs == 1 { "" } else { "s" },
         fastest.label(),

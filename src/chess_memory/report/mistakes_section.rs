@@ -1,5 +1,5 @@
 //! The report's section on where the seed's backtracker goes wrong, from the output of
-//! `boardlab sat mistakes --summary` kept in the results folder as `mistakes.json`.
+//! `boardlab chess-memory sat mistakes --summary` kept in the results folder as `mistakes.json`.
 
 use crate::chess_memory::analysis::Analysis;
 use crate::chess_memory::sat::mistakes::MistakesSummary;
@@ -28,7 +28,7 @@ pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) 
     writeln!(out, "## Where the backtracker goes wrong\n").unwrap();
     writeln!(
         out,
-        "`boardlab sat mistakes` replayed {} draws of each order (master seed {}, cap {} iterations) and, after every placed pair whose board could still be completed, asked the SAT solver whether the new board can be. The first placement after which no board exists is the draw's *mistake*; everything the search does below it is wasted. (`boardlab sat mistakes --order <the orders> --draws N --seed S --cap C --summary mistakes.json`, kept here as `mistakes.json`.)\n",
+        "`boardlab chess-memory sat mistakes` replayed {} draws of each order (master seed {}, cap {} iterations) and, after every placed pair whose board could still be completed, asked the SAT solver whether the new board can be. The first placement after which no board exists is the draw's *mistake*; everything the search does below it is wasted. (`boardlab chess-memory sat mistakes --order <the orders> --draws N --seed S --cap C --summary mistakes.json`, kept here as `mistakes.json`.)\n",
         mistakes.draws,
         mistakes.seed,
         thousands(mistakes.cap as f64),

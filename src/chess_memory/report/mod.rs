@@ -20,7 +20,7 @@ use std::path::Path;
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
 type Result<T, E = StudyError> = std::result::Result<T, E>;
 
-/// The file in a results folder that holds `boardlab sat mistakes --summary` output.
+/// The file in a results folder that holds `boardlab chess-memory sat mistakes --summary` output.
 pub const MISTAKES_FILE: &str = "mistakes.json";
 
 /// Writes the charts of the folder `dir` into `dir/charts/`; returns the stems written.
@@ -63,7 +63,7 @@ fn read_mistakes(path: &Path) -> Result<MistakesSummary> {
         std::fs::read_to_string(path).describe(|| format!("cannot read {}", path.display()))?;
     serde_json::from_str(&text).describe(|| {
         format!(
-            "{} is not `boardlab sat mistakes --summary` output",
+            "{} is not `boardlab chess-memory sat mistakes --summary` output",
             path.display()
         )
     })

@@ -2,7 +2,7 @@
 //! solver (kissat, CaDiCaL, PySAT, …) can solve the instance and its model can be read back.
 //!
 //! ```text
-//! c boardlab sat cnf
+//! c boardlab chess-memory sat cnf
 //! c instance 8×8, pairs Q4 N4 B4 R4 q4 n4 b4 r4 (full board)
 //! c clauses squares 1856 absent-symbols 0 cardinality 16696 pairing 50280 partial 0
 //! c var 1 Q A1                 piece variable: DIMACS number, symbol, square
@@ -35,7 +35,7 @@ pub fn write_dimacs(
 ) -> io::Result<()> {
     let counts = encoding.clause_counts();
     let header = [
-        "boardlab sat cnf".to_string(),
+        "boardlab chess-memory sat cnf".to_string(),
         format!("instance {}", encoding.instance()),
         format!(
             "clauses squares {} absent-symbols {} cardinality {} pairing {} partial {extra}",

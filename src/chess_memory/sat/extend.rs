@@ -5,7 +5,7 @@
 //! the solver can be reused for many partial boards, see [`CompletionOracle`]), or with the
 //! pieces as *unit clauses* and a DRAT proof of the "no" written while solving (varisat writes
 //! DRAT only without assumptions). The formula of the second way is
-//! [`formula_with_partial`], which `boardlab sat cnf --partial` prints, so the proof can be
+//! [`formula_with_partial`], which `boardlab chess-memory sat cnf --partial` prints, so the proof can be
 //! checked by any DRAT checker against it.
 
 use super::SatError;

@@ -111,7 +111,7 @@ impl MistakeRecord {
     }
 }
 
-/// Replays draw `index` of `queue` under `master` (the stream of `boardlab draw --seed master
+/// Replays draw `index` of `queue` under `master` (the stream of `boardlab chess-memory draw --seed master
 /// --index index`) and analyses it, giving up on questions over `budget` bytes of proof.
 pub fn analyse_draw(
     queue: &Queue,

@@ -27,7 +27,7 @@
 //! Different symbols meet only in the one-symbol-per-square clauses, as in the puzzle.
 //! On 8×8 with the seed's composition (4 pairs of each symbol, full board) the formula has
 //! 4,824 variables (512 pieces, 4,312 registers) and 68,832 clauses: 1,856 for the squares,
-//! 16,696 for the counters and 50,280 for the pairing rule; `boardlab sat cnf` prints the
+//! 16,696 for the counters and 50,280 for the pairing rule; `boardlab chess-memory sat cnf` prints the
 //! counts of each part for any instance.
 //!
 //! Every answer is checked independently before it is used: a model must satisfy every

@@ -49,7 +49,7 @@
 //! `restarts` counts the new draws. The search is deterministic given its random
 //! stream, never exhausted, and not complete. It needs the full 8×8 composition
 //! ([`supports`]); the order of the queue plays no part. Its boards are valid boards of the
-//! puzzle, but they are not distributed like the seed's: `boardlab bench --census`
+//! puzzle, but they are not distributed like the seed's: `boardlab chess-memory bench --census`
 //! measures how far apart the two are.
 
 use super::pair_sets::queen_sets;

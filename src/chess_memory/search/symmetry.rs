@@ -3,7 +3,7 @@
 //!
 //! A search whose boards lean towards some squares (the cover search fills squares in index
 //! order when options tie) can be evened out by applying a random symmetry to each board;
-//! `boardlab bench --census --symmetry random` measures how much that helps.
+//! `boardlab chess-memory bench --census --symmetry random` measures how much that helps.
 
 use crate::chess_memory::board::{Board, Square};
 use crate::rng;

@@ -1,4 +1,4 @@
-//! `boardlab sat cnf`: the instance in DIMACS for other solvers.
+//! `boardlab chess-memory sat cnf`: the instance in DIMACS for other solvers.
 
 use crate::chess_memory::board::parse_board;
 use crate::chess_memory::sat::{Encoding, Instance, dimacs::write_dimacs, formula_with_partial};
@@ -14,9 +14,9 @@ use std::process::ExitCode;
 #[command(after_help = "Exit status: 0 written, 2 bad input or an error.
 
 Examples:
-  boardlab sat cnf > seed.cnf                      the seed's 8×8 instance
-  boardlab sat cnf --order queue:QQQQQ            five white queen pairs, other squares empty
-  boardlab sat cnf --board-size 6 --partial '6/6/6/6/6/QQ4' --out partial.cnf
+  boardlab chess-memory sat cnf > seed.cnf                      the seed's 8×8 instance
+  boardlab chess-memory sat cnf --order queue:QQQQQ            five white queen pairs, other squares empty
+  boardlab chess-memory sat cnf --board-size 6 --partial '6/6/6/6/6/QQ4' --out partial.cnf
                                                    the formula that `sat extend --proof` refutes")]
 pub struct CnfArgs {
     #[command(flatten)]

@@ -1,4 +1,4 @@
-//! `boardlab sat count`: the exact number of valid boards of a small instance.
+//! `boardlab chess-memory sat count`: the exact number of valid boards of a small instance.
 
 use crate::chess_memory::sat::estimate::{BoardEstimate, estimate_boards};
 use crate::chess_memory::sat::{Instance, count};
@@ -18,8 +18,8 @@ second); an instance estimated at more than 4 × --limit is refused at once.
 Exit status: 0 counted, 2 bad input or an instance over the limit.
 
 Examples:
-  boardlab sat count --order queue:RR --board-size 4     two rook pairs on 4×4, other squares empty
-  boardlab sat count --order queue:RRrr --board-size 4 --up-to-symmetry"
+  boardlab chess-memory sat count --order queue:RR --board-size 4     two rook pairs on 4×4, other squares empty
+  boardlab chess-memory sat count --order queue:RRrr --board-size 4 --up-to-symmetry"
 )]
 pub struct CountArgs {
     #[command(flatten)]

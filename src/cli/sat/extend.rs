@@ -1,4 +1,4 @@
-//! `boardlab sat extend`: can a partial board be completed?
+//! `boardlab chess-memory sat extend`: can a partial board be completed?
 
 use crate::chess_memory::board::{BoardFormat, format_board, parse_board};
 use crate::chess_memory::sat::{Extension, Instance, extend, extend_with_proof};
@@ -17,13 +17,13 @@ use std::process::ExitCode;
 
 With --proof, the partial board's pieces become unit clauses and varisat writes a DRAT proof of \
 the \"no\"; check it against the same formula:
-  boardlab sat cnf --board-size 4 --order queue:RR --partial '4/4/4/RRR1' --out f.cnf
-  boardlab sat extend --board-size 4 --order queue:RR '4/4/4/RRR1' --proof f.drat
+  boardlab chess-memory sat cnf --board-size 4 --order queue:RR --partial '4/4/4/RRR1' --out f.cnf
+  boardlab chess-memory sat extend --board-size 4 --order queue:RR '4/4/4/RRR1' --proof f.drat
   rate f.cnf f.drat                                (or drat-trim f.cnf f.drat)
 
 Examples:
-  boardlab sat extend '8/8/8/8/8/8/8/QQ6'          can the seed's instance start like this?
-  boardlab draw --cap 200 --format fen | head -1 | boardlab sat extend -"
+  boardlab chess-memory sat extend '8/8/8/8/8/8/8/QQ6'          can the seed's instance start like this?
+  boardlab chess-memory draw --cap 200 --format fen | head -1 | boardlab chess-memory sat extend -"
 )]
 pub struct ExtendArgs {
     /// The partial board in any format (empty squares as '.', '0' or FEN digits); `-` reads

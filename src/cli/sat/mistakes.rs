@@ -1,4 +1,4 @@
-//! `boardlab sat mistakes`: where the seed's backtracker goes wrong, per draw, as CSV.
+//! `boardlab chess-memory sat mistakes`: where the seed's backtracker goes wrong, per draw, as CSV.
 
 use crate::chess_memory::board::BoardSize;
 use crate::chess_memory::queue::{Queue, SEED_TYPE_ORDER};
@@ -23,22 +23,22 @@ undecided board: the mistake is at or before it), deepest_dead_step (the most pa
 without completion), mistakes (moves from a completable to a dead board), dead_iterations (spent \
 below mistakes), alive_off_path_iterations, final_path_iterations, unknown_iterations (at boards \
 left undecided by --budget), solver_calls, undecided (questions over the budget). Draw INDEX of \
-an order is the draw of `boardlab draw --order ORDER --seed SEED --index INDEX`.
+an order is the draw of `boardlab chess-memory draw --order ORDER --seed SEED --index INDEX`.
 
 Exit status: 0 analysed, 2 bad input or an error.
 
 Example:
-  boardlab sat mistakes --order QNBR,RBNQ,NQBR --draws 20 --seed 1 --out mistakes.csv --summary s.json"
+  boardlab chess-memory sat mistakes --order QNBR,RBNQ,NQBR --draws 20 --seed 1 --out mistakes.csv --summary s.json"
 )]
 pub struct MistakesArgs {
     /// Placement orders to replay, comma-separated or repeated, each as --order of
-    /// `boardlab draw`: a type order such as QNBR, a full queue, or queue: and a shorter one.
+    /// `boardlab chess-memory draw`: a type order such as QNBR, a full queue, or queue: and a shorter one.
     #[arg(long, value_delimiter = ',', default_value = SEED_TYPE_ORDER, value_name = "ORDER")]
     pub order: Vec<String>,
 
     #[arg(
         long = "board-size",
-        visible_alias = "size",
+        alias = "size",
         default_value_t = 8,
         value_name = "N",
         help = crate::cli::BOARD_SIZE_HELP
@@ -50,7 +50,7 @@ pub struct MistakesArgs {
     pub draws: u64,
 
     /// Master seed: draw i of an order replays the random stream of
-    /// `boardlab draw --order ORDER --seed SEED --index i`.
+    /// `boardlab chess-memory draw --order ORDER --seed SEED --index i`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 

@@ -1,4 +1,4 @@
-//! `boardlab sat`: the puzzle as a SAT instance (see [`crate::chess_memory::sat`]), one file per
+//! `boardlab chess-memory sat`: the puzzle as a SAT instance (see [`crate::chess_memory::sat`]), one file per
 //! sub-subcommand.
 
 mod cnf;

@@ -1,4 +1,4 @@
-//! `boardlab sat solve`: a valid board from the SAT solver.
+//! `boardlab chess-memory sat solve`: a valid board from the SAT solver.
 
 use crate::chess_memory::board::{BoardFormat, format_board};
 use crate::chess_memory::sat::{Instance, solve};
@@ -12,9 +12,9 @@ use std::process::ExitCode;
 input.
 
 Examples:
-  boardlab sat solve                               a board for the seed's 8×8 instance
-  boardlab sat solve --seed 7 --format fen --json
-  boardlab sat solve --order queue:QQQQQQ          six white queen pairs on an empty 8×8"
+  boardlab chess-memory sat solve                               a board for the seed's 8×8 instance
+  boardlab chess-memory sat solve --seed 7 --format fen --json
+  boardlab chess-memory sat solve --order queue:QQQQQQ          six white queen pairs on an empty 8×8"
 )]
 pub struct SolveArgs {
     #[command(flatten)]

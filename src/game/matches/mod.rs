@@ -21,7 +21,10 @@ pub mod study;
 pub mod tally;
 
 use super::{Game, GameResult, Player};
+use crate::experiment::inspect::{Comparison, ShowOptions, SummaryLayout};
+use crate::experiment::inspect::{compare_counts, summary_table};
 use crate::experiment::{Puzzle, StudyError};
+use crate::output::table::wrap;
 use std::path::Path;
 
 pub use spec::{MatchSpec, Pairing};
@@ -82,7 +85,28 @@ pub const fn match_puzzle<G: MatchGame>() -> Puzzle {
         example_spec: G::EXAMPLE_SPEC,
         parse: study::parse::<G>,
         report: report::report::<G>,
+        plot: report::plot,
         headline: report::headline,
+        show: show::<G>,
+        compare,
         tables: G::TABLES,
     }
+}
+
+/// The columns of a match folder's `summary.csv` that `show` prints and `compare` tests.
+const LAYOUT: SummaryLayout = SummaryLayout {
+    key: &["pairing", "a_seat"],
+    shown: &["games", "a_win", "draw", "a_loss", "a_score", "mean_plies"],
+    counts: &["a_wins", "draws", "a_losses"],
+    share: ("a_win", "a_win_low", "a_win_high"),
+};
+
+fn show<G: MatchGame>(dir: &Path, options: &ShowOptions) -> Result<String, StudyError> {
+    let headline = report::headline(dir)?;
+    let table = summary_table(dir, G::PUZZLE, &LAYOUT, options)?;
+    Ok(table + &wrap(&headline, options.width))
+}
+
+fn compare(first: &Path, second: &Path) -> Result<Comparison, StudyError> {
+    compare_counts(first, second, &LAYOUT)
 }

@@ -86,6 +86,23 @@ impl Tables {
 /// Writes the charts and `REPORT.md` of the match folder `dir` of game `G`.
 pub fn report<G: MatchGame>(dir: &Path) -> Result<(), StudyError> {
     let tables = Tables::read(dir)?;
+    write_charts(dir, &tables)?;
+    let mut out = generic_sections::<G>(&tables);
+    let section = G::default().report_section(dir, &tables)?;
+    if !section.is_empty() {
+        out.push('\n');
+        out.push_str(&section);
+    }
+    Ok(write_atomic(&dir.join("REPORT.md"), out.as_bytes())?)
+}
+
+/// Redraws the charts of the match folder `dir` (REPORT.md is left as it is).
+pub fn plot(dir: &Path) -> Result<usize, StudyError> {
+    write_charts(dir, &Tables::read(dir)?)
+}
+
+/// The three charts of a match folder: results per pairing, the score matrix, the ratings.
+fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
     let chart_dir = dir.join("charts");
     std::fs::create_dir_all(&chart_dir).io(|| format!("cannot create {}", chart_dir.display()))?;
     let name = &tables.name;
@@ -120,13 +137,7 @@ pub fn report<G: MatchGame>(dir: &Path) -> Result<(), StudyError> {
         &chart_dir,
         "ratings",
     )?;
-    let mut out = generic_sections::<G>(&tables);
-    let section = G::default().report_section(dir, &tables)?;
-    if !section.is_empty() {
-        out.push('\n');
-        out.push_str(&section);
-    }
-    Ok(write_atomic(&dir.join("REPORT.md"), out.as_bytes())?)
+    Ok(3)
 }
 
 /// A share as a percentage with two decimals.

@@ -1,0 +1,33 @@
+//! `boardlab chess-memory`: ChessMemory's own commands, noun then verb: draw one board,
+//! check a board, measure the searches, and the puzzle as a SAT instance.
+
+use super::{bench, check, draw, sat};
+use clap::{Args, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+pub struct ChessMemoryArgs {
+    #[command(subcommand)]
+    pub command: ChessMemoryCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ChessMemoryCommand {
+    /// Generate one board with the seed's backtracker and print it with its counters.
+    Draw(draw::DrawArgs),
+    /// Check a board against the pairing rule (exit 0 valid, 1 violations, 2 not a board).
+    Check(check::CheckArgs),
+    /// Measure throughput: run many draws and print the rates as JSON.
+    Bench(bench::BenchArgs),
+    /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
+    Sat(sat::SatArgs),
+}
+
+pub fn run(args: &ChessMemoryArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        ChessMemoryCommand::Draw(args) => draw::run(args),
+        ChessMemoryCommand::Check(args) => check::run(args),
+        ChessMemoryCommand::Bench(args) => bench::run(args),
+        ChessMemoryCommand::Sat(args) => sat::run(args),
+    }
+}

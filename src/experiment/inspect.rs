@@ -1,0 +1,343 @@
+//! Reading a finished results folder back: its summary as a table for the terminal (`show`)
+//! and whether two folders agree (`compare`). Each puzzle says which of its summary's columns
+//! to show and which counts to compare ([`SummaryLayout`]); a puzzle with a finer test of its
+//! own (ChessMemory's rank test of iteration counts) plugs in its own functions instead.
+//!
+//! Two folders **agree** when their data are the same (equal rows and FNV-1a hash of the draws
+//! file in both manifests), or when no series present in both differs: per series, Pearson's
+//! χ² test of its outcome counts ([`crate::stats::proportion::homogeneity_p`]), with Holm's
+//! correction over the series, at the chosen level. A series found in only one folder makes
+//! them differ.
+
+use super::error::{Describe, StudyError};
+use super::manifest::Manifest;
+use crate::output::numbers::p_value;
+use crate::stats::proportion::homogeneity_p;
+use crate::stats::rank_test::holm;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::Path;
+
+type Result<T, E = StudyError> = std::result::Result<T, E>;
+
+/// What `show` keeps of a summary.
+#[derive(Debug, Clone, Default)]
+pub struct ShowOptions {
+    /// Only series whose label contains one of these (all when empty).
+    pub series: Vec<String>,
+    /// Only the first this many series (after the filter).
+    pub top: Option<usize>,
+    /// Characters a line may take.
+    pub width: usize,
+}
+
+impl ShowOptions {
+    /// Whether the series `label` passes the filter.
+    pub fn keeps(&self, label: &str) -> bool {
+        self.series.is_empty() || self.series.iter().any(|s| label.contains(s.as_str()))
+    }
+}
+
+/// A puzzle's `summary.csv` as `show` and `compare` read it.
+pub struct SummaryLayout {
+    /// The columns that name a series (joined by a space into its label).
+    pub key: &'static [&'static str],
+    /// The columns `show` prints after the label.
+    pub shown: &'static [&'static str],
+    /// The outcome counts `compare` tests, two or three of them; each name is a column, or
+    /// `a-b` for the difference of two columns (failures as draws minus tours).
+    pub counts: &'static [&'static str],
+    /// The column with a series' share and its interval, `compare` prints them.
+    pub share: (&'static str, &'static str, &'static str),
+}
+
+/// One series of two folders compared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesVerdict {
+    pub series: String,
+    /// The first folder's figure, as printed.
+    pub first: String,
+    /// The second folder's figure.
+    pub second: String,
+    /// The test's p-value after Holm's correction over the series.
+    pub holm_p: f64,
+}
+
+/// Two folders of one puzzle compared series by series.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// What each series' figures are and how they are tested.
+    pub method: String,
+    pub rows: Vec<SeriesVerdict>,
+    /// Series only the first folder has.
+    pub only_first: Vec<String>,
+    /// Series only the second folder has.
+    pub only_second: Vec<String>,
+}
+
+impl Comparison {
+    /// The series that differ at level `alpha`.
+    pub fn differing(&self, alpha: f64) -> usize {
+        self.rows.iter().filter(|r| r.holm_p < alpha).count()
+    }
+
+    /// Whether the folders agree at level `alpha`.
+    pub fn agree(&self, alpha: f64) -> bool {
+        self.differing(alpha) == 0 && self.only_first.is_empty() && self.only_second.is_empty()
+    }
+
+    /// The comparison as text of at most `width` columns, ending in the verdict line.
+    pub fn render(&self, first: &Path, second: &Path, alpha: f64, width: usize) -> String {
+        let mut out = format!("{}\n", self.method);
+        let header: Vec<String> = ["series", "folder 1", "folder 2", "Holm p", "verdict"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let rows: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|r| {
+                let verdict = if r.holm_p < alpha { "differ" } else { "agree" };
+                vec![
+                    r.series.clone(),
+                    r.first.clone(),
+                    r.second.clone(),
+                    p_value(r.holm_p),
+                    verdict.to_string(),
+                ]
+            })
+            .collect();
+        out += &crate::output::table::fit(&header, &rows, width);
+        for (label, dir) in self
+            .only_first
+            .iter()
+            .map(|l| (l, first))
+            .chain(self.only_second.iter().map(|l| (l, second)))
+        {
+            let _ = writeln!(out, "{label}  only in {}", dir.display());
+        }
+        let missing = self.only_first.len() + self.only_second.len();
+        if self.agree(alpha) {
+            let _ = writeln!(
+                out,
+                "agree: no series differs at α = {alpha} after Holm's correction ({} series)",
+                self.rows.len()
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "differ: {} of {} common series differ at α = {alpha} after Holm's correction; {missing} series in only one folder",
+                self.differing(alpha),
+                self.rows.len(),
+            );
+        }
+        out
+    }
+}
+
+/// `Some(description)` when both folders' manifests record the same complete data: the same
+/// rows and hash of the draws file.
+pub fn same_data(first: &Path, second: &Path) -> Result<Option<String>> {
+    let read = |dir: &Path| -> Result<Option<Manifest>> {
+        let path = dir.join("manifest.json");
+        if !path.exists() {
+            return Ok(None);
+        }
+        Ok(Some(Manifest::read(&path)?))
+    };
+    let (Some(a), Some(b)) = (read(first)?, read(second)?) else {
+        return Ok(None);
+    };
+    Ok(match (&a.data, &b.data) {
+        (Some(x), Some(y)) if x == y && a.draws == x.rows && b.draws == y.rows => Some(format!(
+            "the same data: {} rows, {} bytes, FNV-1a 64 {} in both manifests",
+            x.rows, x.bytes, x.fnv1a64
+        )),
+        _ => None,
+    })
+}
+
+/// A `summary.csv` read by column name: the header and its rows.
+struct Summary {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Summary {
+    fn read(dir: &Path) -> Result<Summary> {
+        let path = dir.join("summary.csv");
+        let mut reader = csv::Reader::from_path(&path)
+            .describe(|| format!("cannot read {}: is it a results folder?", path.display()))?;
+        let header = reader
+            .headers()
+            .describe(|| format!("cannot read {}", path.display()))?
+            .iter()
+            .map(String::from)
+            .collect();
+        let mut rows = Vec::new();
+        for record in reader.records() {
+            let record = record.describe(|| format!("cannot read {}", path.display()))?;
+            rows.push(record.iter().map(String::from).collect());
+        }
+        Ok(Summary { header, rows })
+    }
+
+    fn column(&self, name: &str) -> Result<usize> {
+        self.header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| format!("summary.csv has no column {name:?}").into())
+    }
+
+    fn label(&self, row: &[String], key: &[&str]) -> Result<String> {
+        let parts: Result<Vec<&str>> = key
+            .iter()
+            .map(|k| Ok(row[self.column(k)?].as_str()))
+            .collect();
+        Ok(parts?.join(" "))
+    }
+
+    fn count(&self, row: &[String], name: &str) -> Result<u64> {
+        let value = |column: &str| -> Result<u64> {
+            let cell = &row[self.column(column)?];
+            cell.parse()
+                .map_err(|_| format!("summary.csv: {column} is {cell:?}, not a count").into())
+        };
+        match name.split_once('-') {
+            Some((whole, part)) => Ok(value(whole)?.saturating_sub(value(part)?)),
+            None => value(name),
+        }
+    }
+}
+
+/// The summary of `dir` as a table: a line naming the folder, then the label and the
+/// layout's columns of each series the options keep.
+pub fn summary_table(
+    dir: &Path,
+    title: &str,
+    layout: &SummaryLayout,
+    options: &ShowOptions,
+) -> Result<String> {
+    let summary = Summary::read(dir)?;
+    let columns: Vec<usize> = layout
+        .shown
+        .iter()
+        .map(|c| summary.column(c))
+        .collect::<Result<_>>()?;
+    let keys: Vec<usize> = layout
+        .key
+        .iter()
+        .map(|c| summary.column(c))
+        .collect::<Result<_>>()?;
+    let mut rows = Vec::new();
+    for row in &summary.rows {
+        let label = summary.label(row, layout.key)?;
+        if options.keeps(&label) {
+            let mut cells: Vec<String> = keys.iter().map(|&c| row[c].clone()).collect();
+            cells.extend(columns.iter().map(|&c| row[c].clone()));
+            rows.push(cells);
+        }
+    }
+    let kept = rows.len();
+    if kept == 0 && !options.series.is_empty() {
+        return Err(format!(
+            "no series of {} matches --series {}; `boardlab show {}` lists them",
+            dir.display(),
+            options.series.join(", "),
+            dir.display()
+        )
+        .into());
+    }
+    rows.truncate(options.top.unwrap_or(usize::MAX));
+    let mut header: Vec<String> = layout.key.iter().map(|s| s.to_string()).collect();
+    header.extend(layout.shown.iter().map(|s| s.to_string()));
+    let filter = if kept < summary.rows.len() {
+        format!(" ({kept} kept by --series)")
+    } else {
+        String::new()
+    };
+    let mut out = format!(
+        "{}: {title}, {} summary rows{filter}\n",
+        dir.display(),
+        summary.rows.len()
+    );
+    out += &crate::output::table::fit(&header, &rows, options.width);
+    Ok(out)
+}
+
+/// Two folders compared by the layout's counts, series by series (module docs).
+pub fn compare_counts(first: &Path, second: &Path, layout: &SummaryLayout) -> Result<Comparison> {
+    struct Series {
+        counts: Vec<u64>,
+        figure: String,
+    }
+    let read = |dir: &Path| -> Result<(Vec<String>, BTreeMap<String, Series>)> {
+        let summary = Summary::read(dir)?;
+        let (share, low, high) = (
+            summary.column(layout.share.0)?,
+            summary.column(layout.share.1)?,
+            summary.column(layout.share.2)?,
+        );
+        let mut order = Vec::new();
+        let mut series = BTreeMap::new();
+        for row in &summary.rows {
+            let label = summary.label(row, layout.key)?;
+            let counts = layout
+                .counts
+                .iter()
+                .map(|c| summary.count(row, c))
+                .collect::<Result<Vec<u64>>>()?;
+            let percent = |i: usize| -> String {
+                row[i]
+                    .parse::<f64>()
+                    .map_or_else(|_| row[i].clone(), |v| format!("{:.2}", 100.0 * v))
+            };
+            let figure = format!("{} [{}, {}]", percent(share), percent(low), percent(high));
+            order.push(label.clone());
+            series.insert(label, Series { counts, figure });
+        }
+        Ok((order, series))
+    };
+    let (order, a) = read(first)?;
+    let (order_second, b) = read(second)?;
+    let common: Vec<&String> = order.iter().filter(|l| b.contains_key(*l)).collect();
+    let p_values = common
+        .iter()
+        .map(|l| {
+            homogeneity_p(&a[*l].counts, &b[*l].counts)
+                .ok_or_else(|| StudyError::from("compare tests two or three outcome counts"))
+        })
+        .collect::<Result<Vec<f64>>>()?;
+    let adjusted = if p_values.is_empty() {
+        Vec::new()
+    } else {
+        holm(&p_values)?
+    };
+    Ok(Comparison {
+        method: format!(
+            "{} in percent [95% interval]; Pearson's χ² test of the counts {} per series",
+            layout.share.0,
+            layout.counts.join(", ")
+        ),
+        rows: common
+            .iter()
+            .zip(adjusted)
+            .map(|(l, holm_p)| SeriesVerdict {
+                series: (*l).clone(),
+                first: a[*l].figure.clone(),
+                second: b[*l].figure.clone(),
+                holm_p,
+            })
+            .collect(),
+        only_first: order
+            .iter()
+            .filter(|l| !b.contains_key(*l))
+            .cloned()
+            .collect(),
+        only_second: order_second
+            .iter()
+            .filter(|l| !a.contains_key(*l))
+            .cloned()
+            .collect(),
+    })
+}
