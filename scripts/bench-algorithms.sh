@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One-thread throughput of the searches of experiments/algorithms.toml, against the target
 # of results/algorithms (the best search against the seed's search on the seed's order, in draws per second on one
-# thread). Runs `boardlab bench --threads 1 --cap 500000` on each configuration, three times,
+# thread). Runs `boardlab chess-memory bench --threads 1 --cap 500000` on each configuration, three times,
 # and prints a CSV row per run: configuration, draws, solved, iterations, seconds, draws/s,
 # boards/s (solved draws per second: dfs and mrv leave some draws unsolved at the cap) and
 # iterations/s. Seeds 1, 2 and 3 for the three runs.
@@ -30,7 +30,7 @@ echo "order,algorithm,restart,run,draws,solved,iterations,seconds,draws_per_sec,
 for run in 1 2 3; do
     for configuration in "${configurations[@]}"; do
         read -r order algorithm restart draws <<<"$configuration"
-        json=$(target/release/boardlab bench --threads 1 --cap 500000 --seed "$run" \
+        json=$(target/release/boardlab chess-memory bench --threads 1 --cap 500000 --seed "$run" \
             --order "$order" --algorithm "$algorithm" --restart "$restart" --draws "$draws")
         python3 - "$json" "$run" <<'PY'
 import json, sys

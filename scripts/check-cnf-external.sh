@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Checks that `boardlab sat cnf` is read correctly by solvers other than varisat: installs
+# Checks that `boardlab chess-memory sat cnf` is read correctly by solvers other than varisat: installs
 # python-sat (PyPI) into a virtual environment under target/, solves several instances with
 # CaDiCaL 1.9.5 and Glucose 4, decodes each model through the DIMACS comment lines and runs
-# `boardlab check` on the board. Not part of `cargo test` (it needs PyPI).
+# `boardlab chess-memory check` on the board. Not part of `cargo test` (it needs PyPI).
 #
 # Usage: scripts/check-cnf-external.sh      (from the repository root; exit 0 when all agree)
 set -euo pipefail

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Checks DRAT proofs written by `boardlab sat extend --proof` with rate, an independent DRAT
+# Checks DRAT proofs written by `boardlab chess-memory sat extend --proof` with rate, an independent DRAT
 # checker (Altmanninger and Peitl, CPP 2020) installed from crates.io into target/rate.
 #
 # Usage: scripts/check-drat.sh FORMULA.cnf PROOF.drat[.gz]
-#   where FORMULA.cnf is `boardlab sat cnf --partial BOARD ...` for the same instance and board.
+#   where FORMULA.cnf is `boardlab chess-memory sat cnf --partial BOARD ...` for the same instance and board.
 # Prints rate's verdict; exit 0 only for "s VERIFIED".
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Solve `boardlab sat cnf` output with other solvers (PySAT's CaDiCaL 1.9.5 and Glucose 4),
+"""Solve `boardlab chess-memory sat cnf` output with other solvers (PySAT's CaDiCaL 1.9.5 and Glucose 4),
 decode each model through the `c var N SYMBOL SQUARE` lines into a FEN board, and have
-`boardlab check` validate it. Unsatisfiable instances must be unsatisfiable for every solver.
+`boardlab chess-memory check` validate it. Unsatisfiable instances must be unsatisfiable for every solver.
 
 Usage: check_cnf_external.py BOARDLAB   (run by scripts/check-cnf-external.sh)
 """
@@ -12,7 +12,7 @@ import sys
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-# (arguments of `boardlab sat cnf`, expected satisfiable?)
+# (arguments of `boardlab chess-memory sat cnf`, expected satisfiable?)
 INSTANCES = [
     (["--size", "8"], True),                      # the seed's instance, full 8×8
     (["--size", "8", "--order", "RBNQ"], True),   # same composition, another order
@@ -74,7 +74,7 @@ def main():
                 verdict = check.stdout.strip().splitlines()[0] if check.stdout else check.stderr
                 status = "ok  " if check.returncode == 0 else "FAIL"
                 failures += check.returncode != 0
-                print(f"{status} {name:10} {' '.join(args)}: {fen} -> boardlab check: {verdict}")
+                print(f"{status} {name:10} {' '.join(args)}: {fen} -> boardlab chess-memory check: {verdict}")
     print(f"{failures} failed")
     sys.exit(1 if failures else 0)
 

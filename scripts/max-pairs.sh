@@ -19,16 +19,16 @@ mkdir -p "$dir"
 boardlab=target/release/boardlab
 empty=8/8/8/8/8/8/8/8
 repeat() { printf "%${2}s" "" | tr ' ' "$1"; }
-witness=$($boardlab sat solve --order "queue:$(repeat "$kind" "$k")" --format fen --json |
+witness=$($boardlab chess-memory sat solve --order "queue:$(repeat "$kind" "$k")" --format fen --json |
     python3 -c 'import json,sys; j=json.load(sys.stdin); assert j["outcome"]=="solved"; print(j["board"])')
-$boardlab check "$witness" >/dev/null
+$boardlab chess-memory check "$witness" >/dev/null
 more=queue:$(repeat "$kind" $((k + 1)))
 cnf=$dir/$kind$((k + 1)).cnf
 proof=$dir/$kind$((k + 1)).drat
-$boardlab sat cnf --order "$more" --partial "$empty" --out "$cnf"
+$boardlab chess-memory sat cnf --order "$more" --partial "$empty" --out "$cnf"
 start=$(date +%s.%N)
 set +e
-$boardlab sat extend --order "$more" "$empty" --proof "$proof" >/dev/null
+$boardlab chess-memory sat extend --order "$more" "$empty" --proof "$proof" >/dev/null
 answer=$?
 set -e
 end=$(date +%s.%N)

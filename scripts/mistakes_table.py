@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The per-order table of results/sat/README.md from a `boardlab sat mistakes` CSV of type
+"""The per-order table of results/sat/README.md from a `boardlab chess-memory sat mistakes` CSV of type
 orders (queues of 4 pairs per symbol, 8×8).
 
 Usage: scripts/mistakes_table.py results/sat/mistakes/mistakes.csv

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fact: exact counts of valid boards (and classes under the 8 symmetries of the square) for
-# small boards and compositions, by `boardlab sat count --up-to-symmetry`. Instances with more
+# small boards and compositions, by `boardlab chess-memory sat count --up-to-symmetry`. Instances with more
 # than LIMIT boards are listed as refused. Every board counted passed the validator.
 #
 # Usage: scripts/sat-counts.sh [LIMIT] > results/sat/counts.csv    (default LIMIT 100000)
@@ -30,7 +30,7 @@ for instance in "${instances[@]}"; do
     # Every order but the type order QNBR is a short queue, asked for with `queue:`.
     case $order in QNBR) arg=$order ;; *) arg=queue:$order ;; esac
     start=$(date +%s.%N)
-    if json=$($boardlab sat count --board-size "$n" --order "$arg" --up-to-symmetry --limit "$limit" --json 2>/tmp/sat-count-err); then
+    if json=$($boardlab chess-memory sat count --board-size "$n" --order "$arg" --up-to-symmetry --limit "$limit" --json 2>/tmp/sat-count-err); then
         end=$(date +%s.%N)
         python3 - "$json" "$n" "$order" "$start" "$end" <<'PY'
 import json, sys

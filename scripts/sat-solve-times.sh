@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times `boardlab sat solve` on the seed's 8×8 instance for seeds 1..N (default 20), one run
+# Times `boardlab chess-memory sat solve` on the seed's 8×8 instance for seeds 1..N (default 20), one run
 # at a time, and prints a CSV: seed, internal seconds (encode + shuffle + load + solve + check,
 # from --json), process wall seconds, lemmas and deletions of the proof stream; then the
 # medians. Usage: scripts/sat-solve-times.sh [N] > results/sat/solve-times.csv
@@ -10,7 +10,7 @@ cargo build --release --quiet
 echo "seed,seconds,wall_seconds,lemmas,deletions"
 for seed in $(seq 1 "$n"); do
     start=$(date +%s.%N)
-    json=$(target/release/boardlab sat solve --seed "$seed" --json)
+    json=$(target/release/boardlab chess-memory sat solve --seed "$seed" --json)
     end=$(date +%s.%N)
     python3 - "$json" "$seed" "$start" "$end" <<'PY'
 import json, sys
