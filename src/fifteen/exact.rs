@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn article_own_against_random_in_both_seats() {
-        // Pinned from the walk; tests/suite/fifteen_players.rs checks them against seeded games.
+        // Pinned from the walk; tests/suite/fifteen/players.rs checks them against seeded games.
         let first = odds(&Fifteen(Classic), [&bot("article:own"), &bot("random")]).unwrap();
         assert_eq!(
             first.for_seat(Seat::First).map(fraction),

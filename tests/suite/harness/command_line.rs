@@ -105,7 +105,7 @@ fn the_top_level_help_names_all_four_systems_and_hides_the_old_spellings() {
     for hidden in ["\n  draw ", "\n  check ", "\n  sat ", "\n  knights "] {
         assert!(!help.contains(hidden), "{hidden:?} is listed: {help}");
     }
-    let manifest = include_str!("../../Cargo.toml");
+    let manifest = include_str!("../../../Cargo.toml");
     for system in ["ChessMemory", "knight's tour", "\\\"15\\\"", "draughts"] {
         assert!(
             manifest.contains(system),

@@ -41,7 +41,7 @@ struct VectorMove {
 }
 
 fn vectors() -> Vec<Vector> {
-    let text = include_str!("../data/damebot-vectors.jsonl");
+    let text = include_str!("../../data/damebot-vectors.jsonl");
     let mut lines = text.lines();
     let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
     assert_eq!(

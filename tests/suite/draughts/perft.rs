@@ -1,7 +1,7 @@
 //! The move generator against published perft counts (`tests/data/draughts.perft`, which
 //! names the source of every count). Counts up to a million nodes run in the normal suite;
 //! the deeper ones are `#[ignore]`d: run them with
-//! `cargo test --release --test suite draughts_perft:: -- --ignored`.
+//! `cargo test --release --test suite draughts::perft:: -- --ignored`.
 
 use boardlab::draughts::perft::{Captures, perft};
 use boardlab::draughts::{Board, Rules, parse_fen};
@@ -16,7 +16,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("../data/draughts.perft");
+    let text = include_str!("../../data/draughts.perft");
     let mut lines = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty());

@@ -600,7 +600,7 @@ fn every_shipped_spec_and_per_series_draws_merge_from_shards() {
             // Matches have no cap; two games per pairing play both seats.
             "fifteen" | "draughts" => &["--draws", "2"],
             // Its every-start series have n² draws whatever --draws says (hundreds of
-            // thousands in all); tests/suite/knights_study.rs merges a small knight's-tour spec.
+            // thousands in all); tests/suite/knights_tour/study.rs merges a small knight's-tour spec.
             "knights-tour" => continue,
             other => panic!("{}: no merge check for puzzle {other}", spec.display()),
         };

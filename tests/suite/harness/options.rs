@@ -123,7 +123,7 @@ fn the_board_size_option_has_the_spec_key_as_its_name() {
         }
     }
     assert!(seen >= 6, "{seen}");
-    let readme = include_str!("../../experiments/README.md");
+    let readme = include_str!("../../../experiments/README.md");
     assert!(readme.contains("| `board-size` |"), "the spec key changed");
 }
 

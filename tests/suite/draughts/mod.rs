@@ -1,0 +1,8 @@
+//! Czech draughts: perft against published counts and an oracle, the original Damebot's vectors, games and matches.
+
+mod cli;
+mod damebot_vectors;
+mod games;
+mod matches;
+mod oracle;
+mod perft;

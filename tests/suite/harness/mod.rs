@@ -1,0 +1,11 @@
+//! The harness and the command line, with no puzzle of their own: architecture, options, runs, resume, shards and merge, show and compare, statistics, Slurm, the match study.
+
+mod architecture;
+mod command_line;
+mod experiment;
+mod inspect;
+mod matches;
+mod options;
+mod run_safety;
+mod slurm;
+mod statistics;
