@@ -131,8 +131,9 @@ pub struct PerftArgs {
 #[command(
     after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
 
-Example:
-  boardlab draughts bench --depth 11"
+Examples:
+  boardlab draughts bench --depth 11
+  boardlab draughts bench --depth 11 --rules english --captures moves"
 )]
 pub struct BenchArgs {
     /// Depth of the perft from the start position, 1 to 30.
@@ -142,6 +143,11 @@ pub struct BenchArgs {
     /// Rules: `czech`, `english` or `damebot` (the original Damebot program's own).
     #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
     pub rules: Rules,
+
+    /// How captures with the same start, end and captured pieces are counted, as perft's
+    /// `--captures`: every route (`paths`) or once (`moves`).
+    #[arg(long, value_parser = crate::cli::offered::<Captures>(), default_value_t = Captures::Paths)]
+    pub captures: Captures,
 }
 
 #[derive(Debug, Args)]
@@ -454,7 +460,7 @@ fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let mut depths = Vec::new();
     let (mut nodes, mut seconds, mut cpu_seconds) = (0, 0.0, None);
     for depth in 1..=args.depth {
-        let mut counter = Perft::new(args.rules, Captures::Paths);
+        let mut counter = Perft::new(args.rules, args.captures);
         let cpu_start = thread_cpu_seconds();
         let start = Instant::now();
         nodes = counter.count(&board, depth);
@@ -471,7 +477,7 @@ fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     }
     let report = serde_json::json!({
         "rules": args.rules.name(),
-        "captures": Captures::Paths.name(),
+        "captures": args.captures.name(),
         "depth": args.depth,
         "nodes": nodes,
         "threads": 1,

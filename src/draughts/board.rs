@@ -106,8 +106,8 @@ impl Board {
     /// pieces leave, a man ending on its last rank is crowned, and the other side is to move.
     #[inline]
     pub fn play(&self, mv: &Move) -> Board {
-        let from = mv.from().bit();
-        let to = mv.to().bit();
+        let from = mv.from_bit();
+        let to = mv.to_bit();
         let captured = mv.captured();
         let (mut own, mut opponent) = self.own_and_opponent();
         own = (own & !from) | to;

@@ -20,7 +20,7 @@
 //! square before the second piece (the canonical spelling, see [`super::moves`]): a king
 //! goes on in the direction it came from only from the last of its landing squares.
 
-use super::board::Board;
+use super::board::{Board, Color};
 use super::moves::{MAX_LANDINGS, Move};
 use super::rules::Rules;
 use super::square::{DIRECTIONS, Square, shift, squares};
@@ -49,6 +49,44 @@ pub fn captures(board: &Board, rules: Rules, moves: &mut Vec<Move>) {
         debug_assert!(moves[start..].iter().all(Move::is_capture));
         return;
     }
+    capture_routes(board, rules, moves);
+}
+
+/// The number of capture routes of `board` (perft's last ply under the paths convention),
+/// found as [`captures`] finds them but counted instead of listed. Not for the original
+/// Damebot's rules.
+pub fn count_captures(board: &Board, rules: Rules) -> u64 {
+    debug_assert!(rules != Rules::Damebot);
+    let mut count = RouteCount(0);
+    capture_routes(board, rules, &mut count);
+    count.0
+}
+
+/// Where the capture search puts each route it finds.
+pub(crate) trait Routes {
+    fn route(&mut self, from: Square, landings: &[u8], captured: u64);
+}
+
+impl Routes for Vec<Move> {
+    #[inline(always)]
+    fn route(&mut self, from: Square, landings: &[u8], captured: u64) {
+        self.push(Move::capture(from, landings, captured));
+    }
+}
+
+/// Counts the routes without building them.
+struct RouteCount(u64);
+
+impl Routes for RouteCount {
+    #[inline(always)]
+    fn route(&mut self, _from: Square, _landings: &[u8], _captured: u64) {
+        self.0 += 1;
+    }
+}
+
+/// The capture routes of `board` under Czech or English rules, into `routes`: kings first
+/// (alone under Czech king priority), then the men that can jump at all.
+pub(crate) fn capture_routes<R: Routes>(board: &Board, rules: Rules, routes: &mut R) {
     let (own, opponent) = board.own_and_opponent();
     let empty = board.empty();
     let kings = own & board.kings;
@@ -57,9 +95,8 @@ pub fn captures(board: &Board, rules: Rules, moves: &mut Vec<Move>) {
         opponent,
         empty,
         from: Square::first(1),
-        forward: board.side.forward(),
         path: [0; MAX_LANDINGS],
-        moves,
+        routes,
     };
     if kings != 0 && kings_can_capture(kings, opponent, empty, rules) {
         for king in squares(kings) {
@@ -75,14 +112,18 @@ pub fn captures(board: &Board, rules: Rules, moves: &mut Vec<Move>) {
             return;
         }
     }
-    if men_can_capture(men, opponent, empty, board.side.forward()) {
-        search.empty = empty;
-        for man in squares(men) {
-            search.from = man;
-            search.man(man.bit(), 0, 0);
-        }
+    search.empty = empty;
+    match board.side {
+        Color::White => search.men::<WHITE_UP, WHITE_UP_RIGHT>(men),
+        Color::Black => search.men::<BLACK_DOWN, BLACK_DOWN_RIGHT>(men),
     }
 }
+
+/// The forward steps of each side's men, as const parameters of the men's capture search.
+const WHITE_UP: i8 = 4;
+const WHITE_UP_RIGHT: i8 = 5;
+const BLACK_DOWN: i8 = -4;
+const BLACK_DOWN_RIGHT: i8 = -5;
 
 /// Appends the moves without capture (legal only when there is no capture).
 pub fn quiet_moves(board: &Board, rules: Rules, moves: &mut Vec<Move>) {
@@ -174,32 +215,45 @@ fn kings_can_capture(kings: u64, opponent: u64, empty: u64, rules: Rules) -> boo
 }
 
 /// Depth-first search of the capture paths of one piece.
-struct CaptureSearch<'a> {
+struct CaptureSearch<'a, R: Routes> {
     opponent: u64,
     /// Empty squares, the moving piece's start square included.
     empty: u64,
     from: Square,
-    forward: [i8; 2],
     path: [u8; MAX_LANDINGS],
-    moves: &'a mut Vec<Move>,
+    routes: &'a mut R,
 }
 
-impl CaptureSearch<'_> {
+impl<R: Routes> CaptureSearch<'_, R> {
+    #[inline(always)]
     fn emit(&mut self, depth: usize, captured: u64) {
-        let mv = Move::capture(self.from, &self.path[..depth], captured);
-        self.moves.push(mv);
+        self.routes.route(self.from, &self.path[..depth], captured);
     }
 
-    /// A man on `at` that has taken `captured` in `depth` jumps.
-    fn man(&mut self, at: u64, captured: u64, depth: usize) {
+    /// The capture routes of the men of `men` that move in directions `A` and `B`: only
+    /// those with an opponent ahead and an empty square behind it start a search (the
+    /// jumpers, found for all men at once with shifted bitboards).
+    #[inline(always)]
+    fn men<const A: i8, const B: i8>(&mut self, men: u64) {
+        let behind = |d: i8| shift(shift(self.empty, -d) & self.opponent, -d);
+        let jumpers = men & (behind(A) | behind(B));
+        for man in squares(jumpers) {
+            self.from = man;
+            self.man::<A, B>(man.bit(), 0, 0);
+        }
+    }
+
+    /// A man on `at`, moving in directions `A` and `B`, that has taken `captured` in `depth`
+    /// jumps.
+    fn man<const A: i8, const B: i8>(&mut self, at: u64, captured: u64, depth: usize) {
         let mut jumped = false;
-        for delta in self.forward {
+        for delta in [A, B] {
             let victim = shift(at, delta) & self.opponent & !captured;
             let landing = shift(victim, delta) & self.empty;
             if landing != 0 {
                 jumped = true;
                 self.path[depth] = landing.trailing_zeros() as u8;
-                self.man(landing, captured | victim, depth + 1);
+                self.man::<A, B>(landing, captured | victim, depth + 1);
             }
         }
         if !jumped && depth > 0 {

@@ -68,10 +68,7 @@ impl Move {
     }
 
     pub fn to(&self) -> Square {
-        self.landings()
-            .last()
-            .copied()
-            .expect("a move lands somewhere")
+        Square::from_index(self.to_index()).expect("moves hold board squares")
     }
 
     /// The squares the piece lands on, the last being its destination.
@@ -85,6 +82,18 @@ impl Move {
     /// The number of landing squares (one for a step).
     pub fn landings_len(&self) -> usize {
         self.len as usize
+    }
+
+    /// The start square as a one-square set.
+    #[inline(always)]
+    pub fn from_bit(&self) -> u64 {
+        1 << self.from
+    }
+
+    /// The destination as a one-square set, without building the landing list.
+    #[inline(always)]
+    pub fn to_bit(&self) -> u64 {
+        1 << self.to_index()
     }
 
     /// The destination's padded index, without building the landing list.

@@ -10,9 +10,11 @@
 //! whole-board shifts, without listing them.
 
 use super::board::Board;
-use super::movegen::{captures, count_quiet_moves, has_capture, legal_moves};
+use super::movegen::{Routes, capture_routes, captures, count_captures, count_quiet_moves};
+use super::movegen::{has_capture, legal_moves};
 use super::moves::Move;
 use super::rules::Rules;
+use super::square::Square;
 use super::square::{DIRECTIONS, shift};
 
 /// How captures that differ only in their path are counted.
@@ -32,6 +34,8 @@ pub struct Perft {
     rules: Rules,
     convention: Captures,
     buffers: Vec<Vec<Move>>,
+    /// The kings' capture routes of a leaf, by key (the moves convention).
+    king_routes: Vec<(u8, u8, u64)>,
 }
 
 impl Perft {
@@ -40,6 +44,7 @@ impl Perft {
             rules,
             convention,
             buffers: Vec::new(),
+            king_routes: Vec::with_capacity(64),
         }
     }
 
@@ -125,6 +130,18 @@ impl Perft {
 
     /// perft(1) without playing the moves.
     fn count_leaves(&mut self, board: &Board) -> u64 {
+        if self.convention == Captures::Paths && self.rules != Rules::Damebot {
+            // Every route is a move: count them as the search finds them.
+            let routes = count_captures(board, self.rules);
+            return if routes == 0 {
+                count_quiet_moves(board, self.rules)
+            } else {
+                routes
+            };
+        }
+        if self.rules != Rules::Damebot {
+            return self.count_distinct_leaves(board);
+        }
         let moves = &mut self.buffers[0];
         moves.clear();
         captures(board, self.rules, moves);
@@ -135,6 +152,48 @@ impl Perft {
             merge_duplicates(moves);
         }
         moves.len() as u64
+    }
+
+    /// perft(1) under the moves convention: a man's routes are all distinct (it only moves
+    /// forward, so its captured set fixes its path), so they are counted; a king's routes are
+    /// kept by their key and counted once each.
+    fn count_distinct_leaves(&mut self, board: &Board) -> u64 {
+        let mut distinct = DistinctRoutes {
+            kings: board.kings,
+            men_routes: 0,
+            king_routes: &mut self.king_routes,
+        };
+        distinct.king_routes.clear();
+        capture_routes(board, self.rules, &mut distinct);
+        let men_routes = distinct.men_routes;
+        if men_routes == 0 && self.king_routes.is_empty() {
+            return count_quiet_moves(board, self.rules);
+        }
+        if self.king_routes.len() > 1 {
+            self.king_routes.sort_unstable();
+            self.king_routes.dedup();
+        }
+        men_routes + self.king_routes.len() as u64
+    }
+}
+
+/// Capture routes counted under the moves convention: men's routes by number, kings' by
+/// their (start, end, captured set).
+struct DistinctRoutes<'a> {
+    kings: u64,
+    men_routes: u64,
+    king_routes: &'a mut Vec<(u8, u8, u64)>,
+}
+
+impl Routes for DistinctRoutes<'_> {
+    #[inline(always)]
+    fn route(&mut self, from: Square, landings: &[u8], captured: u64) {
+        if self.kings & from.bit() != 0 {
+            let to = *landings.last().expect("a capture lands");
+            self.king_routes.push((from.index(), to, captured));
+        } else {
+            self.men_routes += 1;
+        }
     }
 }
 
