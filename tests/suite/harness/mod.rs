@@ -6,6 +6,7 @@ mod experiment;
 mod inspect;
 mod matches;
 mod options;
+mod referee;
 mod run_safety;
 mod slurm;
 mod statistics;
