@@ -2,6 +2,7 @@
 
 mod architecture;
 mod command_line;
+mod conformance;
 mod experiment;
 mod inspect;
 mod matches;
