@@ -4,6 +4,7 @@ mod architecture;
 mod command_line;
 mod conformance;
 mod experiment;
+mod golden_reports;
 mod inspect;
 mod matches;
 mod options;
