@@ -2,7 +2,7 @@
 //! with the expected size, the report of a fixed experiment is pinned by a golden file, and
 //! both are regenerated from the committed files alone.
 
-use crate::common::boardlab;
+use crate::common::{boardlab, golden};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -117,17 +117,7 @@ fn the_report_of_a_fixed_experiment_matches_its_golden_file() {
     std::fs::remove_dir_all(out.join("charts")).unwrap();
     boardlab().arg("report").arg(&out).assert().success();
     let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
-    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/REPORT-golden.md");
-    if std::env::var_os("BOARDLAB_BLESS").is_some() {
-        std::fs::write(&golden, &report).unwrap();
-    }
-    let expected =
-        std::fs::read_to_string(&golden).expect("golden file; create it with BOARDLAB_BLESS=1");
-    assert!(
-        report == expected,
-        "REPORT.md differs from {}:\n{report}",
-        golden.display()
-    );
+    golden::check("REPORT-golden.md", "REPORT.md", &report);
     assert!(
         out.join("charts/orderings.png").exists(),
         "report redraws the charts"

@@ -10,6 +10,7 @@
 pub mod background_run;
 pub mod brute;
 pub mod draughts_oracle;
+pub mod golden;
 pub mod rup;
 pub mod same_bytes;
 

@@ -2,10 +2,13 @@
 
 mod architecture;
 mod command_line;
+mod conformance;
 mod experiment;
+mod golden_reports;
 mod inspect;
 mod matches;
 mod options;
+mod referee;
 mod run_safety;
 mod slurm;
 mod statistics;
