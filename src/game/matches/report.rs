@@ -166,11 +166,12 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     }
     let _ = writeln!(
         out,
-        "{} players, {pairings} pairings, {} games in all, master seed {}. Game i of a pairing \
+        "{} players, {pairings} pairing{}, {} games in all, master seed {}. Game i of a pairing \
          `a-vs-b` has `a` in the first seat when i is even; every game was replayed by the \
          game's referee before it counted. How the folder was made: `manifest.json`; the games \
          themselves: `draws.csv` (one row each, with its moves).\n",
         t.players.len(),
+        if pairings == 1 { "" } else { "s" },
         thousands(t.games() as f64),
         t.seed
     );
