@@ -151,6 +151,9 @@ impl Engine {
         self.degree.clear();
         self.degree.extend_from_slice(&self.initial);
         self.path.clear();
+        if plan.chooser == Chooser::First && plan.stages.len() == 1 {
+            return self.run_first(start, plan.stages[0].order, closed);
+        }
         let total = self.layout.board.squares();
         let start = self.layout.index(start);
         let degree = &mut self.degree[..];
@@ -205,6 +208,61 @@ impl Engine {
             current = next;
             degree[current] = BLOCKED;
             self.path.push(current as u32);
+        }
+        let outcome = if closed && !self.is_move(current, start) {
+            Outcome::NotClosed
+        } else {
+            Outcome::Tour
+        };
+        RunResult {
+            outcome,
+            tie_breaks,
+        }
+    }
+
+    /// [`Engine::run`] for a rule with one move order that breaks ties by the first square
+    /// in that order (the seed's rule, `order:…`): the same walk without the list of tied
+    /// squares, since the first square of least degree is kept as it is found, and ties are
+    /// only counted. The degrees must be fresh and the path empty.
+    fn run_first(&mut self, start: Square, order: MoveOrder, closed: bool) -> RunResult {
+        let total = self.layout.board.squares();
+        let start = self.layout.index(start);
+        let offsets = stage_offsets(&self.layout, order);
+        let degree = &mut self.degree[..];
+        let path = &mut self.path;
+        let mut tie_breaks = 0;
+        let mut current = start;
+        degree[current] = BLOCKED;
+        path.push(current as u32);
+        for _ in 1..total {
+            let mut best = BLOCKED;
+            let mut next = usize::MAX;
+            let mut ties = 0u32;
+            for &offset in &offsets {
+                let target = current.wrapping_add(offset);
+                let d = degree[target];
+                if d != BLOCKED {
+                    let d = d - 1;
+                    degree[target] = d;
+                    if d < best {
+                        best = d;
+                        next = target;
+                        ties = 1;
+                    } else if d == best {
+                        ties += 1;
+                    }
+                }
+            }
+            if next == usize::MAX {
+                return RunResult {
+                    outcome: Outcome::DeadEnd,
+                    tie_breaks,
+                };
+            }
+            tie_breaks += u64::from(ties > 1);
+            current = next;
+            degree[current] = BLOCKED;
+            path.push(current as u32);
         }
         let outcome = if closed && !self.is_move(current, start) {
             Outcome::NotClosed
