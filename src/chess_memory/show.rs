@@ -33,13 +33,7 @@ pub fn show(dir: &Path, options: &ShowOptions) -> Result<String> {
     let mut rows = ranked(dir)?;
     rows.retain(|row| options.keeps(&row.ordering));
     if rows.is_empty() {
-        return Err(format!(
-            "no series of {} matches --series {}; `boardlab show {}` lists them",
-            dir.display(),
-            options.series.join(", "),
-            dir.display()
-        )
-        .into());
+        return Err(options.nothing_kept(dir));
     }
     Ok(table(dir, &rows, folder_cap(dir), options.top))
 }

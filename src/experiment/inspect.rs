@@ -32,6 +32,17 @@ pub struct ShowOptions {
 }
 
 impl ShowOptions {
+    /// The error of a filter that keeps no series of the folder `dir`.
+    pub fn nothing_kept(&self, dir: &Path) -> StudyError {
+        format!(
+            "no series of {} matches --series {}; `boardlab show {}` lists them",
+            dir.display(),
+            self.series.join(", "),
+            dir.display()
+        )
+        .into()
+    }
+
     /// Whether the series `label` passes the filter.
     pub fn keeps(&self, label: &str) -> bool {
         self.series.is_empty() || self.series.iter().any(|s| label.contains(s.as_str()))
@@ -240,13 +251,7 @@ pub fn summary_table(
     }
     let kept = rows.len();
     if kept == 0 && !options.series.is_empty() {
-        return Err(format!(
-            "no series of {} matches --series {}; `boardlab show {}` lists them",
-            dir.display(),
-            options.series.join(", "),
-            dir.display()
-        )
-        .into());
+        return Err(options.nothing_kept(dir));
     }
     rows.truncate(options.top.unwrap_or(usize::MAX));
     let mut header: Vec<String> = layout.key.iter().map(|s| s.to_string()).collect();

@@ -209,15 +209,7 @@ impl Engine {
             degree[current] = BLOCKED;
             self.path.push(current as u32);
         }
-        let outcome = if closed && !self.is_move(current, start) {
-            Outcome::NotClosed
-        } else {
-            Outcome::Tour
-        };
-        RunResult {
-            outcome,
-            tie_breaks,
-        }
+        self.finish(current, start, closed, tie_breaks)
     }
 
     /// [`Engine::run`] for a rule with one move order that breaks ties by the first square
@@ -264,7 +256,12 @@ impl Engine {
             degree[current] = BLOCKED;
             path.push(current as u32);
         }
-        let outcome = if closed && !self.is_move(current, start) {
+        self.finish(current, start, closed, tie_breaks)
+    }
+
+    /// The result of a walk that visited every square, ending on `last`.
+    fn finish(&self, last: usize, start: usize, closed: bool, tie_breaks: u64) -> RunResult {
+        let outcome = if closed && !self.is_move(last, start) {
             Outcome::NotClosed
         } else {
             Outcome::Tour
