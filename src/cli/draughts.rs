@@ -107,6 +107,7 @@ pub struct MovesArgs {
 Examples:
   boardlab draughts perft --depth 8
   boardlab draughts perft --depth 10 --captures moves
+  boardlab draughts perft --depth 11 --hash 64
   boardlab draughts perft --depth 5 --fen 'W:WKa1,c3,e3:Bd6,f6,Kh8' --divide"
 )]
 pub struct PerftArgs {
@@ -125,6 +126,12 @@ pub struct PerftArgs {
     /// Also print each move with its count (perft of depth − 1 after it).
     #[arg(long)]
     pub divide: bool,
+
+    /// Keep the counts of positions met at depth 3 or more in a transposition table of MB
+    /// megabytes (0: none), so that positions reached by several move orders are counted
+    /// once; the counts are the same.
+    #[arg(long, value_name = "MB", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=65_536))]
+    pub hash: u64,
 }
 
 #[derive(Debug, Args)]
@@ -433,7 +440,7 @@ use random, damebot, damebot:-FLAG, damebot:article or alphabeta:D"
 
 fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     let board = args.position.board()?;
-    let mut counter = Perft::new(args.position.rules, args.captures);
+    let mut counter = Perft::with_table(args.position.rules, args.captures, args.hash as usize);
     let start = Instant::now();
     let nodes = if args.divide && args.depth > 0 {
         let parts = counter.divide(&board, args.depth);

@@ -9,7 +9,7 @@
 //! played ("bulk counting"); a position without captures counts its quiet moves with
 //! whole-board shifts, without listing them.
 
-use super::board::Board;
+use super::board::{Board, Color};
 use super::movegen::{Routes, capture_routes, captures, count_captures, count_quiet_moves};
 use super::movegen::{has_capture, legal_moves};
 use super::moves::Move;
@@ -36,6 +36,8 @@ pub struct Perft {
     buffers: Vec<Vec<Move>>,
     /// The kings' capture routes of a leaf, by key (the moves convention).
     king_routes: Vec<(u8, u8, u64)>,
+    /// Counts already made, by position and depth (empty unless asked for).
+    table: Table,
 }
 
 impl Perft {
@@ -45,6 +47,18 @@ impl Perft {
             convention,
             buffers: Vec::new(),
             king_routes: Vec::with_capacity(64),
+            table: Table::new(0),
+        }
+    }
+
+    /// A counter that keeps the counts of positions it has met at depth 3 or more in a
+    /// transposition table of about `megabytes` MB, so that a position reached by several
+    /// move orders is counted once. The counts are those of the plain counter: an entry is
+    /// used only for the same position (all three bitboards and the side) and depth.
+    pub fn with_table(rules: Rules, convention: Captures, megabytes: usize) -> Perft {
+        Perft {
+            table: Table::new(megabytes),
+            ..Perft::new(rules, convention)
         }
     }
 
@@ -81,17 +95,28 @@ impl Perft {
             0 => 1,
             1 => self.count_leaves(board),
             2 if !has_capture(board, self.rules) => self.count_after_quiet_moves(board),
-            _ => {
-                let mut moves = std::mem::take(&mut self.buffers[depth as usize - 1]);
-                self.moves(board, &mut moves);
-                let total = moves
-                    .iter()
-                    .map(|mv| self.count_at(&board.play(mv), depth - 1))
-                    .sum();
-                self.buffers[depth as usize - 1] = moves;
-                total
+            _ if depth >= Table::MIN_DEPTH && self.table.is_on() => {
+                if let Some(count) = self.table.get(board, depth) {
+                    return count;
+                }
+                let count = self.count_children(board, depth);
+                self.table.put(board, depth, count);
+                count
             }
+            _ => self.count_children(board, depth),
         }
+    }
+
+    /// perft(`depth`) of `board` as the sum over its moves.
+    fn count_children(&mut self, board: &Board, depth: u32) -> u64 {
+        let mut moves = std::mem::take(&mut self.buffers[depth as usize - 1]);
+        self.moves(board, &mut moves);
+        let total = moves
+            .iter()
+            .map(|mv| self.count_at(&board.play(mv), depth - 1))
+            .sum();
+        self.buffers[depth as usize - 1] = moves;
+        total
     }
 
     /// perft(2) of a position without captures: its quiet moves are made straight from the
@@ -197,6 +222,79 @@ impl Routes for DistinctRoutes<'_> {
     }
 }
 
+/// A transposition table of perft counts: one entry per slot, replaced on every store.
+struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+/// A stored count: the position, the depth and the side in `kings_depth_side`'s low bits.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    white: u64,
+    black: u64,
+    /// The kings' bitboard shifted left by 8, with the depth in bits 1..8 and the side in
+    /// bit 0 (kings lie on bits below 36, so nothing is lost).
+    kings_depth_side: u64,
+    count: u64,
+}
+
+impl Table {
+    /// Positions nearer the leaves are counted faster than looked up.
+    const MIN_DEPTH: u32 = 3;
+
+    /// A table of about `megabytes` MB (a power of two of entries); none for 0.
+    fn new(megabytes: usize) -> Table {
+        let wanted = megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Entry>();
+        let len = if wanted == 0 {
+            0
+        } else {
+            1 << (usize::BITS - 1 - wanted.leading_zeros())
+        };
+        Table {
+            entries: vec![Entry::default(); len],
+            mask: len.wrapping_sub(1),
+        }
+    }
+
+    fn is_on(&self) -> bool {
+        !self.entries.is_empty()
+    }
+
+    fn tag(board: &Board, depth: u32) -> u64 {
+        board.kings << 8 | u64::from(depth) << 1 | u64::from(board.side == Color::Black)
+    }
+
+    fn slot(&self, board: &Board, tag: u64) -> usize {
+        // A multiply-xorshift mix of the whole position (SplitMix64's finaliser).
+        let mut x = board.white ^ board.black.rotate_left(21) ^ tag.rotate_left(42);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (x ^ (x >> 31)) as usize & self.mask
+    }
+
+    fn get(&self, board: &Board, depth: u32) -> Option<u64> {
+        let tag = Table::tag(board, depth);
+        let entry = &self.entries[self.slot(board, tag)];
+        (entry.white == board.white
+            && entry.black == board.black
+            && entry.kings_depth_side == tag
+            && entry.count != 0)
+            .then_some(entry.count)
+    }
+
+    fn put(&mut self, board: &Board, depth: u32, count: u64) {
+        let tag = Table::tag(board, depth);
+        let slot = self.slot(board, tag);
+        self.entries[slot] = Entry {
+            white: board.white,
+            black: board.black,
+            kings_depth_side: tag,
+            count,
+        };
+    }
+}
+
 /// Keeps one move of each (start, end, captured set), in a canonical order.
 fn merge_duplicates(moves: &mut Vec<Move>) {
     if moves.len() > 1 && moves[0].is_capture() {
@@ -223,6 +321,29 @@ mod tests {
                 assert_eq!(got, count, "{rules} depth {depth}");
             }
         }
+    }
+
+    #[test]
+    fn the_table_gives_the_plain_counts() {
+        let positions = [
+            Board::start(),
+            crate::draughts::parse_fen("W:WKa1,Kc3,e3,g3:Bb6,d6,f6,Kh8").unwrap(),
+            crate::draughts::parse_fen("B:WKc1,Kh2,a5,d4:Bb6,Ke7,Kg1,c3").unwrap(),
+        ];
+        for board in positions {
+            for rules in [Rules::Czech, Rules::English] {
+                for convention in [Captures::Paths, Captures::Moves] {
+                    let plain = perft(&board, rules, convention, 7);
+                    // A tiny table forces collisions and replacements.
+                    for megabytes in [1, 16] {
+                        let mut counter = Perft::with_table(rules, convention, megabytes);
+                        assert_eq!(counter.count(&board, 7), plain, "{rules} {convention}");
+                    }
+                }
+            }
+        }
+        assert!(!Table::new(0).is_on());
+        assert_eq!(Table::new(1).entries.len(), (1 << 20) / 32);
     }
 
     #[test]

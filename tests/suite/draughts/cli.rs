@@ -47,6 +47,12 @@ fn perft_prints_the_count_and_the_speed() {
         .success()
         .stdout(predicate::str::contains("a1:h8 0"))
         .stdout(predicate::str::contains("perft(2) = 0"));
+    // The published perft(9), 3,963,671 (tests/data/draughts.perft), through a small table.
+    boardlab()
+        .args(["draughts", "perft", "--depth", "9", "--hash", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("perft(9) = 3963671"));
 }
 
 #[test]
