@@ -65,6 +65,97 @@ pub fn stream(master: u64, label: &str, index: u64) -> DefaultRng {
     DefaultRng::from_seed(stream_seed(master, label, index))
 }
 
+/// `DefaultRng::from_seed(seed)` advanced by one Xoshiro256 jump (2¹²⁸ outputs), as
+/// `rng.jump()` advances it, but by table: the jump is a linear map of the 256 state bits
+/// over GF(2), so the jumped state is the XOR of one precomputed image per 4-bit group of
+/// the state (64 groups × 16 values × 32 bytes: a 32 KiB table, built once from the jumps
+/// of the 256 single-bit states). That is a few dozen loads where the jump runs 256
+/// generator steps. The all-zero seed, which the generator replaces by a fixed one, goes
+/// the long way.
+pub fn jumped(seed: [u8; 32]) -> DefaultRng {
+    if seed == [0; 32] {
+        let mut rng = DefaultRng::from_seed(seed);
+        rng.jump();
+        return rng;
+    }
+    let table = JUMP_TABLE.get_or_init(jump_table);
+    let mut jumped = [0u64; 4];
+    for (group, &byte) in seed.iter().enumerate() {
+        for (half, nibble) in [(0, byte & 15), (1, byte >> 4)] {
+            let image = &table[2 * group + half][nibble as usize];
+            for (word, part) in jumped.iter_mut().zip(image) {
+                *word ^= part;
+            }
+        }
+    }
+    let mut bytes = [0u8; 32];
+    for (chunk, word) in bytes.chunks_exact_mut(8).zip(jumped) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    DefaultRng::from_seed(bytes)
+}
+
+/// The images of every 4-bit group's values under the jump (see [`jumped`]).
+type JumpTable = Box<[[[u64; 4]; 16]; 64]>;
+
+static JUMP_TABLE: std::sync::OnceLock<JumpTable> = std::sync::OnceLock::new();
+
+/// Xoshiro256's state transition (Blackman and Vigna's reference, without the output).
+fn xoshiro256_step(s: &mut [u64; 4]) {
+    let t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = s[3].rotate_left(45);
+}
+
+/// The jump of the reference implementation, on a bare state.
+fn xoshiro256_jump(mut s: [u64; 4]) -> [u64; 4] {
+    const JUMP: [u64; 4] = [
+        0x180e_c6d3_3cfd_0aba,
+        0xd5a6_1266_f0c9_392c,
+        0xa958_2618_e03f_c9aa,
+        0x39ab_dc45_29b1_661c,
+    ];
+    let mut jumped = [0u64; 4];
+    for word in JUMP {
+        for bit in 0..64 {
+            if word >> bit & 1 == 1 {
+                for (j, x) in jumped.iter_mut().zip(s) {
+                    *j ^= x;
+                }
+            }
+            xoshiro256_step(&mut s);
+        }
+    }
+    jumped
+}
+
+fn jump_table() -> JumpTable {
+    let mut table: JumpTable = Box::new([[[0; 4]; 16]; 64]);
+    for (group, images) in table.iter_mut().enumerate() {
+        // The images of the group's four single bits, then of every combination.
+        let singles: [[u64; 4]; 4] = std::array::from_fn(|k| {
+            let bit = 4 * group + k;
+            let mut state = [0u64; 4];
+            state[bit / 64] = 1 << (bit % 64);
+            xoshiro256_jump(state)
+        });
+        for (value, image) in images.iter_mut().enumerate() {
+            for (k, single) in singles.iter().enumerate() {
+                if value >> k & 1 == 1 {
+                    for (word, part) in image.iter_mut().zip(single) {
+                        *word ^= part;
+                    }
+                }
+            }
+        }
+    }
+    table
+}
+
 /// A uniform integer in `0..n` (n ≥ 1) by Lemire's method (ACM TOMACS 2019).
 #[inline(always)]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
@@ -236,6 +327,23 @@ mod tests {
             PdepSelect::detect().is_some(),
             std::arch::is_x86_feature_detected!("bmi2")
         );
+    }
+
+    #[test]
+    fn the_table_jump_is_the_generator_s_own_jump() {
+        let mut seeds: Vec<[u8; 32]> = (0..2000).map(|i| stream_seed(7, "jump", i)).collect();
+        seeds.push([0; 32]);
+        let mut one_bit = [0u8; 32];
+        one_bit[31] = 0x80;
+        seeds.push(one_bit);
+        for seed in seeds {
+            let mut expected = DefaultRng::from_seed(seed);
+            expected.jump();
+            let mut got = jumped(seed);
+            for _ in 0..4 {
+                assert_eq!(got.next_u64(), expected.next_u64(), "{seed:?}");
+            }
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@
 
 use super::{Game, GameResult, IllegalMove, Player, play_game};
 use crate::rng::DefaultRng;
-use rand_core::Rng;
+use rand_core::{Rng, SeedableRng};
 
 /// The label of the pairing of `a` and `b` (spec names): `a-vs-b`.
 pub fn label(a: &str, b: &str) -> String {
@@ -46,10 +46,8 @@ impl PairingGame<'_> {
 
     /// The random streams of the first and the second seat.
     pub fn streams(&self) -> [DefaultRng; 2] {
-        let first = crate::rng::stream(self.seed, self.label, self.index);
-        let mut second = first.clone();
-        second.jump();
-        [first, second]
+        let seed = crate::rng::stream_seed(self.seed, self.label, self.index);
+        [DefaultRng::from_seed(seed), crate::rng::jumped(seed)]
     }
 
     /// The stream the opening is drawn from, shared by games 2k and 2k+1.
