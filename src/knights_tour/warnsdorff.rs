@@ -71,6 +71,12 @@ pub(super) enum Chooser {
 }
 
 impl Plan {
+    /// Whether a walk under this plan draws from its random stream (only the random
+    /// tie-break does); the others need no stream of their own per draw.
+    pub fn is_random(&self) -> bool {
+        self.chooser == Chooser::Random
+    }
+
     pub fn new(board: &Board, rule: &Rule) -> Result<Plan, KnightsError> {
         let layout = Layout::new(*board);
         let stages = match rule {
