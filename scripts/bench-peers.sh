@@ -243,9 +243,9 @@ w("\`perft-RULES-CAPTURES-DEPTH\` from the 8x8 start position: captures \`paths\
 w("route (dctl's keep_duplicates), \`moves\` counts captures with the same squares once")
 w("(drop_duplicates); boardlab ran without \`--hash\`. Warnsdorff counts are tours/squares; the")
 w("rate columns are boardlab's own JSON (squares per second of its timed loop, per wall and per")
-w("CPU second). boardlab's bench does more per draw than the C loop: it derives the draw's")
-w("random stream from a label string, records each walk's tie-breaks and validates every tour")
-w("it finds, outside its timed loop, so on 8x8 (where 31 of 32 walks are tours) much of its")
+w("CPU second). boardlab's bench does more per draw than the C loop: it records each walk's")
+w("tie-breaks, times each walk and validates every tour it finds (outside its timed loop),")
+w("so on 8x8 (where 31 of 32 walks are tours) much of its")
 w("whole-process time is that; squares / rate gives the time of its walking loop alone.")
 open(sys.argv[2], "w").write("\n".join(lines) + "\n")
 PY
