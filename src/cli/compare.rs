@@ -45,9 +45,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         args.alpha
     );
     let registry = &crate::puzzles::REGISTRY;
-    let default = registry.puzzle(registry.default)?;
-    let first = registry.of_folder(&args.first)?.unwrap_or(default);
-    let second = registry.of_folder(&args.second)?.unwrap_or(default);
+    let first = registry.of_folder_or_default(&args.first)?;
+    let second = registry.of_folder_or_default(&args.second)?;
     anyhow::ensure!(
         first.name == second.name,
         "{} holds a {} experiment and {} a {} one; compare two folders of one puzzle",

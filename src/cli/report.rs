@@ -45,10 +45,7 @@ pub struct PlotArgs {
 
 pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
     let registry = &crate::puzzles::REGISTRY;
-    let puzzle = match registry.of_folder(&args.dir)? {
-        Some(puzzle) => puzzle,
-        None => registry.puzzle(registry.default)?,
-    };
+    let puzzle = registry.of_folder_or_default(&args.dir)?;
     let written = (puzzle.plot)(&args.dir).or_study()?;
     if !args.quiet {
         eprintln!(

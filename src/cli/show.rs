@@ -40,10 +40,7 @@ pub struct ShowArgs {
 
 pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
     let registry = &crate::puzzles::REGISTRY;
-    let puzzle = match registry.of_folder(&args.dir)? {
-        Some(puzzle) => puzzle,
-        None => registry.puzzle(registry.default)?,
-    };
+    let puzzle = registry.of_folder_or_default(&args.dir)?;
     let options = ShowOptions {
         series: args.series.clone(),
         top: args.top,

@@ -241,6 +241,16 @@ impl Manifest {
         Ok(Plan::new(study, self.shard.unwrap_or(Shard::WHOLE)))
     }
 
+    /// The manifest of the results folder `dir`; `None` when it has none.
+    pub fn in_folder(dir: &Path) -> Result<Option<Manifest>> {
+        let path = dir.join("manifest.json");
+        if path.exists() {
+            Manifest::read(&path).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
     pub fn read(path: &Path) -> Result<Manifest> {
         let text = std::fs::read_to_string(path).io_at("cannot read", path)?;
         serde_json::from_str(&text).map_err(|source| HarnessError::Manifest {

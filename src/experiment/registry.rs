@@ -109,12 +109,19 @@ impl Registry {
 
     /// The puzzle of the results folder `dir`, by its manifest; `None` without a manifest.
     pub fn of_folder(&self, dir: &Path) -> Result<Option<&'static Puzzle>> {
-        let path = dir.join("manifest.json");
-        if !path.exists() {
-            return Ok(None);
+        match super::Manifest::in_folder(dir)? {
+            Some(manifest) => self.of_identity(&manifest.spec).map(Some),
+            None => Ok(None),
         }
-        let manifest = super::Manifest::read(&path)?;
-        self.of_identity(&manifest.spec).map(Some)
+    }
+
+    /// The puzzle of the results folder `dir`, by its manifest; the default puzzle for a
+    /// folder without one (ChessMemory's folders made before manifests, say).
+    pub fn of_folder_or_default(&self, dir: &Path) -> Result<&'static Puzzle> {
+        match self.of_folder(dir)? {
+            Some(puzzle) => Ok(puzzle),
+            None => self.puzzle(self.default),
+        }
     }
 
     /// Every file any puzzle makes from the data (besides `REPORT.md` and `charts/`).
