@@ -11,7 +11,7 @@
 
 use super::error::{Describe, StudyError};
 use super::manifest::Manifest;
-use crate::output::numbers::p_value;
+use crate::output::numbers::{p_value, percent_cell};
 use crate::stats::proportion::homogeneity_p;
 use crate::stats::rank_test::holm;
 use std::collections::BTreeMap;
@@ -149,14 +149,7 @@ impl Comparison {
 /// `Some(description)` when both folders' manifests record the same complete data: the same
 /// rows and hash of the draws file.
 pub fn same_data(first: &Path, second: &Path) -> Result<Option<String>> {
-    let read = |dir: &Path| -> Result<Option<Manifest>> {
-        let path = dir.join("manifest.json");
-        if !path.exists() {
-            return Ok(None);
-        }
-        Ok(Some(Manifest::read(&path)?))
-    };
-    let (Some(a), Some(b)) = (read(first)?, read(second)?) else {
+    let (Some(a), Some(b)) = (Manifest::in_folder(first)?, Manifest::in_folder(second)?) else {
         return Ok(None);
     };
     Ok(match (&a.data, &b.data) {
@@ -200,24 +193,37 @@ impl Summary {
             .ok_or_else(|| format!("summary.csv has no column {name:?}").into())
     }
 
-    fn label(&self, row: &[String], key: &[&str]) -> Result<String> {
-        let parts: Result<Vec<&str>> = key
-            .iter()
-            .map(|k| Ok(row[self.column(k)?].as_str()))
-            .collect();
-        Ok(parts?.join(" "))
+    /// The positions of the named columns.
+    fn columns(&self, names: &[&str]) -> Result<Vec<usize>> {
+        names.iter().map(|name| self.column(name)).collect()
     }
 
-    fn count(&self, row: &[String], name: &str) -> Result<u64> {
-        let value = |column: &str| -> Result<u64> {
-            let cell = &row[self.column(column)?];
-            cell.parse()
-                .map_err(|_| format!("summary.csv: {column} is {cell:?}, not a count").into())
+    /// A row's series label: its key cells (at `keys`) joined by a space.
+    fn label(row: &[String], keys: &[usize]) -> String {
+        let parts: Vec<&str> = keys.iter().map(|&k| row[k].as_str()).collect();
+        parts.join(" ")
+    }
+
+    /// The positions of a layout's count, `whole` or `whole-part` (module docs).
+    fn count_columns(&self, name: &str) -> Result<(usize, Option<usize>)> {
+        Ok(match name.split_once('-') {
+            Some((whole, part)) => (self.column(whole)?, Some(self.column(part)?)),
+            None => (self.column(name)?, None),
+        })
+    }
+
+    fn count(&self, row: &[String], (whole, part): (usize, Option<usize>)) -> Result<u64> {
+        let value = |column: usize| -> Result<u64> {
+            let cell = &row[column];
+            cell.parse().map_err(|_| {
+                let name = &self.header[column];
+                format!("summary.csv: {name} is {cell:?}, not a count").into()
+            })
         };
-        match name.split_once('-') {
-            Some((whole, part)) => Ok(value(whole)?.saturating_sub(value(part)?)),
-            None => value(name),
-        }
+        Ok(match part {
+            Some(part) => value(whole)?.saturating_sub(value(part)?),
+            None => value(whole)?,
+        })
     }
 }
 
@@ -230,20 +236,11 @@ pub fn summary_table(
     options: &ShowOptions,
 ) -> Result<String> {
     let summary = Summary::read(dir)?;
-    let columns: Vec<usize> = layout
-        .shown
-        .iter()
-        .map(|c| summary.column(c))
-        .collect::<Result<_>>()?;
-    let keys: Vec<usize> = layout
-        .key
-        .iter()
-        .map(|c| summary.column(c))
-        .collect::<Result<_>>()?;
+    let columns = summary.columns(layout.shown)?;
+    let keys = summary.columns(layout.key)?;
     let mut rows = Vec::new();
     for row in &summary.rows {
-        let label = summary.label(row, layout.key)?;
-        if options.keeps(&label) {
+        if options.keeps(&Summary::label(row, &keys)) {
             let mut cells: Vec<String> = keys.iter().map(|&c| row[c].clone()).collect();
             cells.extend(columns.iter().map(|&c| row[c].clone()));
             rows.push(cells);
@@ -278,26 +275,34 @@ pub fn compare_counts(first: &Path, second: &Path, layout: &SummaryLayout) -> Re
     }
     let read = |dir: &Path| -> Result<(Vec<String>, BTreeMap<String, Series>)> {
         let summary = Summary::read(dir)?;
-        let (share, low, high) = (
-            summary.column(layout.share.0)?,
-            summary.column(layout.share.1)?,
-            summary.column(layout.share.2)?,
-        );
+        let keys = summary.columns(layout.key)?;
+        let (share, low, high) = layout.share;
+        let shares = summary.columns(&[share, low, high])?;
+        let count_columns = layout
+            .counts
+            .iter()
+            .map(|name| summary.count_columns(name))
+            .collect::<Result<Vec<_>>>()?;
         let mut order = Vec::new();
         let mut series = BTreeMap::new();
         for row in &summary.rows {
-            let label = summary.label(row, layout.key)?;
-            let counts = layout
-                .counts
+            let label = Summary::label(row, &keys);
+            let counts = count_columns
                 .iter()
-                .map(|c| summary.count(row, c))
+                .map(|&columns| summary.count(row, columns))
                 .collect::<Result<Vec<u64>>>()?;
-            let percent = |i: usize| -> String {
+            // A share and its interval in percent; a cell that is not a number as it is.
+            let cell = |i: usize| {
                 row[i]
                     .parse::<f64>()
-                    .map_or_else(|_| row[i].clone(), |v| format!("{:.2}", 100.0 * v))
+                    .map_or_else(|_| row[i].clone(), percent_cell)
             };
-            let figure = format!("{} [{}, {}]", percent(share), percent(low), percent(high));
+            let figure = format!(
+                "{} [{}, {}]",
+                cell(shares[0]),
+                cell(shares[1]),
+                cell(shares[2])
+            );
             order.push(label.clone());
             series.insert(label, Series { counts, figure });
         }

@@ -21,6 +21,21 @@ pub fn percent(share: f64) -> String {
     format!("{:.1}%", 100.0 * share)
 }
 
+/// A share as a table cell in percent, two decimals, no sign: 0.863 → `86.30`.
+pub fn percent_cell(share: f64) -> String {
+    format!("{:.2}", 100.0 * share)
+}
+
+/// `86.30 [86.10, 86.50]`: a share and its interval in percent.
+pub fn with_interval(share: f64, low: f64, high: f64) -> String {
+    format!(
+        "{} [{}, {}]",
+        percent_cell(share),
+        percent_cell(low),
+        percent_cell(high)
+    )
+}
+
 /// A p-value: `0.031`, `4.2e-7`, or `< 1e-300` when it underflows.
 pub fn p_value(p: f64) -> String {
     if p < 1e-300 {

@@ -140,15 +140,8 @@ fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
     Ok(3)
 }
 
-/// A share as a percentage with two decimals.
-pub fn percent(share: f64) -> String {
-    format!("{:.2}", 100.0 * share)
-}
-
-/// `86.30 [86.10, 86.50]`: a share and its interval in percent.
-pub fn with_interval(share: f64, low: f64, high: f64) -> String {
-    format!("{} [{}, {}]", percent(share), percent(low), percent(high))
-}
+/// Shares in the report's tables: in percent with two decimals, with or without an interval.
+pub use crate::output::numbers::{percent_cell as percent, with_interval};
 
 fn rating_text(row: &RatingRow) -> String {
     match (row.rating, row.rating_low, row.rating_high) {
