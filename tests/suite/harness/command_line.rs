@@ -207,3 +207,41 @@ fn every_bench_prints_the_same_keys() {
         );
     }
 }
+
+#[test]
+fn run_cap_and_set_cap_make_the_same_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("spec.toml");
+    let text =
+        String::from_utf8(output(&["puzzles", "--spec", "chess-memory"], None).stdout).unwrap();
+    std::fs::write(&spec, text).unwrap();
+    let mut draws = Vec::new();
+    for (name, option) in [("old", ["--cap", "3000"]), ("new", ["--set", "cap=3000"])] {
+        let out = dir.path().join(name);
+        let spec = spec.to_str().unwrap();
+        let run = output(
+            &[
+                "run",
+                spec,
+                "--draws",
+                "20",
+                "--quiet",
+                "--out",
+                out.to_str().unwrap(),
+                option[0],
+                option[1],
+            ],
+            None,
+        );
+        assert!(run.status.success(), "{option:?}: {run:?}");
+        draws.push(std::fs::read(out.join("draws.csv")).unwrap());
+    }
+    assert_eq!(draws[0], draws[1]);
+    // The cap is in force: 20 draws of each order, none past 3,000 iterations.
+    let text = String::from_utf8(draws.remove(0)).unwrap();
+    assert_eq!(text.lines().count(), 41, "{text}");
+    assert!(
+        text.contains("censored"),
+        "a cap of 3,000 censors some seed draws: {text}"
+    );
+}
