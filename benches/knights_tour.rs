@@ -51,6 +51,23 @@ fn seed_8x8(bencher: Bencher) {
     bench_draw(bencher, 8, "seed");
 }
 
+/// The same 8×8 tour without its tie count ([`Engine::run_outcome`], as `knights-tour
+/// bench` runs it unless `--count-ties`): the cost of the bookkeeping is the difference.
+#[divan::bench(sample_count = 100, sample_size = 1000)]
+fn seed_8x8_outcome_only(bencher: Bencher) {
+    let board = Board::square(8).unwrap();
+    let plan = Plan::new(&board, &"seed".parse().unwrap()).unwrap();
+    let start = Square::new(0, 0);
+    let stream = rng::stream(1, "unused", 0);
+    let mut engine = Engine::new(board);
+    let outcome = engine.run_outcome(start, &plan, false, &mut stream.clone());
+    assert_eq!(outcome, Outcome::Tour);
+    validate_tour(board.width(), board.height(), &engine.path()).unwrap();
+    bencher.counter(ItemsCount::new(64usize)).bench_local(|| {
+        black_box(engine.run_outcome(start, &plan, false, &mut stream.clone()))
+    });
+}
+
 /// 1000×1000: the random tie-break reaches a dead end after 240,298 squares in this draw;
 /// Squirrel's schedule visits all 10⁶.
 #[divan::bench(args = ["random", "squirrel"], sample_count = 20, sample_size = 1)]

@@ -50,58 +50,103 @@ fn knight_step(a: Square, b: Square) -> bool {
 /// Checks that `path` visits distinct on-board squares by knight's moves (a tour or a prefix
 /// of one, such as a dead end).
 pub fn validate_path(width: u32, height: u32, path: &[Square]) -> Result<(), TourError> {
-    let mut first_visit = vec![usize::MAX; width as usize * height as usize];
-    for (position, &square) in path.iter().enumerate() {
-        if square.x >= width || square.y >= height {
-            return Err(TourError::OffBoard {
-                position,
-                square,
-                width,
-                height,
-            });
-        }
-        let slot = &mut first_visit[square.y as usize * width as usize + square.x as usize];
-        if *slot != usize::MAX {
-            return Err(TourError::Repeated {
-                position,
-                square,
-                first: *slot,
-            });
-        }
-        *slot = position;
-        if position > 0 && !knight_step(path[position - 1], square) {
-            return Err(TourError::NotAKnightMove {
-                position,
-                from: path[position - 1],
-                to: square,
-            });
-        }
-    }
-    Ok(())
+    TourValidator::new(width, height).check_path(path)
 }
 
 /// Checks that `path` is an open knight's tour of the `width`×`height` board.
 pub fn validate_tour(width: u32, height: u32, path: &[Square]) -> Result<(), TourError> {
-    let expected = width as u64 * height as u64;
-    if path.len() as u64 != expected {
-        return Err(TourError::WrongLength {
-            width,
-            height,
-            expected,
-            found: path.len(),
-        });
-    }
-    validate_path(width, height, path)
+    TourValidator::new(width, height).check_tour(path)
 }
 
 /// Checks that `path` is a closed knight's tour (its end a knight's move from its start).
 pub fn validate_closed_tour(width: u32, height: u32, path: &[Square]) -> Result<(), TourError> {
-    validate_tour(width, height, path)?;
-    let (first, last) = (path[0], path[path.len() - 1]);
-    if !knight_step(first, last) {
-        return Err(TourError::NotClosed { first, last });
+    TourValidator::new(width, height).check_closed_tour(path)
+}
+
+/// The checks of [`validate_path`], [`validate_tour`] and [`validate_closed_tour`] for many
+/// paths on one board: the table of visited squares is kept between calls (each entry
+/// tagged with the call that wrote it), so checking a path allocates nothing.
+#[derive(Debug, Clone)]
+pub struct TourValidator {
+    width: u32,
+    height: u32,
+    /// Per square, `call << 32 | position` of its last visit.
+    visits: Vec<u64>,
+    call: u64,
+}
+
+impl TourValidator {
+    pub fn new(width: u32, height: u32) -> TourValidator {
+        TourValidator {
+            width,
+            height,
+            visits: vec![0; width as usize * height as usize],
+            call: 0,
+        }
     }
-    Ok(())
+
+    /// See [`validate_path`].
+    pub fn check_path(&mut self, path: &[Square]) -> Result<(), TourError> {
+        let (width, height) = (self.width, self.height);
+        self.call += 1;
+        if self.call >= 1 << 32 {
+            self.visits.fill(0);
+            self.call = 1;
+        }
+        let tag = self.call << 32;
+        for (position, &square) in path.iter().enumerate() {
+            if square.x >= width || square.y >= height {
+                return Err(TourError::OffBoard {
+                    position,
+                    square,
+                    width,
+                    height,
+                });
+            }
+            let slot = &mut self.visits[square.y as usize * width as usize + square.x as usize];
+            if *slot >> 32 == self.call {
+                return Err(TourError::Repeated {
+                    position,
+                    square,
+                    first: (*slot & u64::from(u32::MAX)) as usize,
+                });
+            }
+            *slot = tag | position as u64;
+            if position > 0 && !knight_step(path[position - 1], square) {
+                return Err(TourError::NotAKnightMove {
+                    position,
+                    from: path[position - 1],
+                    to: square,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// See [`validate_tour`].
+    pub fn check_tour(&mut self, path: &[Square]) -> Result<(), TourError> {
+        let (width, height) = (self.width, self.height);
+        let expected = width as u64 * height as u64;
+        if path.len() as u64 != expected {
+            return Err(TourError::WrongLength {
+                width,
+                height,
+                expected,
+                found: path.len(),
+            });
+        }
+        self.check_path(path)
+    }
+
+    /// See [`validate_closed_tour`].
+    pub fn check_closed_tour(&mut self, path: &[Square]) -> Result<(), TourError> {
+        self.check_tour(path)?;
+        let (first, last) = (path[0], path[path.len() - 1]);
+        if !knight_step(first, last) {
+            return Err(TourError::NotClosed { first, last });
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -167,6 +212,29 @@ mod tests {
             validate_tour(3, 4, &off),
             Err(TourError::OffBoard { position: 0, .. })
         ));
+    }
+
+    /// One validator across many calls: a square visited by an earlier path is free again,
+    /// and a repeat within a path is still found with its first position.
+    #[test]
+    fn a_kept_validator_forgets_earlier_paths() {
+        let tour = squares(&OPEN_3X4);
+        let mut validator = TourValidator::new(3, 4);
+        for _ in 0..3 {
+            assert_eq!(validator.check_tour(&tour), Ok(()));
+        }
+        let mut repeated = tour.clone();
+        repeated[11] = repeated[9];
+        assert!(matches!(
+            validator.check_tour(&repeated),
+            Err(TourError::Repeated {
+                position: 11,
+                first: 9,
+                ..
+            })
+        ));
+        assert_eq!(validator.check_path(&tour[..5]), Ok(()));
+        assert_eq!(validator.check_tour(&tour), Ok(()));
     }
 
     #[test]

@@ -108,7 +108,9 @@ pub struct Engine {
     layout: Layout,
     initial: Vec<u8>,
     degree: Vec<u8>,
+    /// Sized to the board once; the last run's walk is its first `visited` entries.
     path: Vec<u32>,
+    visited: usize,
 }
 
 /// Result of [`Engine::run`]; the path stays in the engine.
@@ -124,7 +126,8 @@ impl Engine {
         Engine {
             initial: initial_degrees(&layout),
             degree: Vec::new(),
-            path: Vec::with_capacity(board.squares()),
+            path: vec![0; board.squares()],
+            visited: 0,
             layout,
         }
     }
@@ -135,12 +138,12 @@ impl Engine {
 
     /// The bordered indices visited by the last run.
     pub fn path_indices(&self) -> &[u32] {
-        &self.path
+        &self.path[..self.visited]
     }
 
     /// The squares visited by the last run.
     pub fn path(&self) -> Vec<Square> {
-        self.path
+        self.path_indices()
             .iter()
             .map(|&index| self.layout.square(index as usize))
             .collect()
@@ -154,12 +157,22 @@ impl Engine {
         closed: bool,
         rng: &mut R,
     ) -> RunResult {
-        self.degree.clear();
-        self.degree.extend_from_slice(&self.initial);
-        self.path.clear();
+        self.reset();
         if plan.chooser == Chooser::First && plan.stages.len() == 1 {
-            return self.run_first(start, plan.stages[0].order, closed);
+            return self.run_first::<true>(start, plan.stages[0].order, closed);
         }
+        self.run_staged(start, plan, closed, rng)
+    }
+
+    /// The general walk: any number of stages, any tie-break, the tied squares listed at
+    /// every step. The degrees must be fresh.
+    fn run_staged<R: Rng + ?Sized>(
+        &mut self,
+        start: Square,
+        plan: &Plan,
+        closed: bool,
+        rng: &mut R,
+    ) -> RunResult {
         let total = self.layout.board.squares();
         let start = self.layout.index(start);
         let degree = &mut self.degree[..];
@@ -169,7 +182,8 @@ impl Engine {
         let mut tie_breaks = 0;
         let mut current = start;
         degree[current] = BLOCKED;
-        self.path.push(current as u32);
+        self.path[0] = current as u32;
+        self.visited = 1;
         for _ in 1..total {
             if current == switch_at {
                 stage += 1;
@@ -213,45 +227,85 @@ impl Engine {
             }
             current = next;
             degree[current] = BLOCKED;
-            self.path.push(current as u32);
+            self.path[self.visited] = current as u32;
+            self.visited += 1;
         }
         self.finish(current, start, closed, tie_breaks)
     }
 
+    /// The outcome and path of [`Engine::run`] without its tie count. The rules that take
+    /// the first square of least degree in one move order (the seed's rule, `order:…`)
+    /// then run a loop with no tie bookkeeping at all, as a plain C implementation would;
+    /// the others run [`Engine::run`] unchanged.
+    pub fn run_outcome<R: Rng + ?Sized>(
+        &mut self,
+        start: Square,
+        plan: &Plan,
+        closed: bool,
+        rng: &mut R,
+    ) -> Outcome {
+        if plan.chooser == Chooser::First && plan.stages.len() == 1 {
+            self.reset();
+            self.run_first::<false>(start, plan.stages[0].order, closed)
+                .outcome
+        } else {
+            self.run(start, plan, closed, rng).outcome
+        }
+    }
+
+    fn reset(&mut self) {
+        self.degree.clear();
+        self.degree.extend_from_slice(&self.initial);
+        self.visited = 0;
+    }
+
     /// [`Engine::run`] for a rule with one move order that breaks ties by the first square
-    /// in that order (the seed's rule, `order:…`): the same walk without the list of tied
-    /// squares, since the first square of least degree is kept as it is found, and ties are
-    /// only counted. The degrees must be fresh and the path empty.
-    fn run_first(&mut self, start: Square, order: MoveOrder, closed: bool) -> RunResult {
+    /// in that order: the first square of least degree is kept as it is found, so no list
+    /// of tied squares is needed; ties are counted when `COUNT_TIES` (a step with two or
+    /// more candidates of least degree). The degrees must be fresh.
+    fn run_first<const COUNT_TIES: bool>(
+        &mut self,
+        start: Square,
+        order: MoveOrder,
+        closed: bool,
+    ) -> RunResult {
         let total = self.layout.board.squares();
         let start = self.layout.index(start);
         let offsets = stage_offsets(&self.layout, order);
         let degree = &mut self.degree[..];
-        let path = &mut self.path;
+        let path = &mut self.path[..];
         let mut tie_breaks = 0;
         let mut current = start;
         degree[current] = BLOCKED;
-        path.push(current as u32);
-        for _ in 1..total {
-            let mut best = BLOCKED;
+        path[0] = current as u32;
+        let mut visited = 1;
+        while visited < total {
+            let mut best = u32::from(BLOCKED);
             let mut next = usize::MAX;
             let mut ties = 0u32;
             for &offset in &offsets {
                 let target = current.wrapping_add(offset);
-                let d = degree[target];
-                if d != BLOCKED {
+                debug_assert!(target < degree.len());
+                // SAFETY: `current` is an on-board square (the walk enters only squares
+                // whose degree is not BLOCKED, and every frame square is BLOCKED), and a
+                // knight's move from an on-board square stays inside the two-square frame,
+                // so `target` indexes the array of `Layout::array_len` bytes.
+                let slot = unsafe { degree.get_unchecked_mut(target) };
+                let d = u32::from(*slot);
+                if d != u32::from(BLOCKED) {
                     let d = d - 1;
-                    degree[target] = d;
+                    *slot = d as u8;
                     if d < best {
                         best = d;
                         next = target;
                         ties = 1;
-                    } else if d == best {
+                    } else if COUNT_TIES && d == best {
                         ties += 1;
                     }
                 }
             }
             if next == usize::MAX {
+                self.visited = visited;
                 return RunResult {
                     outcome: Outcome::DeadEnd,
                     tie_breaks,
@@ -260,8 +314,10 @@ impl Engine {
             tie_breaks += u64::from(ties > 1);
             current = next;
             degree[current] = BLOCKED;
-            path.push(current as u32);
+            path[visited] = current as u32;
+            visited += 1;
         }
+        self.visited = visited;
         self.finish(current, start, closed, tie_breaks)
     }
 
@@ -417,4 +473,90 @@ pub fn draw_backtracking<R: Rng + ?Sized>(
     let draw = backtrack::search(board, start, &plan, closed, cap, rng);
     check_draw(&board, &draw, closed)?;
     Ok(draw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::stream;
+
+    /// Boards with every start tried: squares, a strip, and sizes either side of 8.
+    fn boards() -> Vec<Board> {
+        [
+            (1, 1),
+            (3, 4),
+            (4, 3),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+            (8, 8),
+            (9, 9),
+            (5, 12),
+            (12, 12),
+        ]
+        .iter()
+        .map(|&(w, h)| Board::new(w, h).unwrap())
+        .collect()
+    }
+
+    /// The fast loop of the first-in-order rules walks and counts exactly as the general
+    /// loop, which lists the tied squares at every step.
+    #[test]
+    fn the_first_in_order_loop_matches_the_general_loop() {
+        for board in boards() {
+            for rule in ["seed", "order:12345678", "order:36875124"] {
+                let plan = Plan::new(&board, &rule.parse().unwrap()).unwrap();
+                let mut fast = Engine::new(board);
+                let mut general = Engine::new(board);
+                let mut rng = stream(1, "unused", 0);
+                for index in 0..board.squares() {
+                    let start = board.square_at(index);
+                    for closed in [false, true] {
+                        let got = fast.run(start, &plan, closed, &mut rng);
+                        general.reset();
+                        let want = general.run_staged(start, &plan, closed, &mut rng);
+                        assert_eq!(got, want, "{board} {rule} from {start}");
+                        assert_eq!(
+                            fast.path_indices(),
+                            general.path_indices(),
+                            "{board} {rule} from {start}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Without its tie count a walk takes the same squares to the same outcome, for every
+    /// rule (the random one given the same stream).
+    #[test]
+    fn the_outcome_walk_is_the_counted_walk() {
+        for board in boards() {
+            for rule in [
+                "seed",
+                "order:36875124",
+                "random",
+                "pohl",
+                "roth",
+                "squirrel",
+            ] {
+                let Ok(plan) = Plan::new(&board, &rule.parse().unwrap()) else {
+                    continue; // Squirrel's schedule covers only some sizes.
+                };
+                let mut counted = Engine::new(board);
+                let mut uncounted = Engine::new(board);
+                for index in 0..board.squares() {
+                    let start = board.square_at(index);
+                    let got = uncounted.run_outcome(start, &plan, false, &mut stream(2, rule, 0));
+                    let want = counted.run(start, &plan, false, &mut stream(2, rule, 0));
+                    assert_eq!(got, want.outcome, "{board} {rule} from {start}");
+                    assert_eq!(
+                        uncounted.path_indices(),
+                        counted.path_indices(),
+                        "{board} {rule} from {start}"
+                    );
+                }
+            }
+        }
+    }
 }
