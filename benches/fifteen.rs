@@ -89,10 +89,11 @@ mod random_games {
         assert_eq!(spec.pairings[0].label, "random-vs-random");
         let study = MatchStudy::new(game, spec);
         let mut rows = Vec::new();
+        let mut buffers = boardlab::game::GameBuffers::default();
         bencher.counter(ItemsCount::new(GAMES)).bench_local(|| {
             rows.clear();
             let plies: u64 = (0..GAMES)
-                .map(|index| study.play(0, index, &mut rows).unwrap())
+                .map(|index| study.play(0, index, &mut rows, &mut buffers).unwrap())
                 .sum();
             black_box(&rows);
             plies

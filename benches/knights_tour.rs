@@ -63,9 +63,9 @@ fn seed_8x8_outcome_only(bencher: Bencher) {
     let outcome = engine.run_outcome(start, &plan, false, &mut stream.clone());
     assert_eq!(outcome, Outcome::Tour);
     validate_tour(board.width(), board.height(), &engine.path()).unwrap();
-    bencher.counter(ItemsCount::new(64usize)).bench_local(|| {
-        black_box(engine.run_outcome(start, &plan, false, &mut stream.clone()))
-    });
+    bencher
+        .counter(ItemsCount::new(64usize))
+        .bench_local(|| black_box(engine.run_outcome(start, &plan, false, &mut stream.clone())));
 }
 
 /// 1000×1000: the random tie-break reaches a dead end after 240,298 squares in this draw;

@@ -35,10 +35,11 @@ pub fn play_batch<G: MatchGame>(game: G, batch: &Batch) -> anyhow::Result<[u64; 
     out.write_all(crate::game::matches::study::HEADER.as_bytes())?;
     let mut score = [0u64; 3];
     let mut row = Vec::new();
+    let mut buffers = crate::game::GameBuffers::default();
     for index in 0..batch.games {
         row.clear();
         study
-            .play(0, index, &mut row)
+            .play(0, index, &mut row, &mut buffers)
             .map_err(anyhow::Error::from_boxed)?;
         out.write_all(&row)?;
         let text = String::from_utf8_lossy(&row);

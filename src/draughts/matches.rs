@@ -35,8 +35,9 @@ impl MatchGame for Draughts {
             .map_err(|e| e.to_string())
     }
 
-    fn referee(&self, moves: &[&str]) -> Result<GameResult, String> {
-        super::referee::referee(self, moves).map(|r| r.result)
+    fn referee(&self, moves: &str) -> Result<GameResult, String> {
+        let moves: Vec<&str> = moves.split(' ').filter(|_| !moves.is_empty()).collect();
+        super::referee::referee(self, &moves).map(|r| r.result)
     }
 
     fn report_section(&self, folder: &Path, tables: &Tables) -> Result<String> {

@@ -29,7 +29,11 @@ impl<R: Rules> MatchGame for Fifteen<R> {
             .map_err(|e| e.to_string())
     }
 
-    fn referee(&self, moves: &[&str]) -> Result<GameResult, String> {
+    fn write_move_to(&self, mv: &u8, out: &mut Vec<u8>) {
+        out.push(b'0' + mv);
+    }
+
+    fn referee(&self, moves: &str) -> Result<GameResult, String> {
         referee(moves, R::VARIANT == Variant::OddEven)
     }
 
@@ -38,34 +42,54 @@ impl<R: Rules> MatchGame for Fifteen<R> {
     }
 }
 
-/// Replays a written game with lists of numbers, not the game's bit masks: every number is
-/// 1..9 and new (in the variant, odd for the first seat and even for the second); the game
-/// ends at the first move that makes 15 with two numbers of the mover's (in the variant, with
-/// any two placed numbers), else after nine numbers as a draw.
-pub fn referee(moves: &[&str], odd_even: bool) -> Result<GameResult, String> {
-    let mut held: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-    let mut placed: Vec<u32> = Vec::new();
-    for (ply, text) in moves.iter().enumerate() {
+/// Replays a written game (numbers separated by single spaces) with lists of numbers, not
+/// the game's bit masks: every number is 1..9 and new (in the variant, odd for the first
+/// seat and even for the second); the game ends at the first move that makes 15 with two
+/// numbers of the mover's (in the variant, with any two placed numbers), else after nine
+/// numbers as a draw.
+pub fn referee(moves: &str, odd_even: bool) -> Result<GameResult, String> {
+    // Fixed lists: a game has at most nine numbers, five of them one seat's.
+    let mut held = [[0u32; 5]; 2];
+    let mut held_len = [0usize; 2];
+    let mut placed = [0u32; 9];
+    let mut placed_len = 0;
+    // Split by bytes: a game is a handful of one-byte moves, too short for a string search.
+    let mut texts = moves
+        .as_bytes()
+        .split(|&b| b == b' ')
+        .filter(|_| !moves.is_empty())
+        .peekable();
+    let mut ply = 0;
+    while let Some(text) = texts.next() {
         let side = ply % 2;
-        let n: u32 = match text.parse() {
-            Ok(n) if (1..=9).contains(&n) && text.len() == 1 => n,
-            _ => return Err(format!("move {} is {text:?}, not a number 1..9", ply + 1)),
+        let n = match text {
+            [digit @ b'1'..=b'9'] => u32::from(digit - b'0'),
+            _ => {
+                let text = String::from_utf8_lossy(text);
+                return Err(format!("move {} is {text:?}, not a number 1..9", ply + 1));
+            }
         };
-        if placed.contains(&n) {
+        if placed[..placed_len].contains(&n) {
             return Err(format!("move {}: {n} is taken already", ply + 1));
         }
         if odd_even && (n % 2 == 1) != (side == 0) {
             return Err(format!("move {}: {n} belongs to the other seat", ply + 1));
         }
-        let pool = if odd_even { &placed } else { &held[side] };
+        let pool = if odd_even {
+            &placed[..placed_len]
+        } else {
+            &held[side][..held_len[side]]
+        };
         let wins = pool
             .iter()
             .enumerate()
             .any(|(i, x)| pool[i + 1..].iter().any(|y| x + y + n == 15));
-        placed.push(n);
-        held[side].push(n);
+        placed[placed_len] = n;
+        placed_len += 1;
+        held[side][held_len[side]] = n;
+        held_len[side] += 1;
         if wins {
-            if ply + 1 != moves.len() {
+            if texts.peek().is_some() {
                 return Err(format!(
                     "the game goes on after the win at move {}",
                     ply + 1
@@ -77,13 +101,13 @@ pub fn referee(moves: &[&str], odd_even: bool) -> Result<GameResult, String> {
                 Seat::Second
             }));
         }
+        ply += 1;
     }
-    if placed.len() == 9 {
+    if placed_len == 9 {
         Ok(GameResult::Draw)
     } else {
         Err(format!(
-            "the game stops after {} numbers without a win",
-            placed.len()
+            "the game stops after {placed_len} numbers without a win"
         ))
     }
 }
@@ -94,24 +118,21 @@ mod tests {
 
     #[test]
     fn the_referee_finds_wins_draws_and_illegal_moves() {
-        let split = |s: &'static str| s.split(' ').collect::<Vec<_>>();
         assert_eq!(
-            referee(&split("2 1 9 3 4"), false),
+            referee("2 1 9 3 4", false),
             Ok(GameResult::Win(Seat::First))
         );
-        assert_eq!(
-            referee(&split("8 1 6 5 3 7 9 4 2"), false),
-            Ok(GameResult::Draw)
-        );
-        assert!(referee(&split("2 2"), false).is_err());
-        assert!(referee(&split("2 1 9 3 4 5"), false).is_err());
-        assert!(referee(&split("2 1 10"), false).is_err());
-        assert!(referee(&split("2 1 9"), false).is_err());
+        assert_eq!(referee("8 1 6 5 3 7 9 4 2", false), Ok(GameResult::Draw));
+        assert!(referee("2 2", false).is_err());
+        assert!(referee("2 1 9 3 4 5", false).is_err());
+        assert!(referee("2 1 10", false).is_err());
+        assert!(referee("2 1 9", false).is_err());
         // The variant: 5 + 4 + 6 = 15 wins for the second seat, who placed 6.
-        assert_eq!(
-            referee(&split("5 4 3 6"), true),
-            Ok(GameResult::Win(Seat::Second))
-        );
-        assert!(referee(&split("4"), true).is_err());
+        assert_eq!(referee("5 4 3 6", true), Ok(GameResult::Win(Seat::Second)));
+        assert!(referee("4", true).is_err());
+        assert!(referee("", false).is_err());
+        assert!(referee("2  1", false).is_err());
+        // A tenth number cannot be placed: every one is taken.
+        assert!(referee("8 1 6 5 3 7 9 4 2 2", false).is_err());
     }
 }

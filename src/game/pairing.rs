@@ -16,7 +16,7 @@
 //! The streams are those of [`crate::rng`]; the game itself is played by
 //! [`super::play_game`].
 
-use super::{Game, GameResult, IllegalMove, Player, play_game};
+use super::{Game, GameBuffers, GameResult, IllegalMove, Player, play_game, play_game_with};
 use crate::rng::DefaultRng;
 use rand_core::{Rng, SeedableRng};
 
@@ -79,6 +79,25 @@ impl PairingGame<'_> {
             &opening,
             self.seated(players),
             [first_rng, second_rng],
+        )
+    }
+
+    /// [`PairingGame::play`] with the moves left in `buffers.moves`.
+    pub fn play_with<G: Game>(
+        &self,
+        game: &G,
+        opening_plies: u32,
+        players: [&mut dyn Player<G>; 2],
+        buffers: &mut GameBuffers<G>,
+    ) -> Result<GameResult, IllegalMove<G>> {
+        let opening = self.opening(game, opening_plies);
+        let [first_rng, second_rng] = &mut self.streams();
+        play_game_with(
+            game,
+            &opening,
+            self.seated(players),
+            [first_rng, second_rng],
+            buffers,
         )
     }
 }

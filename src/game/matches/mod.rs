@@ -60,11 +60,18 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
         mv.to_string()
     }
 
-    /// The referee: replays a finished game from the moves as written, with rules coded
-    /// independently of the game's move generator, and returns its result; an error names
-    /// the first illegal move or a game that ends early or goes on after its end. Every game
-    /// passes it before its row is written.
-    fn referee(&self, moves: &[&str]) -> Result<GameResult, String>;
+    /// [`MatchGame::write_move`] appended to `out`; a game whose moves are written millions
+    /// of times a second writes them without a string per move.
+    fn write_move_to(&self, mv: &Self::Move, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.write_move(mv).as_bytes());
+    }
+
+    /// The referee: replays a finished game from its `moves` column as written (moves
+    /// separated by single spaces, empty for none), with rules coded independently of the
+    /// game's move generator, and returns its result; an error names the first illegal move
+    /// or a game that ends early or goes on after its end. Every game passes it before its
+    /// row is written.
+    fn referee(&self, moves: &str) -> Result<GameResult, String>;
 
     /// A game-specific section of `REPORT.md` (Markdown starting at a `##` heading), from
     /// the results folder and its tables; empty by default.

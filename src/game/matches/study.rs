@@ -16,7 +16,8 @@ use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder, StudyError};
 use crate::game::pairing::PairingGame;
-use crate::game::{GameResult, Seat};
+use crate::game::{GameBuffers, GameResult, Seat};
+use crate::output::numbers::push_decimal;
 use std::sync::Arc;
 
 /// The header of `draws.csv`.
@@ -51,8 +52,15 @@ impl<G: MatchGame> MatchStudy<G> {
     }
 
     /// Plays game `index` of pairing `series`, checks it with the referee and appends its
-    /// row to `out`; returns its plies.
-    pub fn play(&self, series: usize, index: u64, out: &mut Vec<u8>) -> Result<u64, StudyError> {
+    /// row to `out`; returns its plies. `buffers` are the game loop's lists, kept from one
+    /// game to the next.
+    pub fn play(
+        &self,
+        series: usize,
+        index: u64,
+        out: &mut Vec<u8>,
+        buffers: &mut GameBuffers<G>,
+    ) -> Result<u64, StudyError> {
         let pairing = &self.spec.pairings[series];
         let game = PairingGame {
             seed: self.spec.header.seed,
@@ -61,31 +69,36 @@ impl<G: MatchGame> MatchStudy<G> {
         };
         let [first, second] = game.seated([&pairing.a, &pairing.b]);
         let [mut a, mut b] = [self.player(&pairing.a)?, self.player(&pairing.b)?];
-        let (result, moves) = game
-            .play(
+        let result = game
+            .play_with(
                 &self.game,
                 self.spec.opening_plies,
                 [a.as_mut(), b.as_mut()],
+                buffers,
             )
             .map_err(|e| format!("{} game {index}: {e}", pairing.label))?;
-        let written: Vec<String> = moves.iter().map(|m| self.game.write_move(m)).collect();
-        if let Some(bad) = written
-            .iter()
-            .find(|m| m.is_empty() || m.contains([' ', ',', '"', '\n', '\r']))
-        {
-            return Err(
-                format!("{}: the move {bad:?} cannot be written in a row", G::PUZZLE).into(),
-            );
+        let plies = buffers.moves.len() as u64;
+        // The row, written straight into `out`: the moves are refereed as written there,
+        // and the row is taken back if the referee refuses it.
+        let row_start = out.len();
+        out.extend_from_slice(pairing.label.as_bytes());
+        out.push(b',');
+        push_decimal(out, index);
+        out.push(b',');
+        for field in [first.as_str(), second.as_str(), result_text(result)] {
+            out.extend_from_slice(field.as_bytes());
+            out.push(b',');
         }
-        let texts: Vec<&str> = written.iter().map(String::as_str).collect();
-        let refereed = self.game.referee(&texts).map_err(|e| {
-            format!(
-                "{} game {index}: the referee refuses {}: {e}",
-                pairing.label,
-                written.join(" ")
-            )
+        push_decimal(out, plies);
+        out.push(b',');
+        let moves_start = out.len();
+        let refereed = self.write_and_referee(&buffers.moves, out, moves_start);
+        let refereed = refereed.map_err(|e| {
+            out.truncate(row_start);
+            format!("{} game {index}: {e}", pairing.label)
         })?;
         if refereed != result {
+            out.truncate(row_start);
             return Err(format!(
                 "{} game {index}: the referee finds {} where the game ended {}",
                 pairing.label,
@@ -94,16 +107,42 @@ impl<G: MatchGame> MatchStudy<G> {
             )
             .into());
         }
-        use std::io::Write;
-        writeln!(
-            out,
-            "{},{index},{first},{second},{},{},{}",
-            pairing.label,
-            result_text(result),
-            moves.len(),
-            written.join(" ")
-        )?;
-        Ok(moves.len() as u64)
+        out.push(b'\n');
+        Ok(plies)
+    }
+
+    /// Writes `moves` at the end of `out` (which has them from `moves_start` on) and replays
+    /// them there with the referee.
+    fn write_and_referee(
+        &self,
+        moves: &[G::Move],
+        out: &mut Vec<u8>,
+        moves_start: usize,
+    ) -> Result<GameResult, String> {
+        for (ply, mv) in moves.iter().enumerate() {
+            if ply > 0 {
+                out.push(b' ');
+            }
+            let at = out.len();
+            self.game.write_move_to(mv, out);
+            let written = &out[at..];
+            if written.is_empty()
+                || written
+                    .iter()
+                    .any(|b| matches!(b, b' ' | b',' | b'"' | b'\n' | b'\r'))
+            {
+                return Err(format!(
+                    "{}: the move {:?} cannot be written in a row",
+                    G::PUZZLE,
+                    String::from_utf8_lossy(written)
+                ));
+            }
+        }
+        let written = std::str::from_utf8(&out[moves_start..])
+            .map_err(|_| format!("{}: a move is not written as text", G::PUZZLE))?;
+        self.game
+            .referee(written)
+            .map_err(|e| format!("the referee refuses {written}: {e}"))
     }
 }
 
@@ -143,8 +182,9 @@ impl<G: MatchGame> Study for MatchStudy<G> {
 
     fn run_draws(&self, series: usize, indices: &[u64]) -> Result<Computed, StudyError> {
         let mut computed = Computed::default();
+        let mut buffers = GameBuffers::default();
         for &index in indices {
-            computed.work += self.play(series, index, &mut computed.bytes)?;
+            computed.work += self.play(series, index, &mut computed.bytes, &mut buffers)?;
             computed.rows += 1;
         }
         Ok(computed)

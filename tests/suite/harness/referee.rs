@@ -97,7 +97,7 @@ fn agrees_with_its_referee<G: MatchGame>(game: &G, name: &str, games: u64) -> [u
         let (moves, result) = random_game(game, name, index);
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
         assert_eq!(
-            game.referee(&texts),
+            game.referee(&texts.join(" ")),
             Ok(result),
             "{name} game {index}: the referee disagrees with the game on {texts:?}"
         );
@@ -109,13 +109,13 @@ fn agrees_with_its_referee<G: MatchGame>(game: &G, name: &str, games: u64) -> [u
         assert!(!texts.is_empty(), "{name} game {index} has no move");
         let short = &texts[..texts.len() - 1];
         assert!(
-            game.referee(short).is_err(),
+            game.referee(&short.join(" ")).is_err(),
             "{name} game {index}: the referee accepts the game without its last move: {short:?}"
         );
         if let Some((ply, corrupted)) = with_an_illegal_move(game, &moves) {
             let corrupted: Vec<&str> = corrupted.iter().map(String::as_str).collect();
             assert!(
-                game.referee(&corrupted).is_err(),
+                game.referee(&corrupted.join(" ")).is_err(),
                 "{name} game {index}: the referee accepts the illegal move {:?} at ply {ply}: \
                  {corrupted:?}",
                 corrupted[ply]
