@@ -33,16 +33,21 @@ fn moves_text(state: &Value) -> String {
 #[test]
 fn a_draughts_game_between_two_bots_is_row_0_of_draughts_games() {
     let server = Server::start(&[]);
-    for (white, black, seed) in [("random", "alphabeta:2", "5"), ("damebot", "mcts:30", "2")] {
+    for (rules, white, black, seed) in [
+        ("czech", "random", "alphabeta:2", "5"),
+        ("czech", "damebot", "mcts:30", "2"),
+        ("english", "alphabeta:3", "random", "7"),
+    ] {
         let created = server.ok(
             "POST",
             "/api/draughts/games",
-            Some(&json!({"white": white, "black": black, "seed": seed.parse::<u64>().unwrap()})),
+            Some(&json!({"rules": rules, "white": white, "black": black,
+                         "seed": seed.parse::<u64>().unwrap()})),
         );
         let id = created["id"].as_u64().unwrap();
         let end = play_out(&server, "draughts", id);
         let (result, moves) = cli_row(&[
-            "draughts", "games", white, black, "--games", "1", "--seed", seed,
+            "draughts", "games", white, black, "--games", "1", "--seed", seed, "--rules", rules,
         ]);
         assert_eq!(moves_text(&end), moves, "{white} vs {black}");
         assert_eq!(end["result"]["score"], result.as_str());
@@ -121,6 +126,42 @@ fn a_bot_against_a_person_draws_from_the_stream_of_draughts_play() {
         position = game.play(&position, &reply);
         state = server.ok("POST", &format!("/api/draughts/games/{id}/bot"), None);
         assert_eq!(state["last"]["move"], reply.to_string().as_str());
+    }
+}
+
+#[test]
+fn a_fifteen_bot_against_a_person_draws_from_the_stream_of_fifteen_play() {
+    use boardlab::fifteen::{Bot, Classic, Fifteen, Position, Variant};
+    use boardlab::game::Player;
+    let server = Server::start(&[]);
+    let created = server.ok(
+        "POST",
+        "/api/fifteen/games",
+        Some(&json!({"first": "mcts:50", "second": "person", "seed": 6})),
+    );
+    let id = created["id"].as_u64().unwrap();
+    // The same game played here with the library, as `fifteen play --seed 6` plays it.
+    let game = Fifteen(Classic);
+    let mut position = Position::START;
+    let mut bot = Bot::parse("mcts:50", Variant::Classic).unwrap();
+    let mut rng = boardlab::rng::stream(6, "fifteen/play", 0);
+    let mut state = created;
+    while state["result"].is_null() {
+        let choice = bot.choose(&game, &position, &mut rng);
+        position = position.with(choice);
+        state = server.ok("POST", &format!("/api/fifteen/games/{id}/bot"), None);
+        assert_eq!(state["moves"].as_array().unwrap().last().unwrap(), choice);
+        if !state["result"].is_null() {
+            break;
+        }
+        // The person takes the smallest free number.
+        let number = state["legal"][0].as_u64().unwrap() as u8;
+        position = position.with(number);
+        state = server.ok(
+            "POST",
+            &format!("/api/fifteen/games/{id}/move"),
+            Some(&json!({"number": number})),
+        );
     }
 }
 
