@@ -23,6 +23,7 @@ mod puzzles;
 mod report;
 mod run;
 mod sat;
+mod serve;
 pub mod show;
 
 use crate::chess_memory::board::BoardSize;
@@ -78,6 +79,8 @@ pub enum Command {
     Fifteen(fifteen::FifteenArgs),
     /// Czech draughts: legal moves and a bot's view, perft, bench, batches, play one.
     Draughts(draughts::DraughtsArgs),
+    /// Play and watch the four systems in a browser: a local web server and its JSON API.
+    Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
     Completions(manual::CompletionsArgs),
     /// Print the manual page (roff), made from these definitions.
@@ -229,6 +232,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::KnightsTour(args) => knights::run(&args),
         Command::Fifteen(args) => fifteen::run(&args),
         Command::Draughts(args) => draughts::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => manual::completions(&args),
         Command::Man(args) => manual::man(&args),
         Command::Draw(args) => draw::run(&args),

@@ -11,3 +11,4 @@ mod draughts;
 mod fifteen;
 mod harness;
 mod knights_tour;
+mod serve;

@@ -1,0 +1,179 @@
+//! `boardlab serve`: the four systems in the browser. A local HTTP server (axum on tokio)
+//! answers a small JSON API (`docs/serve.md`) and serves one page, whose HTML, CSS and
+//! JavaScript are built into the binary ([`assets`]), so nothing is installed or fetched.
+//!
+//! The engines are the library's, called as the command line calls them, with the same seeds:
+//! a draughts or "15" game played here with seed S is the game `boardlab draughts games` or
+//! `boardlab draughts play` plays with seed S ([`session`]). Engine work runs on tokio's
+//! blocking threads, a few at a time ([`App::engine`]); bots are capped in depth and playouts
+//! ([`limits`]); games live in bounded stores that forget the least recently used ([`store`]),
+//! so memory stays bounded however many games are started. The server listens on 127.0.0.1
+//! unless `--host` names another address.
+
+mod api_error;
+mod assets;
+mod draughts;
+mod fifteen;
+mod knights_tour;
+pub mod limits;
+mod memory;
+mod results;
+mod session;
+mod store;
+
+use anyhow::Context;
+use api_error::ApiError;
+use axum::Router;
+use axum::routing::{get, post};
+use clap::Args;
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 stopped by Ctrl-C, 2 bad options or an error (one line \
+on standard error).
+
+The first line on standard output is `listening on http://ADDRESS:PORT/`; open that address in \
+a browser. The JSON API the page uses is described in docs/serve.md.
+
+Examples:
+  boardlab serve
+  boardlab serve --port 0 --results results/fifteen --results results/draughts"
+)]
+pub struct ServeArgs {
+    /// The TCP port, 0 to 65535 (0: any free port, printed on the first line).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+
+    /// The address to listen on. The default, 127.0.0.1, is reachable from this machine only;
+    /// another address (e.g. 0.0.0.0) opens the server to the network.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub host: IpAddr,
+
+    /// Results folders whose REPORT.md files and charts the page shows, read-only (repeat the
+    /// option for several; default: `results` when there is one). Nothing outside them is
+    /// served.
+    #[arg(long, value_name = "DIR", num_args = 1..)]
+    pub results: Option<Vec<PathBuf>>,
+
+    /// Games kept per kind of game (1 to 100,000); starting one more forgets the least
+    /// recently used.
+    #[arg(long, default_value_t = store::DEFAULT_CAPACITY, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_games: u64,
+}
+
+/// What every request handler shares.
+pub struct App {
+    draughts: store::Store<session::Session<crate::draughts::game::Draughts>>,
+    fifteen: fifteen::Stores,
+    results: results::Roots,
+    /// Permits for engine work (a bot's move, a board, a tour): at most this many at once,
+    /// so that a burst of requests queues instead of starting a thread each.
+    engine: tokio::sync::Semaphore,
+}
+
+impl App {
+    /// Runs `work` on a blocking thread once an engine permit is free.
+    async fn compute<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let _permit = self
+            .engine
+            .acquire()
+            .await
+            .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|e| ApiError::internal(format!("the engine stopped: {e}")))
+    }
+}
+
+pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    let results = results::Roots::open(&args.results)?;
+    let capacity = args.max_games as usize;
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let app = Arc::new(App {
+        draughts: store::Store::new(capacity),
+        fifteen: fifteen::Stores::new(capacity),
+        results,
+        engine: tokio::sync::Semaphore::new(threads.max(2)),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_io()
+        .build()
+        .context("starting the server's runtime")?;
+    runtime.block_on(serve(app, SocketAddr::new(args.host, args.port)))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn serve(app: Arc<App>, address: SocketAddr) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("listening on {address} (is the port taken? try --port 0)"))?;
+    let bound = listener.local_addr()?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "listening on http://{bound}/")?;
+    out.flush()?;
+    drop(out);
+    axum::serve(listener, router(app))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("serving")?;
+    Ok(())
+}
+
+/// Every route: the page and its assets, then the API by system.
+fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{name}", get(assets::asset))
+        .route("/api/info", get(info))
+        .route("/api/draughts/games", post(draughts::create))
+        .route("/api/draughts/games/{id}", get(draughts::show))
+        .route("/api/draughts/games/{id}/move", post(draughts::person_move))
+        .route("/api/draughts/games/{id}/bot", post(draughts::bot_move))
+        .route("/api/draughts/games/{id}/undo", post(draughts::undo))
+        .route("/api/fifteen/games", post(fifteen::create))
+        .route("/api/fifteen/games/{id}", get(fifteen::show))
+        .route("/api/fifteen/games/{id}/move", post(fifteen::person_move))
+        .route("/api/fifteen/games/{id}/bot", post(fifteen::bot_move))
+        .route("/api/fifteen/games/{id}/undo", post(fifteen::undo))
+        .route("/api/fifteen/games/{id}/values", get(fifteen::values))
+        .route("/api/chess-memory/board", get(memory::board))
+        .route("/api/knights-tour/tour", get(knights_tour::tour))
+        .route("/api/results", get(results::list))
+        .route("/api/results/report", get(results::report))
+        .route("/results/{root}/{*path}", get(results::file))
+        .fallback(not_found)
+        .layer(axum::middleware::map_response(api_error::json_errors))
+        .with_state(app)
+}
+
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::not_found(format!(
+        "no page or endpoint at {}; the API is described in docs/serve.md",
+        uri.path()
+    ))
+}
+
+/// `GET /api/info`: what the page offers in its menus.
+async fn info(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+) -> axum::Json<serde_json::Value> {
+    axum::Json(serde_json::json!({
+        "version": crate::cli::VERSION,
+        "draughts": draughts::info(),
+        "fifteen": fifteen::info(),
+        "chess_memory": memory::info(),
+        "knights_tour": knights_tour::info(),
+        "results": app.results.names(),
+    }))
+}

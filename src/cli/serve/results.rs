@@ -1,0 +1,264 @@
+//! The results endpoints: the folders named by `--results`, each REPORT.md rendered as HTML
+//! and its charts, read-only. Every path asked for is made canonical (links resolved) and
+//! served only if it still lies inside one of those folders: `..`, absolute paths and links
+//! that lead out are refused.
+
+use super::api_error::QueryArgs;
+use super::{ApiError, App};
+use anyhow::Context;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::path::{Component, PathBuf};
+use std::sync::Arc;
+
+/// How deep below a results folder REPORT.md files are looked for.
+const MAX_DEPTH: usize = 3;
+
+/// The results folders, as named and as resolved.
+pub struct Roots(Vec<Root>);
+
+struct Root {
+    name: String,
+    path: PathBuf,
+}
+
+impl Roots {
+    /// The folders of `--results`; without the option, `results/` if there is one.
+    pub fn open(dirs: &Option<Vec<PathBuf>>) -> anyhow::Result<Roots> {
+        let named = match dirs {
+            Some(dirs) => dirs.clone(),
+            None if std::path::Path::new("results").is_dir() => vec![PathBuf::from("results")],
+            None => Vec::new(),
+        };
+        let mut roots = Vec::new();
+        for dir in named {
+            let path = dir.canonicalize().with_context(|| {
+                format!(
+                    "--results {}: no such folder; name an existing one",
+                    dir.display()
+                )
+            })?;
+            anyhow::ensure!(
+                path.is_dir(),
+                "--results {}: not a folder; name a results folder",
+                dir.display()
+            );
+            roots.push(Root {
+                name: dir.display().to_string(),
+                path,
+            });
+        }
+        Ok(Roots(roots))
+    }
+
+    pub fn names(&self) -> Vec<&str> {
+        self.0.iter().map(|r| r.name.as_str()).collect()
+    }
+
+    fn root(&self, index: usize) -> Result<&Root, ApiError> {
+        self.0.get(index).ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no results folder {index}: there are {} (see /api/results)",
+                self.0.len()
+            ))
+        })
+    }
+}
+
+impl Root {
+    /// `relative` inside this folder, made canonical; refused when it leads out.
+    fn resolve(&self, relative: &str) -> Result<PathBuf, ApiError> {
+        let path = std::path::Path::new(relative);
+        if path.is_absolute() || path.components().any(|c| matches!(c, Component::Prefix(_))) {
+            return Err(ApiError::forbidden(format!(
+                "`{relative}` is an absolute path; give a path inside the results folder {}",
+                self.name
+            )));
+        }
+        let joined = self.path.join(path);
+        let real = joined.canonicalize().map_err(|_| {
+            ApiError::not_found(format!("no file or folder `{relative}` in {}", self.name))
+        })?;
+        if !real.starts_with(&self.path) {
+            return Err(ApiError::forbidden(format!(
+                "`{relative}` leads outside the results folder {}; only files inside it are served",
+                self.name
+            )));
+        }
+        Ok(real)
+    }
+
+    /// The folders at or below this one (to [`MAX_DEPTH`]) that hold a REPORT.md, as paths
+    /// relative to it (`""` for the folder itself), sorted.
+    fn reports(&self) -> Vec<String> {
+        let mut found = Vec::new();
+        let mut stack = vec![(self.path.clone(), 0)];
+        while let Some((dir, depth)) = stack.pop() {
+            // Links are followed only where they stay inside.
+            let Ok(real) = dir.canonicalize() else {
+                continue;
+            };
+            if !real.starts_with(&self.path) {
+                continue;
+            }
+            if real.join("REPORT.md").is_file() {
+                let relative = dir.strip_prefix(&self.path).unwrap_or(&dir);
+                found.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+            if depth < MAX_DEPTH
+                && let Ok(entries) = std::fs::read_dir(&dir)
+            {
+                for entry in entries.flatten() {
+                    if entry.path().is_dir() {
+                        stack.push((entry.path(), depth + 1));
+                    }
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+}
+
+/// `GET /api/results`.
+pub async fn list(State(app): State<Arc<App>>) -> Json<Value> {
+    let roots: Vec<Value> = app
+        .results
+        .0
+        .iter()
+        .enumerate()
+        .map(|(i, root)| json!({"root": i, "name": root.name, "reports": root.reports()}))
+        .collect();
+    Json(json!({ "roots": roots }))
+}
+
+/// `GET /api/results/report?root=0&folder=fifteen`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportQuery {
+    #[serde(default)]
+    root: usize,
+    #[serde(default)]
+    folder: String,
+}
+
+pub async fn report(
+    State(app): State<Arc<App>>,
+    query: QueryArgs<ReportQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(query) = query?;
+    let root = app.results.root(query.root)?;
+    let folder = query.folder.trim_end_matches('/');
+    let dir = root.resolve(if folder.is_empty() { "." } else { folder })?;
+    let markdown = std::fs::read_to_string(dir.join("REPORT.md"))
+        .map_err(|_| ApiError::not_found(format!("no REPORT.md in {}/{folder}", root.name)))?;
+    let relative = dir.strip_prefix(&root.path).unwrap_or(&dir);
+    let relative = relative.to_string_lossy().replace('\\', "/");
+    let base = if relative.is_empty() {
+        format!("/results/{}/", query.root)
+    } else {
+        format!("/results/{}/{relative}/", query.root)
+    };
+    let mut charts = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir.join("charts")) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.ends_with(".svg") || name.ends_with(".png") {
+                charts.push(format!("{base}charts/{name}"));
+            }
+        }
+    }
+    charts.sort();
+    Ok(Json(json!({
+        "root": query.root,
+        "name": root.name,
+        "folder": relative,
+        "html": render(&markdown, &base),
+        "charts": charts,
+    })))
+}
+
+/// REPORT.md as HTML, its relative links and images pointing under `base`.
+fn render(markdown: &str, base: &str) -> String {
+    let relink = |url: CowStr<'_>| -> CowStr<'static> {
+        let text = url.to_string();
+        if text.contains("://") || text.starts_with('/') || text.starts_with('#') {
+            CowStr::from(text)
+        } else {
+            CowStr::from(format!("{base}{text}"))
+        }
+    };
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    let events = Parser::new_ext(markdown, options).map(|event| match event {
+        Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Image {
+            link_type,
+            dest_url: relink(dest_url),
+            title,
+            id,
+        }),
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Link {
+            link_type,
+            dest_url: relink(dest_url),
+            title,
+            id,
+        }),
+        // Raw HTML in a report is shown as text, not run.
+        Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
+        other => other,
+    });
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events);
+    html
+}
+
+/// `GET /results/{root}/{*path}`: a file of a results folder, read-only.
+pub async fn file(
+    State(app): State<Arc<App>>,
+    Path((root, path)): Path<(usize, String)>,
+) -> Result<impl IntoResponse, ApiError> {
+    let root = app.results.root(root)?;
+    let real = root.resolve(&path)?;
+    if !real.is_file() {
+        return Err(ApiError::not_found(format!(
+            "`{path}` in {} is a folder, not a file; see /api/results for the reports",
+            root.name
+        )));
+    }
+    let bytes = std::fs::read(&real)
+        .map_err(|e| ApiError::not_found(format!("`{path}` cannot be read: {e}")))?;
+    let kind = match real.extension().and_then(|e| e.to_str()) {
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        Some("json") => "application/json",
+        // Everything else is shown as text, never run as a page.
+        Some("csv" | "md" | "txt" | "toml" | "html" | "js") => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            // A chart is a picture: nothing in a served file may run.
+            (
+                header::CONTENT_SECURITY_POLICY,
+                "default-src 'none'; style-src 'unsafe-inline'",
+            ),
+        ],
+        bytes,
+    ))
+}
