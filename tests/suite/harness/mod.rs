@@ -5,6 +5,7 @@ mod command_line;
 mod conformance;
 mod experiment;
 mod golden_reports;
+mod help_examples;
 mod inspect;
 mod matches;
 mod options;
