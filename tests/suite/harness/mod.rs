@@ -11,5 +11,6 @@ mod matches;
 mod options;
 mod referee;
 mod run_safety;
+mod scripts;
 mod slurm;
 mod statistics;
