@@ -6,9 +6,18 @@
 # boards/s (solved draws per second: dfs and mrv leave some draws unsolved at the cap) and
 # iterations/s. Seeds 1, 2 and 3 for the three runs.
 # Takes about 10 minutes; run it on an idle machine.
-# Usage: scripts/bench-algorithms.sh > results/algorithms/bench.csv
+# Usage: scripts/bench-algorithms.sh [--out results/algorithms/bench.csv]   (default: standard output)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# --out FILE: the rows go to a temporary file beside FILE that replaces it only when the
+# script succeeds (a shell redirect `> FILE` would empty FILE before anything is checked).
+out=""
+if [[ ${1:-} == --out ]]; then
+    out=${2:?--out needs a file}
+    shift 2
+    [[ -d $(dirname "$out") ]] || { echo "$(basename "$0"): no folder $(dirname "$out") for --out" >&2; exit 2; }
+fi
+command -v python3 >/dev/null || { echo "$(basename "$0"): python3 not found (it reads boardlab's JSON)" >&2; exit 2; }
 cargo build --release --quiet
 # order algorithm restart draws (about 10 s each on a 2026 AMD EPYC core)
 configurations=(
@@ -26,6 +35,11 @@ configurations=(
     "QNBR mrv none 1000"
     "QNBR cover none 500000"
 )
+if [[ -n $out ]]; then
+    partial=$(mktemp "$(dirname "$out")/.$(basename "$out").XXXXXX")
+    trap 'rm -f "$partial"' EXIT
+    exec 3>&1 >"$partial"
+fi
 echo "order,algorithm,restart,run,draws,solved,iterations,seconds,draws_per_sec,boards_per_sec,iterations_per_sec"
 for run in 1 2 3; do
     for configuration in "${configurations[@]}"; do
@@ -40,3 +54,9 @@ print(f"{r['order']},{r['algorithm']},{r['restart']},{run},{r['draws']},{r['solv
 PY
     done
 done
+if [[ -n $out ]]; then
+    exec >&3
+    chmod 644 "$partial"
+    mv "$partial" "$out"
+    trap - EXIT
+fi

@@ -162,10 +162,12 @@ PY
 }
 command -v python3 >/dev/null || die "python3 not found (needed to read boardlab's JSON)"
 
-CSV=$OUT/peers.csv
-echo "workload,program,round,cpu_seconds,wall_seconds,count,boardlab_rate,boardlab_cpu_rate" >"$CSV"
+# peers.csv and README.md are written in a scratch folder and replace the committed ones only
+# when every workload has been timed and checked.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+CSV=$tmp/peers.csv
+echo "workload,program,round,cpu_seconds,wall_seconds,count,boardlab_rate,boardlab_cpu_rate" >"$CSV"
 timed() { # timed PROGRAM COMMAND... ; leaves cpu, wall in $tmp/time, output in $tmp/out
   taskset -c "$CORE" /usr/bin/time -f '%U %S %e' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" ||
     die "$* failed: $(tail -1 "$tmp/err")"
@@ -195,7 +197,7 @@ done
 cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 flags=$(lscpu | sed -n 's/^Flags: *//p')
 has() { [[ " $flags " == *" $1 "* ]] && echo yes || echo no; }
-python3 - "$CSV" "$OUT/README.md" <<PY
+python3 - "$CSV" "$tmp/README.md" <<PY
 import csv, statistics, sys
 from collections import defaultdict
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -249,5 +251,7 @@ w("so on 8x8 (where 31 of 32 walks are tours) much of its")
 w("whole-process time is that; squares / rate gives the time of its walking loop alone.")
 open(sys.argv[2], "w").write("\n".join(lines) + "\n")
 PY
-echo "wrote $CSV and $OUT/README.md" >&2
+mv "$CSV" "$OUT/peers.csv"
+mv "$tmp/README.md" "$OUT/README.md"
+echo "wrote $OUT/peers.csv and $OUT/README.md" >&2
 cat "$OUT/README.md"

@@ -17,6 +17,8 @@ k=$2
 dir=${3:-target/proofs}
 mkdir -p "$dir"
 boardlab=target/release/boardlab
+[[ -x $boardlab ]] || { echo "max-pairs: no $boardlab; build it with cargo build --release" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "max-pairs: python3 not found (it reads boardlab's JSON)" >&2; exit 2; }
 empty=8/8/8/8/8/8/8/8
 repeat() { printf "%${2}s" "" | tr ' ' "$1"; }
 witness=$($boardlab chess-memory sat solve --order "queue:$(repeat "$kind" "$k")" --format fen --json |

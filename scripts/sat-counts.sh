@@ -3,12 +3,21 @@
 # small boards and compositions, by `boardlab chess-memory sat count --up-to-symmetry`. Instances with more
 # than LIMIT boards are listed as refused. Every board counted passed the validator.
 #
-# Usage: scripts/sat-counts.sh [LIMIT] > results/sat/counts.csv    (default LIMIT 100000)
+# Usage: scripts/sat-counts.sh [--out results/sat/counts.csv] [LIMIT]   (default: standard output, LIMIT 100000)
 # Columns: size,order,pairs,full,boards,classes,solver_calls,seconds,boards_more_than; a
 # refused instance has empty boards, classes, solver_calls and seconds, and LIMIT in
 # boards_more_than (it has more than LIMIT boards); every field is a number or empty.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# --out FILE: the rows go to a temporary file beside FILE that replaces it only when the
+# script succeeds (a shell redirect `> FILE` would empty FILE before anything is checked).
+out=""
+if [[ ${1:-} == --out ]]; then
+    out=${2:?--out needs a file}
+    shift 2
+    [[ -d $(dirname "$out") ]] || { echo "$(basename "$0"): no folder $(dirname "$out") for --out" >&2; exit 2; }
+fi
+command -v python3 >/dev/null || { echo "$(basename "$0"): python3 not found (it reads boardlab's JSON)" >&2; exit 2; }
 limit=${1:-100000}
 cargo build --release --quiet
 boardlab=target/release/boardlab
@@ -24,6 +33,11 @@ done
 for order in QNBR RRrr NNnn BBbb QQqq QqNn RRRRrrrr NNNNnnnn BBBBbbbb RRRRNNNN QQQQRRRR; do
     instances+=("4 $order")
 done
+if [[ -n $out ]]; then
+    partial=$(mktemp "$(dirname "$out")/.$(basename "$out").XXXXXX")
+    trap 'rm -f "$partial"' EXIT
+    exec 3>&1 >"$partial"
+fi
 echo "size,order,pairs,full,boards,classes,solver_calls,seconds,boards_more_than"
 for instance in "${instances[@]}"; do
     read -r n order <<<"$instance"
@@ -52,3 +66,9 @@ PY
         exit 1
     fi
 done
+if [[ -n $out ]]; then
+    exec >&3
+    chmod 644 "$partial"
+    mv "$partial" "$out"
+    trap - EXIT
+fi

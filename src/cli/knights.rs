@@ -215,9 +215,12 @@ impl TourSpec {
 #[command(
     after_help = "Exit status: 0 a tour was found (and validated), 1 none was found, 2 bad input.
 
+The tour goes to standard output (the grid, or one square a line with --format moves); the \
+line saying how it went (tour or dead end, squares reached, tie-breaks) to standard error.
+
 Examples:
   boardlab knights-tour tour --size 8 --start 1,1 --rule order:12345678
-  boardlab knights-tour tour --size 1000 --rule random --seed 7 --format moves > tour.txt
+  boardlab knights-tour tour --size 1000 --rule squirrel --format moves > tour.txt
   boardlab knights-tour tour --size 6x5 --closed --backtrack --cap 100000"
 )]
 pub struct TourArgs {
@@ -277,16 +280,17 @@ fn run_tour(args: &TourArgs) -> anyhow::Result<ExitCode> {
         });
         writeln!(out, "{report}")?;
     } else {
+        // The tour is the data (stdout, ready for a file); how it went is a status line.
         write!(out, "{text}")?;
-        writeln!(
-            out,
+        out.flush()?;
+        eprintln!(
             "{}: {} of {} squares, {} tie-breaks, {} backtracks",
             describe(result.outcome),
             result.squares_reached,
             spec.board.squares(),
             result.tie_breaks,
             result.backtracks
-        )?;
+        );
     }
     out.flush()?;
     Ok(exit(result.outcome == Outcome::Tour))

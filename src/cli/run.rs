@@ -12,7 +12,8 @@ use std::process::ExitCode;
 #[command(
     after_help = "The results folder gets draws.csv (one row per draw), summary.csv and \
 histogram.csv (per ordering) and manifest.json (how it was made, with timings). The run ends \
-with one line naming the best series by median.
+with one line on standard output naming the best series and the folder (--quiet hides only \
+the progress on standard error).
 
 Exit status: 0 complete (or already complete), 2 bad input or an error, 130 interrupted by \
 Ctrl-C (continue with --resume).
@@ -28,9 +29,15 @@ pub struct RunArgs {
     #[arg(value_name = "SPEC")]
     pub spec: Option<PathBuf>,
 
-    /// Draws per ordering, replacing the spec's `draws`.
-    #[arg(long)]
+    /// Draws per series, replacing the spec's `draws` (ChessMemory: per ordering; knight's
+    /// tour: per series that draws at random). For a match `--games` is the same.
+    #[arg(long, value_name = "N")]
     pub draws: Option<u64>,
+
+    /// Games per pairing of a match (fifteen, draughts), replacing the spec's `games`; the
+    /// older `--draws` means the same there. Refused for a puzzle whose runs count draws.
+    #[arg(long, value_name = "N", conflicts_with = "draws")]
+    pub games: Option<u64>,
 
     /// A value of the puzzle's own, replacing the spec's key of that name (repeatable):
     /// `cap=N` (ChessMemory: the iteration cap per draw), `boards=true` (ChessMemory: each
@@ -72,7 +79,9 @@ pub struct RunArgs {
     #[arg(long, hide = true)]
     pub boards: bool,
 
-    /// No progress output.
+    /// No progress on standard error: neither the progress line nor the closing `wrote …`
+    /// line. The one-line headline (the result and the folder) still goes to standard
+    /// output, and errors and warnings to standard error.
     #[arg(long, short)]
     pub quiet: bool,
 }
@@ -98,7 +107,8 @@ pub struct MergeArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// No progress or closing line on standard error.
+    /// No progress on standard error: neither the progress line nor the closing `wrote …`
+    /// line. The one-line headline (the result and the folder) still goes to standard output.
     #[arg(long, short)]
     pub quiet: bool,
 }
@@ -116,7 +126,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         ),
     };
     let mut overrides = Overrides {
-        draws: args.draws,
+        draws: args.draws.or(args.games),
         seed: args.seed,
         settings: Settings::default(),
     };
@@ -132,6 +142,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let study = REGISTRY
         .parse_spec(&spec_text, &overrides)
         .with_context(|| format!("spec {spec_source}"))?;
+    let noun = study.draw_noun();
+    if args.games.is_some() && noun != "games" {
+        anyhow::bail!(
+            "--games: a {} run counts {noun}, not games; use --{noun} N",
+            study.puzzle()
+        );
+    }
     let threads = match args.threads {
         Some(threads) => threads,
         None => default_threads(std::env::var("SLURM_CPUS_PER_TASK").ok().as_deref())?,
@@ -157,8 +174,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     match experiment::run(&request)? {
         RunEnd::Complete { draws } => {
             if !args.quiet {
-                eprintln!("wrote {shown}: {draws} draws, charts and REPORT.md");
-                eprintln!("{}", headline(&request.out)?);
+                eprintln!("wrote {shown}: {draws} {noun}, charts and REPORT.md");
+            }
+            if draws == 0 {
+                println!("{shown}: this shard has no {noun} (the run has fewer than its shards)");
+            } else {
+                println!("{}", headline(&request.out)?);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -168,7 +189,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         }
         RunEnd::Interrupted { done, total } => {
             eprintln!(
-                "interrupted after {done} of {total} draws; continue with the same command and --resume"
+                "interrupted after {done} of {total} {noun}; continue with the same command and --resume"
             );
             Ok(ExitCode::from(130))
         }
@@ -196,8 +217,8 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             args.out.display(),
             args.shards.len()
         );
-        eprintln!("{}", headline(&args.out)?);
     }
+    println!("{}", headline(&args.out)?);
     Ok(ExitCode::SUCCESS)
 }
 

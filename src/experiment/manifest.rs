@@ -125,6 +125,10 @@ pub struct Manifest {
     /// For a merged folder: the shard folders it was made from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,
+    /// What the run warned about when it started ([`super::Study::warnings`]), e.g. a
+    /// `--draws` that some series do not use.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// What identifies the data of a run: resuming or merging needs these to be equal.
@@ -290,11 +294,28 @@ pub fn reproduce_command(
     shard: Option<Shard>,
     out: &Path,
 ) -> String {
+    reproduce_command_counting("draws", spec_source, overrides, shard, out)
+}
+
+/// [`reproduce_command`] for a study whose draws are called `noun` (plural): a match's
+/// `--draws` is written `--games`.
+pub fn reproduce_command_counting(
+    noun: &str,
+    spec_source: &str,
+    overrides: &Overrides,
+    shard: Option<Shard>,
+    out: &Path,
+) -> String {
     let mut words = vec!["boardlab".to_string(), "run".to_string()];
     if !spec_source.starts_with("embedded default") {
         words.push(quote(spec_source));
     }
-    for (option, value) in [("--draws", overrides.draws), ("--seed", overrides.seed)] {
+    let count_option = if noun == "games" {
+        "--games"
+    } else {
+        "--draws"
+    };
+    for (option, value) in [(count_option, overrides.draws), ("--seed", overrides.seed)] {
         if let Some(value) = value {
             words.push(format!("{option} {value}"));
         }

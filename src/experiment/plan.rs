@@ -59,6 +59,15 @@ impl Plan {
         self.starts[series + 1] - self.starts[series]
     }
 
+    /// The draws of this shard series by series, each with its study's expected cost, for
+    /// the progress line's ETA.
+    pub fn cost_schedule(&self) -> super::progress::CostSchedule {
+        super::progress::CostSchedule::new(
+            (0..self.study.series().len())
+                .map(|s| (self.draws_of_series(s), self.study.draw_cost(s))),
+        )
+    }
+
     /// All draws of this shard.
     pub fn total(&self) -> u64 {
         *self.starts.last().expect("starts has a first entry")

@@ -104,6 +104,10 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
         .check_references()
         .map_err(|error| HarnessError::study("checking what the spec refers to", error))?;
     let puzzle = request.registry.puzzle(request.plan.study.puzzle())?;
+    let warnings = request.plan.study.warnings();
+    for warning in &warnings {
+        eprintln!("warning: {warning}");
+    }
     let tables: Vec<&str> = request.registry.tables().collect();
     let folder = ResultsFolder::new(&request.out);
     // Refuses a file or a folder that is not ours before anything is created in it.
@@ -161,7 +165,9 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     };
     let mark = open_data(&folder, plan, &manifest)?;
     manifest.status = RunStatus::Running;
-    manifest.reproduce = Some(manifest::reproduce_command(
+    manifest.warnings = warnings;
+    manifest.reproduce = Some(manifest::reproduce_command_counting(
+        plan.study.draw_noun(),
         &request.spec_source,
         &request.overrides,
         identity.shard,
@@ -312,6 +318,7 @@ fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
         outputs: Default::default(),
         reproduce: None,
         merged_from: Vec::new(),
+        warnings: Vec::new(),
     }
 }
 
@@ -471,11 +478,12 @@ fn compute_and_write(
         .append(true)
         .open(folder.partial_draws())
         .io(|| format!("cannot append to {}", folder.partial_draws().display()))?;
-    let mut progress = Progress::new(
+    let mut progress = Progress::with_schedule(
         plan.study.name(),
-        plan.total(),
+        plan.cost_schedule(),
         start.mark.rows,
         request.quiet,
+        plan.study.draw_noun(),
     );
     let (sender, receiver) = mpsc::channel::<Result<ChunkOutput>>();
     pool.in_place_scope(|scope| {

@@ -67,12 +67,31 @@ pub trait Study: Send + Sync + std::fmt::Debug {
     fn chunk_draws(&self, _series: usize) -> u64 {
         DEFAULT_CHUNK_DRAWS
     }
+    /// The expected cost of one draw of series `series`, relative to the other series' (any
+    /// unit: squares, plies). The progress line's ETA counts the cost left down, so that a
+    /// run whose series differ in cost by orders of magnitude is not promised to end early.
+    /// Equal for every series unless a study says otherwise.
+    fn draw_cost(&self, _series: usize) -> f64 {
+        1.0
+    }
+    /// What a draw is called in the progress line and the messages of a run, in the plural:
+    /// `draws`, or `games` for a match.
+    fn draw_noun(&self) -> &'static str {
+        "draws"
+    }
     /// The header line of `draws.csv`, with its line break.
     fn draws_header(&self) -> Vec<u8>;
     /// Computes draws `indices` (ascending) of series `series` into rows. Every result is
     /// checked by the puzzle's independent validator before it is written; a failed check
     /// is an error that stops the run.
     fn run_draws(&self, series: usize, indices: &[u64]) -> Result<Computed, StudyError>;
+    /// What the person who starts a run must be told before it begins, one line each: values
+    /// of the spec or the command line that some series do not use, say. The runner prints
+    /// each on standard error as `warning: …` (even with `--quiet`) and keeps them in the
+    /// manifest's `warnings`.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// Checks what the spec refers to outside itself (another results folder, say).
     fn check_references(&self) -> Result<(), StudyError> {
         Ok(())

@@ -59,6 +59,20 @@ pub(super) fn markdown(
             .as_str()
             .unwrap_or("unknown commit"),
     );
+    if rows.iter().any(|r| r.start == "every") {
+        let _ = writeln!(
+            out,
+            "A series from every start square has n² draws, one per square, whatever `draws` or \
+             `--draws` says.\n"
+        );
+    }
+    if let Some(warnings) = manifest["warnings"].as_array().filter(|w| !w.is_empty()) {
+        let _ = writeln!(out, "The run started with these warnings:\n");
+        for warning in warnings {
+            let _ = writeln!(out, "- {}", warning.as_str().unwrap_or_default());
+        }
+        let _ = writeln!(out);
+    }
     published_section(&mut out, rows);
     corner_section(&mut out, rows);
     random_section(&mut out, rows);

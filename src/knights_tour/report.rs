@@ -422,7 +422,8 @@ impl BenchRow {
     }
 }
 
-/// `random tie-break from the corner: n = 8 99.1% […]; …; seed completes 62 of 64 starts on 8×8`.
+/// `random tie-break from the corner: n = 8 99.1% […]; …; seed completes 62 of 64 starts on 8×8
+/// (of 1240 series; boardlab show DIR for all)`.
 pub fn headline(dir: &Path) -> Result<String> {
     let rows = read_summary(dir)?;
     let mut parts: Vec<String> = [8, 100]
@@ -441,12 +442,11 @@ pub fn headline(dir: &Path) -> Result<String> {
         let tours = map.tours();
         parts.push(format!("seed's rule completes {tours} of 64 starts on 8×8"));
     }
-    if parts.is_empty() {
-        parts.push(format!(
-            "{} series (boardlab show {} for all)",
-            rows.len(),
-            dir.display()
-        ));
-    }
-    Ok(parts.join("; "))
+    Ok(format!(
+        "{}{}(of {} series; boardlab show {} for all)",
+        parts.join("; "),
+        if parts.is_empty() { "" } else { " " },
+        rows.len(),
+        dir.display()
+    ))
 }

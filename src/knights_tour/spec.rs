@@ -99,6 +99,9 @@ pub struct Spec {
     pub groups: Vec<Group>,
     #[serde(skip)]
     pub series: Vec<Series>,
+    /// What the run must say before it starts: a `--draws` that some series do not use.
+    #[serde(skip)]
+    pub warnings: Vec<String>,
 }
 
 /// The file layout; see `experiments/README.md`.
@@ -123,7 +126,8 @@ struct SpecFile {
     series: Vec<GroupFile>,
 }
 
-/// One `[[series]]` table; missing keys take the top-level values.
+/// One `[[series]]` table; a missing `rules`, `starts` or `draws` takes the top-level value
+/// (`sizes` has none: a top-level `sizes` beside `[[series]]` is refused).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GroupFile {
@@ -157,6 +161,13 @@ impl Spec {
                 "must be at least 1 backtrack (leave it out for the greedy rule)",
             ));
         }
+        if file.sizes.is_some() && !file.series.is_empty() {
+            return Err(bad(
+                "sizes",
+                "a top-level `sizes` with [[series]] tables would make a group that never runs; \
+move it into a [[series]] table of its own (top-level `rules` and `starts` stay the tables' defaults)",
+            ));
+        }
         let top = GroupFile {
             rules: file.rules,
             sizes: file.sizes,
@@ -170,7 +181,7 @@ impl Spec {
                 .into_iter()
                 .map(|g| GroupFile {
                     rules: g.rules.or_else(|| top.rules.clone()),
-                    sizes: g.sizes.or_else(|| top.sizes.clone()),
+                    sizes: g.sizes,
                     starts: g.starts.or_else(|| top.starts.clone()),
                     draws: g.draws,
                 })
@@ -188,8 +199,14 @@ impl Spec {
             backtrack: file.backtrack,
             groups,
             series: Vec::new(),
+            warnings: Vec::new(),
         };
         spec.series = spec.expand()?;
+        spec.warnings = overrides
+            .draws
+            .and_then(|draws| unused_draws_warning(&spec.series, draws))
+            .into_iter()
+            .collect();
         Ok(spec)
     }
 
@@ -258,6 +275,31 @@ impl Spec {
     pub fn series_plans(&self) -> Vec<SeriesPlan> {
         self.plans_of(&self.series)
     }
+}
+
+/// The warning for a `--draws` that series with a fixed number of draws do not use: those
+/// from every start square (n² draws) and deterministic rules from the corner (one draw).
+fn unused_draws_warning(series: &[Series], draws: u64) -> Option<String> {
+    let every = series
+        .iter()
+        .filter(|s| s.start == StartMode::Every)
+        .count();
+    let corner = series
+        .iter()
+        .filter(|s| s.start == StartMode::Corner && !s.rule.is_random())
+        .count();
+    let mut fixed = Vec::new();
+    if every > 0 {
+        fixed.push(format!(
+            "the {every} series from every start square (n² draws each, one per square)"
+        ));
+    }
+    if corner > 0 {
+        fixed.push(format!(
+            "the {corner} series of deterministic rules from the corner (one draw each: they always make the same tour)"
+        ));
+    }
+    (!fixed.is_empty()).then(|| format!("--draws {draws} does not change {}", fixed.join(" nor ")))
 }
 
 fn check_group(file: GroupFile, draws: u64, overridden: bool) -> Result<Group, SpecError> {
@@ -430,6 +472,19 @@ mod tests {
         )
         .unwrap();
         assert_eq!(overridden.series[0].draws, 7);
+    }
+
+    #[test]
+    fn a_top_level_group_beside_series_tables_is_refused_not_dropped() {
+        let error = parse(&format!(
+            "{BASE}rules = [\"seed\", \"random\"]\nsizes = [5, 6]\nstarts = [\"corner\"]\n\
+             [[series]]\nrules = [\"seed\"]\nsizes = [8]\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("key `sizes`"), "{error}");
+        assert!(error.contains("[[series]] table of its own"), "{error}");
+        assert!(!error.contains('\n'), "{error}");
     }
 
     #[test]

@@ -174,6 +174,15 @@ impl Study for KnightsStudy {
         serde_json::to_value(&self.spec).expect("a spec serializes")
     }
 
+    /// A Warnsdorff walk's work grows with the squares it visits: n² for a tour.
+    fn draw_cost(&self, series: usize) -> f64 {
+        self.spec.series[series].board().squares() as f64
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.spec.warnings.clone()
+    }
+
     fn draws_header(&self) -> Vec<u8> {
         format!("{DRAW_COLUMNS}\n").into_bytes()
     }

@@ -23,7 +23,7 @@ the \"no\"; check it against the same formula:
 
 Examples:
   boardlab chess-memory sat extend '8/8/8/8/8/8/8/QQ6'          can the seed's instance start like this?
-  boardlab chess-memory draw --cap 200 --format fen | head -1 | boardlab chess-memory sat extend -"
+  boardlab chess-memory draw --cap 50 --format fen | head -1 | boardlab chess-memory sat extend -"
 )]
 pub struct ExtendArgs {
     /// The partial board in any format (empty squares as '.', '0' or FEN digits); `-` reads

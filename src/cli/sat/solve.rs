@@ -14,7 +14,7 @@ input.
 Examples:
   boardlab chess-memory sat solve                               a board for the seed's 8×8 instance
   boardlab chess-memory sat solve --seed 7 --format fen --json
-  boardlab chess-memory sat solve --order queue:QQQQQQ          six white queen pairs on an empty 8×8"
+  boardlab chess-memory sat solve --order queue:QQQQQ           five white queen pairs on an empty 8×8 (six do not fit)"
 )]
 pub struct SolveArgs {
     #[command(flatten)]

@@ -168,6 +168,11 @@ impl<G: MatchGame> Study for MatchStudy<G> {
         &self.series
     }
 
+    /// A draw of a match is a game; "draws" are only the games that end drawn.
+    fn draw_noun(&self) -> &'static str {
+        "games"
+    }
+
     fn chunk_draws(&self, _series: usize) -> u64 {
         G::CHUNK_GAMES
     }

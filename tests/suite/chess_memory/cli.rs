@@ -322,10 +322,10 @@ fn small_run(dir: &std::path::Path, name: &str, size: u32, seed: u64) -> std::pa
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    let last = stderr.lines().last().unwrap();
-    assert!(last.starts_with("best: "), "{stderr}");
-    assert!(last.contains(" iterations (of 2 series"), "{stderr}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let last = stdout.lines().last().unwrap();
+    assert!(last.starts_with("best: "), "{stdout}");
+    assert!(last.contains(" iterations (of 2 series"), "{stdout}");
     out
 }
 

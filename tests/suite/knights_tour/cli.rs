@@ -29,6 +29,37 @@ fn replay_prints_the_article_board_as_go_does() {
         .stdout(predicate::str::contains("panics"));
 }
 
+/// `--format moves > tour.txt` gives a file of squares and nothing else: the line saying how
+/// the walk went is on standard error.
+#[test]
+fn tour_moves_are_the_only_thing_on_standard_output() {
+    let output = knights(&[
+        "tour",
+        "--size",
+        "5",
+        "--start",
+        "3,1",
+        "--rule",
+        "order:36875124",
+        "--format",
+        "moves",
+    ])
+    .code(1)
+    .get_output()
+    .clone();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 17, "{stdout}");
+    assert!(
+        stdout.lines().all(|line| {
+            let (x, y) = line.split_once(',').unwrap_or_default();
+            x.parse::<u32>().is_ok() && y.parse::<u32>().is_ok()
+        }),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("dead end: 17 of 25 squares"), "{stderr}");
+}
+
 #[test]
 fn tour_exit_codes_say_found_or_not() {
     knights(&["tour", "--size", "8", "--rule", "order:12345678"])
@@ -44,7 +75,7 @@ fn tour_exit_codes_say_found_or_not() {
         "order:36875124",
     ])
     .code(1)
-    .stdout(predicate::str::contains("dead end: 17 of 25 squares"));
+    .stderr(predicate::str::contains("dead end: 17 of 25 squares"));
     knights(&[
         "tour",
         "--size",
