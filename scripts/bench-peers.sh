@@ -6,10 +6,14 @@
 #                    plain recursive perft (no hash table), vs `boardlab draughts perft`
 #   Warnsdorff       scripts/peers/warnsdorff.c, the seed rule as a plain C loop, vs
 #                    `boardlab knights-tour bench`
+#   random games     OpenSpiel (pyspiel from PyPI, pinned) playing random against random
+#                    tic-tac-toe and checkers (scripts/peers/openspiel_random_games.py), vs
+#                    `boardlab fifteen bench` (the "15" game is tic-tac-toe on a magic square)
+#                    and `boardlab draughts games random random --rules english`
 #
 # Both programs of a pair run pinned to one core (taskset -c $CORE), alternating A B A B
 # for $ROUNDS rounds; /usr/bin/time gives whole-process user+system CPU time. Every run's
-# count (leaves, or tours and squares) must equal its peer's, else the script stops.
+# count (leaves, tours and squares, or games) must equal its peer's, else the script stops.
 #
 # Usage: scripts/bench-peers.sh [--rounds N] [--quick]
 #   --quick    smaller workloads (perft 9/10, fewer tours), for checking the script
@@ -52,6 +56,7 @@ CXX=${CXX:-clang++-16}
 CXXFLAGS="-std=c++1z -O3 -march=native -DNDEBUG"
 CC=${CC:-gcc}
 CFLAGS="-O3 -march=native"
+OPENSPIEL_VERSION=2.0.2
 
 # ---- tools -------------------------------------------------------------------------
 need_pkgs=()
@@ -99,6 +104,14 @@ WD_BIN=$BUILD/warnsdorff
 "$CC" $CFLAGS -Wall -Wextra -o "$WD_BIN" scripts/peers/warnsdorff.c 2>"$BUILD/warnsdorff.log" ||
   die "building scripts/peers/warnsdorff.c failed (log: $BUILD/warnsdorff.log)"
 
+OS_VENV=$BUILD/openspiel-venv
+if [[ ! -x "$OS_VENV/bin/python" ]] || ! "$OS_VENV/bin/python" -c 'import pyspiel' 2>/dev/null; then
+  echo "installing open_spiel==$OPENSPIEL_VERSION into $OS_VENV" >&2
+  { python3 -m venv "$OS_VENV" && "$OS_VENV/bin/pip" install -q "open_spiel==$OPENSPIEL_VERSION"; } \
+    >"$BUILD/openspiel.log" 2>&1 || die "installing open_spiel failed (log: $BUILD/openspiel.log)"
+fi
+OS_GAMES="$OS_VENV/bin/python scripts/peers/openspiel_random_games.py"
+
 # ---- correctness checks before timing ---------------------------------------------
 # dctl's own test table (test/src/aima/traversal/initial/board8x8.cpp) against boardlab.
 for spec in "czech paths 9" "czech moves 9" "english paths 9" "english moves 9"; do
@@ -121,9 +134,9 @@ cmp -s <("$WD_BIN" 1000 path 1 1) \
 # ---- workloads ---------------------------------------------------------------------
 # name|peer|peer command|boardlab command   (counts parsed by count_of below)
 if [[ $QUICK -eq 1 ]]; then
-  PERFT_DEPTHS="9 10"; BIG_DRAWS=20; SMALL_DRAWS=64000
+  PERFT_DEPTHS="9 10"; BIG_DRAWS=20; SMALL_DRAWS=64000; TTT_GAMES=100000; CHECKERS_GAMES=2000
 else
-  PERFT_DEPTHS="11 12"; BIG_DRAWS=150; SMALL_DRAWS=1280000
+  PERFT_DEPTHS="11 12"; BIG_DRAWS=150; SMALL_DRAWS=1280000; TTT_GAMES=1000000; CHECKERS_GAMES=20000
 fi
 WORKLOADS=()
 for depth in $PERFT_DEPTHS; do
@@ -135,29 +148,59 @@ for depth in $PERFT_DEPTHS; do
 done
 WORKLOADS+=("warnsdorff-1000-corner-x$BIG_DRAWS|warnsdorff.c|$WD_BIN 1000 $BIG_DRAWS|$BOARDLAB knights-tour bench --board-size 1000 --rule seed --draws $BIG_DRAWS")
 WORKLOADS+=("warnsdorff-8-all-starts-x$SMALL_DRAWS|warnsdorff.c|$WD_BIN 8 $SMALL_DRAWS all|$BOARDLAB knights-tour bench --board-size 8 --rule seed --all-starts --draws $SMALL_DRAWS")
+WORKLOADS+=("fifteen-random-games-x$TTT_GAMES|openspiel|$OS_GAMES tic_tac_toe $TTT_GAMES 1|$BOARDLAB fifteen bench --games $TTT_GAMES")
+WORKLOADS+=("english-checkers-random-games-x$CHECKERS_GAMES|openspiel|$OS_GAMES checkers $CHECKERS_GAMES 1|$BOARDLAB draughts games random random --rules english --games $CHECKERS_GAMES")
 
-# The count a run printed: perft leaves, or `tours squares` of the Warnsdorff walks.
+# The count a run printed: perft leaves, `tours/squares` of the Warnsdorff walks, or games.
 count_of() { # count_of PROGRAM OUTPUT_FILE
   case "$1" in
     dctl) tr -d '[:space:]' <"$2" ;;
     warnsdorff.c) awk '{print $1 "/" $2}' "$2" ;;
+    openspiel) awk '{print $2}' "$2" ;;
     boardlab)
       if grep -q '^perft(' "$2"; then
         sed -n 's/^perft([0-9]*) = \([0-9]*\).*/\1/p' "$2"
-      else
+      elif head -1 "$2" | grep -q '^pairing,'; then
+        echo $(($(wc -l <"$2") - 1))
+      elif grep -q '"tours"' "$2"; then
         python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("%d/%d" % (r["tours"], r["squares"]))' "$2"
+      else
+        python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["games"])' "$2"
       fi ;;
   esac
 }
-# boardlab's own rate and CPU rate from its bench JSON (empty for perft).
+# Shares of first-seat wins, draws and second-seat wins of a batch of games, `W/D/L` in
+# percent (empty for other workloads): random play of two isomorphic games gives the same.
+outcomes_of() { # outcomes_of PROGRAM OUTPUT_FILE
+  python3 - "$1" "$2" <<'PY' 2>/dev/null || true
+import csv, json, sys
+program, path = sys.argv[1], sys.argv[2]
+text = open(path).read()
+if program == "openspiel":
+    f = text.split()
+    w, d, l = int(f[3]), int(f[5]), int(f[7])
+elif text.startswith("pairing,"):
+    results = [r["result"] for r in csv.DictReader(open(path))]
+    w, d, l = (results.count(x) for x in ("1-0", "1/2", "0-1"))
+elif '"first_wins"' in text:
+    r = json.loads(text)
+    w, d, l = r["first_wins"], r["draws"], r["second_wins"]
+else:
+    sys.exit()
+n = w + d + l
+print(f"{100 * w / n:.1f}/{100 * d / n:.1f}/{100 * l / n:.1f}")
+PY
+}
+# boardlab's own rate, CPU rate and CPU seconds of its timed loop, from its bench JSON
+# (empty where it prints none).
 rates_of() {
-  python3 - "$1" <<'PY' 2>/dev/null || echo ","
+  python3 - "$1" <<'PY' 2>/dev/null || echo ",,"
 import json, sys
 try:
     r = json.load(open(sys.argv[1]))
 except Exception:
-    print(","); sys.exit()
-print(f"{r.get('rate', '')},{r.get('cpu_rate', '')}")
+    print(",,"); sys.exit()
+print(f"{r.get('rate', '')},{r.get('cpu_rate', '')},{r.get('cpu_seconds', '')}")
 PY
 }
 command -v python3 >/dev/null || die "python3 not found (needed to read boardlab's JSON)"
@@ -167,7 +210,7 @@ command -v python3 >/dev/null || die "python3 not found (needed to read boardlab
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 CSV=$tmp/peers.csv
-echo "workload,program,round,cpu_seconds,wall_seconds,count,boardlab_rate,boardlab_cpu_rate" >"$CSV"
+echo "workload,program,round,cpu_seconds,wall_seconds,count,outcomes,boardlab_rate,boardlab_cpu_rate,boardlab_loop_cpu_seconds" >"$CSV"
 timed() { # timed PROGRAM COMMAND... ; leaves cpu, wall in $tmp/time, output in $tmp/out
   taskset -c "$CORE" /usr/bin/time -f '%U %S %e' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" ||
     die "$* failed: $(tail -1 "$tmp/err")"
@@ -183,9 +226,10 @@ for w in "${WORKLOADS[@]}"; do
       cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
       count=$(count_of "$program" "$tmp/out")
       [[ -n "$count" ]] || die "$name: no count in $program's output"
-      rates=","
+      rates=",,"
       [[ $program == boardlab ]] && rates=$(rates_of "$tmp/out")
-      echo "$name,$program,$round,$cpu,$wall,$count,$rates" >>"$CSV"
+      outcomes=$(outcomes_of "$program" "$tmp/out")
+      echo "$name,$program,$round,$cpu,$wall,$count,$outcomes,$rates" >>"$CSV"
       counts+=("$count")
     done
     [[ "${counts[0]}" == "${counts[1]}" ]] ||
@@ -202,14 +246,18 @@ import csv, statistics, sys
 from collections import defaultdict
 rows = list(csv.DictReader(open(sys.argv[1])))
 cpu = defaultdict(list); meta = {}; peer_of = {}; rate = defaultdict(list); cpu_rate = defaultdict(list)
+loop = defaultdict(list); outcomes = {}
 for r in rows:
     cpu[(r["workload"], r["program"])].append(float(r["cpu_seconds"]))
     meta[r["workload"]] = r["count"]
+    if r["outcomes"]:
+        outcomes[(r["workload"], r["program"])] = r["outcomes"]
     if r["program"] != "boardlab":
         peer_of[r["workload"]] = r["program"]
     else:
         if r["boardlab_rate"]: rate[r["workload"]].append(float(r["boardlab_rate"]))
         if r["boardlab_cpu_rate"]: cpu_rate[r["workload"]].append(float(r["boardlab_cpu_rate"]))
+        if r["boardlab_loop_cpu_seconds"]: loop[r["workload"]].append(float(r["boardlab_loop_cpu_seconds"]))
 lines = []
 w = lines.append
 w("# boardlab against peer programs")
@@ -217,8 +265,8 @@ w("")
 w("Written by \`scripts/bench-peers.sh\` (rounds: $ROUNDS); the runs are in \`peers.csv\`.")
 w("Each pair ran pinned to one core (\`taskset -c $CORE\`), alternating peer and boardlab;")
 w("CPU time is the whole process's user + system time from \`/usr/bin/time\`, so start-up,")
-w("allocation and (for boardlab's bench) tour validation are included. Each run's count")
-w("(perft leaves, or tours/squares) was checked equal to its peer's, and before timing the")
+w("allocation and (for boardlab's benches) validation are included. Each run's count (perft")
+w("leaves, tours/squares, or games) was checked equal to its peer's, and before timing the")
 w("Warnsdorff walks were compared square by square (every 8x8 start, the 1000x1000 corner).")
 w("")
 w("## Build")
@@ -226,29 +274,46 @@ w("")
 w("- boardlab: \`$("$BOARDLAB" --version)\`, \`cargo build --release\` (Cargo.toml's release profile: codegen-units 1, thin LTO; no target-cpu flag, so generic x86-64), $(rustc --version)")
 w("- dctl: rhalbersma/dctl \`$DCTL_COMMIT\` with rhalbersma/xstd \`$XSTD_COMMIT\`, driver \`scripts/peers/dctl_perft.cpp\` (\`perft_state<true>\`: plain recursion, no hash table, moves at depth 1 counted without making them), \`$CXX $CXXFLAGS\`, $("$CXX" --version | head -1), Boost $(sed -n 's/^#define BOOST_LIB_VERSION "\(.*\)"/\1/p' /usr/include/boost/version.hpp)")
 w("- warnsdorff.c: \`scripts/peers/warnsdorff.c\`, \`$CC $CFLAGS\`, $("$CC" --version | head -1)")
+w("- OpenSpiel: \`open_spiel==$OPENSPIEL_VERSION\` from PyPI (its wheel's C++ build), $("$OS_VENV/bin/python" --version), driver \`scripts/peers/openspiel_random_games.py\`")
 w("- CPU: $cpu_model ($(nproc) cores); avx2: $(has avx2), avx512f: $(has avx512f), bmi2: $(has bmi2)")
 w("")
 w("## Results (median of rounds)")
 w("")
-w("| workload | count | peer | peer CPU s | boardlab CPU s | peer / boardlab | boardlab rate | boardlab cpu_rate |")
-w("|---|---|---|---:|---:|---:|---:|---:|")
+w("| workload | count | peer | peer CPU s | boardlab CPU s | peer / boardlab | boardlab loop CPU s | peer / boardlab loop | boardlab cpu_rate |")
+w("|---|---|---|---:|---:|---:|---:|---:|---:|")
 for name in dict.fromkeys(r["workload"] for r in rows):
     p = peer_of[name]
     a = statistics.median(cpu[(name, p)]); b = statistics.median(cpu[(name, "boardlab")])
     ratio = f"{a / b:.2f}" if b > 0 else "n/a"
-    rr = f"{statistics.median(rate[name]):.4g}" if rate[name] else ""
+    lp = statistics.median(loop[name]) if loop[name] else None
+    lc = f"{lp:.2f}" if lp else ""
+    lr = f"{a / lp:.2f}" if lp else ""
     cr = f"{statistics.median(cpu_rate[name]):.4g}" if cpu_rate[name] else ""
-    w(f"| {name} | {meta[name]} | {p} | {a:.2f} | {b:.2f} | {ratio} | {rr} | {cr} |")
+    w(f"| {name} | {meta[name]} | {p} | {a:.2f} | {b:.2f} | {ratio} | {lc} | {lr} | {cr} |")
 w("")
 w("A ratio above 1 means boardlab used less CPU time than the peer. perft rows are")
 w("\`perft-RULES-CAPTURES-DEPTH\` from the 8x8 start position: captures \`paths\` counts every")
 w("route (dctl's keep_duplicates), \`moves\` counts captures with the same squares once")
-w("(drop_duplicates); boardlab ran without \`--hash\`. Warnsdorff counts are tours/squares; the")
-w("rate columns are boardlab's own JSON (squares per second of its timed loop, per wall and per")
-w("CPU second). boardlab's bench does more per draw than the C loop: it records each walk's")
-w("tie-breaks, times each walk and validates every tour it finds (outside its timed loop),")
-w("so on 8x8 (where 31 of 32 walks are tours) much of its")
-w("whole-process time is that; squares / rate gives the time of its walking loop alone.")
+w("(drop_duplicates); boardlab ran without \`--hash\`.")
+w("")
+w("Warnsdorff counts are tours/squares. The C loop walks and counts; boardlab's bench walks")
+w("(the seed's rule in a loop with no tie bookkeeping, like the C loop), and validates every")
+w("walk with its independent validator after each batch's clock stops. Its *loop* columns are")
+w("the CPU time of the walks alone (its JSON \`cpu_seconds\`, per batch from")
+w("\`/proc/thread-self/schedstat\`): the like-for-like comparison with the C loop, which")
+w("validates nothing; the whole-process columns include boardlab's validation.")
+w("")
+w("Random games: both seats uniformly random, counted in games; OpenSpiel plays each game in")
+w("C++ through \`pyspiel.evaluate_bots\`, one Python call per game. The \"15\" game is")
+w("tic-tac-toe on a magic square, so random play ends alike: first-seat wins/draws/second-seat")
+w("wins in percent, OpenSpiel then boardlab:")
+for name in dict.fromkeys(r["workload"] for r in rows):
+    if (name, "boardlab") in outcomes:
+        w(f"- {name}: {outcomes.get((name, peer_of[name]), '?')} and {outcomes[(name, 'boardlab')]}")
+w("")
+w("\`fifteen bench\` plays and checks every move legal (no rows written); \`draughts games\`")
+w("writes each game's row after the referee's replay. OpenSpiel's checkers is English")
+w("checkers with its own draw rules, so random games last a little differently.")
 open(sys.argv[2], "w").write("\n".join(lines) + "\n")
 PY
 mv "$CSV" "$OUT/peers.csv"
