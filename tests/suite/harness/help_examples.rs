@@ -21,6 +21,16 @@ use std::process::{Command, Stdio};
 /// Examples run in another form: (the example as printed, what runs instead, why).
 const ADJUSTED: &[(&str, &str, &str)] = &[
     (
+        "boardlab serve",
+        "timeout 3 boardlab serve --port 0; test $? = 124",
+        "a server serves until it is stopped: it must still be serving after three seconds",
+    ),
+    (
+        "boardlab serve --port 0 --results results/fifteen --results results/draughts",
+        "timeout 3 boardlab serve --port 0 --results results/fifteen --results results/draughts; test $? = 124",
+        "a server serves until it is stopped: it must still be serving after three seconds",
+    ),
+    (
         "boardlab run",
         "boardlab run --draws 3",
         "the default experiment takes hours",
