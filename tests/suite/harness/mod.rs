@@ -7,6 +7,7 @@ mod experiment;
 mod golden_reports;
 mod inspect;
 mod matches;
+mod merge_inputs;
 mod options;
 mod referee;
 mod run_safety;
