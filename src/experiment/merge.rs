@@ -10,7 +10,6 @@
 //! folders are only read, under shared locks, and OUT may be neither one of them nor hold
 //! one.
 
-use super::Shard;
 use super::checksum::{DataMark, Fnv1a64};
 use super::error::{IoContext, Result, check, fail};
 use super::finalize;
@@ -20,6 +19,7 @@ use super::manifest::{self, Manifest, RunStatus};
 use super::plan::Plan;
 use super::registry::Registry;
 use super::study::row_key;
+use super::{MAX_SHARDS, Shard};
 use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
 use std::io::{BufRead, Write};
@@ -308,6 +308,16 @@ fn read_shard_manifests(shards: &[PathBuf]) -> Result<Vec<Manifest>> {
         .iter()
         .map(|dir| Manifest::read(&ResultsFolder::new(dir).manifest()))
         .collect::<Result<_>>()?;
+    for (dir, manifest) in shards.iter().zip(&manifests) {
+        if let Some(shard) = manifest.shard {
+            check!(
+                Shard::new(shard.index, shard.count).is_ok(),
+                Merge,
+                "{} is shard {shard}, which no run may be (1 ≤ K ≤ N ≤ {MAX_SHARDS}); run the spec again in at most {MAX_SHARDS} shards",
+                dir.display()
+            );
+        }
+    }
     let first = &manifests[0];
     let Some(first_shard) = first.shard else {
         fail!(

@@ -35,6 +35,6 @@ pub use merge::merge;
 pub use plan::Plan;
 pub use registry::{Puzzle, Registry};
 pub use runner::{MAX_THREADS, RunEnd, RunRequest, check_threads, parse_shard, run};
-pub use shard::Shard;
+pub use shard::{MAX_SHARDS, Shard};
 pub use spec::Overrides;
 pub use study::{Computed, SeriesPlan, Study};

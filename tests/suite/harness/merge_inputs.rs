@@ -4,6 +4,7 @@
 //! that is refused leaves behind no folder it created.
 
 use crate::common::boardlab;
+use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -94,4 +95,49 @@ fn merge_reads_shard_folders_without_writing_to_them() {
     let after: Vec<_> = shards.iter().map(|s| snapshot(s)).collect();
     assert_eq!(before, after, "merge changed a shard folder");
     assert!(out.join("REPORT.md").is_file());
+}
+
+/// Sets the shard a folder's manifest records, as a run of a version without bounds wrote it.
+fn record_shard(dir: &Path, index: u64, count: u64) {
+    let path = dir.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    manifest["shard"] = serde_json::json!({ "index": index, "count": count });
+    std::fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+}
+
+#[test]
+fn shard_numbers_are_bounded_on_the_command_line_and_in_manifests() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = write_spec(dir.path());
+    let out = dir.path().join("huge");
+    for shard in [
+        "1/1000000000000",
+        "18446744073709551615/18446744073709551615",
+    ] {
+        boardlab()
+            .arg("run")
+            .arg(&spec)
+            .arg("--out")
+            .arg(&out)
+            .args(["--quiet", "--shard", shard])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("use at most 100000"))
+            .stderr(predicate::str::contains("\n").count(1));
+        assert!(!out.exists(), "{shard}");
+    }
+    let shards = two_shards(dir.path(), &spec);
+    for (index, count) in [(1, 1_000_000_000_000), (u64::MAX, u64::MAX), (0, 2)] {
+        record_shard(&shards[0], index, count);
+        let merged = dir.path().join("merged");
+        merge(&merged, &shards)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "is shard {index}/{count}, which no run may be"
+            )))
+            .stderr(predicate::str::contains("\n").count(1));
+        assert!(!merged.exists());
+    }
 }
