@@ -141,3 +141,27 @@ fn shard_numbers_are_bounded_on_the_command_line_and_in_manifests() {
         assert!(!merged.exists());
     }
 }
+
+#[test]
+fn a_refused_merge_leaves_no_folder_it_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = write_spec(dir.path());
+    let shards = two_shards(dir.path(), &spec);
+    let draws = shards[1].join("draws.csv");
+    let mut text = std::fs::read_to_string(&draws).unwrap().into_bytes();
+    let last_move = text.len() - 2;
+    text[last_move] = if text[last_move] == b'1' { b'2' } else { b'1' };
+    std::fs::write(&draws, text).unwrap();
+    let new = dir.path().join("new");
+    merge(&new.join("deeper/out"), &shards)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does not match the checksum"));
+    assert!(!new.exists(), "the refused merge left {}", new.display());
+    // An OUT that was there before stays.
+    let kept = dir.path().join("kept");
+    std::fs::create_dir(&kept).unwrap();
+    merge(&kept, &shards).assert().code(2);
+    assert!(kept.is_dir());
+    assert_eq!(std::fs::read_dir(&kept).unwrap().count(), 0);
+}
