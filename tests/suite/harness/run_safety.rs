@@ -258,6 +258,67 @@ fn edited_or_missing_data_is_refused() {
         .stderr(predicate::str::contains("does not match the checksum"));
 }
 
+#[test]
+fn report_checks_the_data_against_the_manifest_as_resume_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = write_spec(dir.path(), 20);
+    let out = dir.path().join("out");
+    run_ok(&spec, &out, &[]);
+    let report = || {
+        let mut command = boardlab();
+        command.arg("report").arg(&out).arg("--quiet");
+        command
+    };
+    let original = data(&out);
+    let original_report = std::fs::read(out.join("REPORT.md")).unwrap();
+
+    // An edited table is made again from the checked draws.
+    let summary = out.join("summary.csv");
+    let text = std::fs::read_to_string(&summary).unwrap();
+    std::fs::write(&summary, text.replacen(",", ";", 1)).unwrap();
+    report().assert().success();
+    assert!(data(&out) == original);
+    assert_eq!(
+        std::fs::read(out.join("REPORT.md")).unwrap(),
+        original_report
+    );
+
+    // An edited draws.csv is refused in one line that says what to do, and nothing is
+    // rewritten from it.
+    let draws = std::fs::read_to_string(out.join("draws.csv")).unwrap();
+    let mut lines: Vec<String> = draws.lines().map(String::from).collect();
+    lines[3] = edit_iterations(&lines[3]);
+    std::fs::write(out.join("draws.csv"), lines.join("\n") + "\n").unwrap();
+    std::fs::remove_file(out.join("REPORT.md")).unwrap();
+    report()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "draws.csv does not match the checksum",
+        ))
+        .stderr(predicate::str::contains("--force"))
+        .stderr(predicate::str::contains("\n").count(1));
+    assert!(!out.join("REPORT.md").exists());
+
+    // Without draws.csv (a committed folder), the tables are what the report is made of:
+    // they must match, and an edited one cannot be made again.
+    std::fs::remove_file(out.join("draws.csv")).unwrap();
+    report().assert().success();
+    assert_eq!(
+        std::fs::read(out.join("REPORT.md")).unwrap(),
+        original_report
+    );
+    std::fs::write(&summary, text.replacen(",", ";", 1)).unwrap();
+    report()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "summary.csv does not match the checksum",
+        ))
+        .stderr(predicate::str::contains("reproduce"))
+        .stderr(predicate::str::contains("\n").count(1));
+}
+
 /// The row with its iteration count changed by one digit (same length).
 fn edit_iterations(line: &str) -> String {
     let mut fields: Vec<String> = line.split(',').map(String::from).collect();
