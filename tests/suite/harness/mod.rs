@@ -8,6 +8,7 @@ mod golden_reports;
 mod inspect;
 mod matches;
 mod merge_inputs;
+mod one_line_errors;
 mod options;
 mod referee;
 mod run_safety;
