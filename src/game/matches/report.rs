@@ -2,6 +2,7 @@
 //! `summary.csv`, `ratings.csv`): the ratings, the score matrix and every pairing's results,
 //! then the game's own section ([`super::MatchGame::report_section`]).
 
+use super::charts::{MAX_MATRIX_PLAYERS, MAX_RATED_PLAYERS, MAX_RESULT_BARS};
 use super::charts::{MatrixChart, RatingsChart, ResultsChart};
 use super::ratings::{self, RatingRow};
 use super::tally::{self, SeatRecord};
@@ -77,6 +78,11 @@ impl Tables {
         scores
     }
 
+    /// The summary rows of each pairing in each seat (not both seats together).
+    pub fn seat_records(&self) -> impl Iterator<Item = &SeatRecord> {
+        self.records.iter().filter(|r| r.a_seat != "both")
+    }
+
     /// Games over all pairings.
     pub fn games(&self) -> u64 {
         self.in_seat("both").map(|r| r.games).sum()
@@ -101,43 +107,92 @@ pub fn plot(dir: &Path) -> Result<usize, StudyError> {
     write_charts(dir, &Tables::read(dir)?)
 }
 
-/// The three charts of a match folder: results per pairing, the score matrix, the ratings.
+/// Which charts a folder gets: each only while it is within its limit (see
+/// [`super::charts`]); the report's tables hold everything in any case.
+#[derive(Clone, Copy, Debug)]
+struct Drawn {
+    results: bool,
+    matrix: bool,
+    ratings: bool,
+}
+
+impl Drawn {
+    fn of(tables: &Tables) -> Drawn {
+        Drawn {
+            results: tables.seat_records().count() <= MAX_RESULT_BARS,
+            matrix: tables.players.len() <= MAX_MATRIX_PLAYERS,
+            ratings: tables.ratings.len() <= MAX_RATED_PLAYERS,
+        }
+    }
+}
+
+/// The charts of a match folder that are within their limits: results per pairing, the
+/// score matrix, the ratings. A chart past its limit is removed if an earlier report drew
+/// it. Returns the number drawn.
 fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
     let chart_dir = dir.join("charts");
     std::fs::create_dir_all(&chart_dir).io(|| format!("cannot create {}", chart_dir.display()))?;
     let name = &tables.name;
-    let seats: Vec<SeatRecord> = tables
-        .records
+    let drawn = Drawn::of(tables);
+    for (stem, draw) in [
+        ("results", drawn.results),
+        ("matrix", drawn.matrix),
+        ("ratings", drawn.ratings),
+    ] {
+        if !draw {
+            for extension in ["svg", "png"] {
+                let path = chart_dir.join(format!("{stem}.{extension}"));
+                if path.exists() {
+                    std::fs::remove_file(&path)
+                        .io(|| format!("cannot remove {}", path.display()))?;
+                }
+            }
+        }
+    }
+    if drawn.results {
+        charts::render(
+            &ResultsChart {
+                title: format!("{name}: results per pairing and seat"),
+                rows: tables.seat_records().cloned().collect(),
+            },
+            &chart_dir,
+            "results",
+        )?;
+    }
+    if drawn.matrix {
+        charts::render(
+            &MatrixChart {
+                title: format!("{name}: scores between players"),
+                players: tables.players.clone(),
+                scores: tables.score_matrix(),
+            },
+            &chart_dir,
+            "matrix",
+        )?;
+    }
+    if drawn.ratings {
+        charts::render(
+            &RatingsChart {
+                title: format!("{name}: Bradley–Terry ratings"),
+                rows: tables.ratings.clone(),
+            },
+            &chart_dir,
+            "ratings",
+        )?;
+    }
+    Ok([drawn.results, drawn.matrix, drawn.ratings]
         .iter()
-        .filter(|r| r.a_seat != "both")
-        .cloned()
-        .collect();
-    charts::render(
-        &ResultsChart {
-            title: format!("{name}: results per pairing and seat"),
-            rows: seats,
-        },
-        &chart_dir,
-        "results",
-    )?;
-    charts::render(
-        &MatrixChart {
-            title: format!("{name}: scores between players"),
-            players: tables.players.clone(),
-            scores: tables.score_matrix(),
-        },
-        &chart_dir,
-        "matrix",
-    )?;
-    charts::render(
-        &RatingsChart {
-            title: format!("{name}: Bradley–Terry ratings"),
-            rows: tables.ratings.clone(),
-        },
-        &chart_dir,
-        "ratings",
-    )?;
-    Ok(3)
+        .filter(|&&d| d)
+        .count())
+}
+
+/// The Markdown that shows chart `stem`, or says why there is none.
+fn chart_or_why(drawn: bool, stem: &str, why: impl FnOnce() -> String) -> String {
+    if drawn {
+        format!("\n![{stem}](charts/{stem}.svg)\n")
+    } else {
+        format!("\nNo chart: {}; the table above has them all.\n", why())
+    }
 }
 
 /// Shares in the report's tables: in percent with two decimals, with or without an interval.
@@ -152,6 +207,7 @@ fn rating_text(row: &RatingRow) -> String {
 
 fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     let mut out = String::new();
+    let drawn = Drawn::of(t);
     let pairings = t.in_seat("both").count();
     let _ = writeln!(out, "# {}: matches between bots of {}\n", t.name, G::PUZZLE);
     if !t.description.is_empty() {
@@ -194,7 +250,13 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             percent(row.score)
         );
     }
-    out.push_str("\n![ratings](charts/ratings.svg)\n\n");
+    out.push_str(&chart_or_why(drawn.ratings, "ratings", || {
+        format!(
+            "{} rated players are more than the chart shows ({MAX_RATED_PLAYERS})",
+            t.ratings.len()
+        )
+    }));
+    out.push('\n');
     out.push_str("## Scores between players\n\n");
     out.push_str(
         "The row player's score against the column player in percent (wins + draws/2 over \
@@ -210,7 +272,13 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             .collect();
         let _ = writeln!(out, "| {}. `{player}` | {} |", i + 1, cells.join(" | "));
     }
-    out.push_str("\n![matrix](charts/matrix.svg)\n\n");
+    out.push_str(&chart_or_why(drawn.matrix, "matrix", || {
+        format!(
+            "{} players are more than the chart shows ({MAX_MATRIX_PLAYERS})",
+            t.players.len()
+        )
+    }));
+    out.push('\n');
     out.push_str("## Results per pairing\n\n");
     out.push_str(
         "Wins, draws and losses of the pairing's first-named player `a` in percent, with 95% \
@@ -218,7 +286,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
          | pairing | `a` seat | games | `a` wins | draws | `a` losses | mean plies |\n\
          |---|---|---|---|---|---|---|\n",
     );
-    for r in t.records.iter().filter(|r| r.a_seat != "both") {
+    for r in t.seat_records() {
         let _ = writeln!(
             out,
             "| `{}` | {} | {} | {} | {} | {} | {:.2} |",
@@ -231,7 +299,12 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             r.mean_plies
         );
     }
-    out.push_str("\n![results](charts/results.svg)\n");
+    out.push_str(&chart_or_why(drawn.results, "results", || {
+        format!(
+            "{} bars (a pairing in a seat each) are more than the chart shows ({MAX_RESULT_BARS})",
+            t.seat_records().count()
+        )
+    }));
     out
 }
 

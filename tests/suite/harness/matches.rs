@@ -399,3 +399,39 @@ fn a_pairing_game_played_directly_is_the_row_of_the_run() {
         assert_eq!(result_text(result), row.result);
     }
 }
+
+/// Width and height of a PNG file, from its header.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    let number = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (number(16), number(20))
+}
+
+#[test]
+fn a_match_of_many_players_keeps_its_charts_small_and_its_tables_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut players = vec!["random".to_string(), "perfect".to_string()];
+    players.extend((1..=38).map(|n| format!("mcts:{n}")));
+    let quoted: Vec<String> = players.iter().map(|p| format!("\"{p}\"")).collect();
+    let spec = write_spec(
+        dir.path(),
+        &format!("games = 2\nplayers = [{}]\n", quoted.join(", ")),
+    );
+    let out = dir.path().join("out");
+    run_ok(&spec, &out, &[]);
+    let mut charts: Vec<String> = std::fs::read_dir(out.join("charts"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    charts.sort();
+    assert_eq!(charts, ["ratings.png", "ratings.svg"]);
+    let (width, height) = png_size(&out.join("charts/ratings.png"));
+    assert!(width <= 2000 && height <= 5000, "{width} × {height}");
+    let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(!report.contains("charts/matrix.svg") && !report.contains("charts/results.svg"));
+    assert!(report.contains("No chart: 40 players are more than the chart shows (30)"));
+    assert!(report.contains("No chart: 1560 bars (a pairing in a seat each)"));
+    // The tables have every player and every pairing in each seat.
+    assert!(report.contains("| 40. `mcts:38` |"));
+    assert_eq!(report.matches("| `mcts:37-vs-mcts:38` |").count(), 2);
+}
