@@ -8,7 +8,7 @@ use super::ratings::{self, RatingRow};
 use super::tally::{self, SeatRecord};
 use super::{MatchGame, ratings::PRIOR_GAMES};
 use crate::experiment::StudyError;
-use crate::experiment::{Manifest, ResultsFolder};
+use crate::experiment::{Manifest, ResultsFolder, Shard};
 use crate::output::atomic::write_atomic;
 use crate::output::charts;
 use crate::output::error::IoContext;
@@ -28,6 +28,8 @@ pub struct Tables {
     pub records: Vec<SeatRecord>,
     /// `ratings.csv`, best first.
     pub ratings: Vec<RatingRow>,
+    /// The shard of a sharded run that the folder holds; `None` for a whole run.
+    pub shard: Option<Shard>,
 }
 
 impl Tables {
@@ -52,6 +54,7 @@ impl Tables {
             players,
             records: tally::read(&dir.join("summary.csv"))?,
             ratings: ratings::read(&dir.join("ratings.csv"))?,
+            shard: manifest.shard,
         })
     }
 
@@ -81,6 +84,19 @@ impl Tables {
     /// The summary rows of each pairing in each seat (not both seats together).
     pub fn seat_records(&self) -> impl Iterator<Item = &SeatRecord> {
         self.records.iter().filter(|r| r.a_seat != "both")
+    }
+
+    /// Whether every pairing has each of its players first in as many games, within one, so
+    /// that the first-move advantage cancels in the scores and ratings. It does in a whole
+    /// run; a shard of N holds the games i with i mod N = K-1, all of one parity (one seat)
+    /// when N is even.
+    pub fn seats_balanced(&self) -> bool {
+        let mut first: std::collections::BTreeMap<&str, i128> = Default::default();
+        for r in self.seat_records() {
+            let sign = if r.a_seat == "first" { 1 } else { -1 };
+            *first.entry(r.pairing.as_str()).or_default() += sign * r.games as i128;
+        }
+        first.values().all(|difference| difference.abs() <= 1)
     }
 
     /// Games over all pairings.
@@ -215,15 +231,30 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     }
     let _ = writeln!(
         out,
-        "{} players, {pairings} pairing{}, {} games in all, master seed {}. Game i of a pairing \
+        "{} players, {pairings} pairing{}, {} games {}, master seed {}. Game i of a pairing \
          `a-vs-b` has `a` in the first seat when i is even; every game was replayed by the \
          game's referee before it counted. How the folder was made: `manifest.json`; the games \
          themselves: `draws.csv` (one row each, with its moves).\n",
         t.players.len(),
         if pairings == 1 { "" } else { "s" },
         thousands(t.games() as f64),
+        if t.shard.is_some() {
+            "in this shard"
+        } else {
+            "in all"
+        },
         t.seed
     );
+    if let Some(shard) = t.shard {
+        let _ = writeln!(
+            out,
+            "**This folder is shard {shard} of a sharded run: it holds only the games whose index \
+             i has i mod {} = {}, and everything below describes this shard alone, not the whole \
+             match.** Merge the finished shards with `boardlab merge` for the full results.\n",
+            shard.count,
+            shard.index - 1
+        );
+    }
     out.push_str("## Ratings\n\n");
     let _ = writeln!(
         out,
@@ -231,10 +262,9 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
          likelihood over all games between different players and shown on the Elo scale \
          (mean 0; +400 means 10 to 1 odds in points); {PRIOR_GAMES} virtual drawn game per \
          pairing keeps unbeaten and winless players finite. Intervals: 95% percentile \
-         bootstrap over games, stratified by pairing and seat ({} replicates, seeded). Every \
-         pairing plays as many games in each seat, within one, so the first-move advantage \
-         cancels.\n",
-        ratings::REPLICATES
+         bootstrap over games, stratified by pairing and seat ({} replicates, seeded). {}\n",
+        ratings::REPLICATES,
+        seat_sentence(t)
     );
     out.push_str(
         "| rank | player | rating [95% interval] | games | score |\n|---|---|---|---|---|\n",
@@ -308,7 +338,32 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     out
 }
 
-/// `best: perfect, rating +412.3 [+410.1, +414.8] (of 16 players; DIR/REPORT.md has all)`.
+/// Whether the seats are balanced, in the words of the ratings section.
+fn seat_sentence(t: &Tables) -> String {
+    match t.shard {
+        _ if !t.seats_balanced() => format!(
+            "**These ratings are seat-biased{}:** a pairing's games here do not have each \
+             player first equally often (game i has `a` first when i is even), so the \
+             first-move advantage does not cancel in them or in the scores below{}.",
+            t.shard
+                .map_or(String::new(), |s| format!(", from shard {s} alone")),
+            if t.shard.is_some() {
+                "; the merged folder's are not"
+            } else {
+                ""
+            }
+        ),
+        Some(_) => "In this shard too, every pairing plays as many games in each seat, within \
+                    one, so the first-move advantage cancels."
+            .to_string(),
+        None => "Every pairing plays as many games in each seat, within one, so the first-move \
+                 advantage cancels."
+            .to_string(),
+    }
+}
+
+/// `best: perfect, rating +412.3 [+410.1, +414.8] (of 16 players; DIR/REPORT.md has all)`;
+/// a shard's says so, and whether its seats are unbalanced.
 pub fn headline(dir: &Path) -> Result<String, StudyError> {
     let rows = ratings::read(&dir.join("ratings.csv"))?;
     let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
@@ -317,8 +372,18 @@ pub fn headline(dir: &Path) -> Result<String, StudyError> {
                 .to_string(),
         );
     };
+    let tables = Tables::read(dir).ok();
+    let shard = tables
+        .as_ref()
+        .and_then(|t| t.shard)
+        .map_or(String::new(), |s| format!(" in shard {s} alone"));
+    let biased = if tables.as_ref().is_some_and(|t| !t.seats_balanced()) {
+        ", seat-biased"
+    } else {
+        ""
+    };
     Ok(format!(
-        "best: {}, rating {} (of {} players; {} has all)",
+        "best: {}, rating {} (of {} players{shard}{biased}; {} has all)",
         best.player,
         rating_text(best),
         rows.len(),
