@@ -19,7 +19,7 @@ pub mod pairing;
 pub mod play;
 
 pub use console::Console;
-pub use play::{IllegalMove, play_game};
+pub use play::{IllegalMove, play_game, play_game_until};
 
 use rand_core::Rng;
 use std::fmt;

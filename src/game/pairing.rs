@@ -16,7 +16,8 @@
 //! The streams are those of [`crate::rng`]; the game itself is played by
 //! [`super::play_game`].
 
-use super::{Game, GameResult, IllegalMove, Player, play_game};
+use super::play::Played;
+use super::{Game, GameResult, IllegalMove, Player, play_game_until};
 use crate::rng::DefaultRng;
 use rand_core::{Rng, SeedableRng};
 
@@ -72,13 +73,27 @@ impl PairingGame<'_> {
         opening_plies: u32,
         players: [&mut dyn Player<G>; 2],
     ) -> Result<(GameResult, Vec<G::Move>), IllegalMove<G>> {
+        let played = self.play_until(game, opening_plies, players, &|| false)?;
+        Ok(played.expect("a game that is never stopped ends"))
+    }
+
+    /// [`PairingGame::play`] that gives up the game, returning `None`, when `stop` says
+    /// yes before a move ([`play_game_until`]).
+    pub fn play_until<G: Game>(
+        &self,
+        game: &G,
+        opening_plies: u32,
+        players: [&mut dyn Player<G>; 2],
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Played<G>>, IllegalMove<G>> {
         let opening = self.opening(game, opening_plies);
         let [first_rng, second_rng] = &mut self.streams();
-        play_game(
+        play_game_until(
             game,
             &opening,
             self.seated(players),
             [first_rng, second_rng],
+            stop,
         )
     }
 }

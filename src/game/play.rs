@@ -57,16 +57,38 @@ pub fn play_game<G: Game>(
     players: [&mut dyn Player<G>; 2],
     rngs: [&mut dyn Rng; 2],
 ) -> Result<(GameResult, Vec<G::Move>), IllegalMove<G>> {
+    let played = play_game_until(game, opening, players, rngs, &|| false)?;
+    Ok(played.expect("a game that is never stopped ends"))
+}
+
+/// A finished game: its result (from the first seat) and every move in order.
+pub type Played<G> = (GameResult, Vec<<G as Game>::Move>);
+
+/// [`play_game`] that asks `stop` before every move and gives up the game, returning
+/// `None`, when it says yes (so that Ctrl-C need not wait for a game of slow bots to end).
+pub fn play_game_until<G: Game>(
+    game: &G,
+    opening: &[G::Move],
+    players: [&mut dyn Player<G>; 2],
+    rngs: [&mut dyn Rng; 2],
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Played<G>>, IllegalMove<G>> {
     let [first, second] = players;
     let [first_rng, second_rng] = rngs;
     let mut position = game.start();
     let (mut history, mut legal) = (Vec::new(), Vec::new());
     loop {
         if let Some(result) = game.result(&position) {
-            return Ok((result, history));
+            return Ok(Some((result, history)));
+        }
+        if stop() {
+            return Ok(None);
         }
         let seat = game.to_move(&position);
         let from_opening = history.len() < opening.len();
+        if !from_opening {
+            crate::output::faults::before_bot_move();
+        }
         let mv = match (from_opening, seat) {
             (true, _) => opening[history.len()].clone(),
             (false, Seat::First) => first.choose(game, &position, first_rng),

@@ -14,7 +14,7 @@ use super::spec::MatchSpec;
 use super::{BoxedPlayer, MatchGame, tally};
 use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
-use crate::experiment::{Plan, ResultsFolder, StudyError};
+use crate::experiment::{Interrupted, Plan, ResultsFolder, StudyError, stop_requested};
 use crate::game::pairing::PairingGame;
 use crate::game::{GameResult, Seat};
 use std::sync::Arc;
@@ -51,7 +51,8 @@ impl<G: MatchGame> MatchStudy<G> {
     }
 
     /// Plays game `index` of pairing `series`, checks it with the referee and appends its
-    /// row to `out`; returns its plies.
+    /// row to `out`; returns its plies. A game in flight when the run is asked to stop is
+    /// given up between two moves ([`Interrupted`]).
     pub fn play(&self, series: usize, index: u64, out: &mut Vec<u8>) -> Result<u64, StudyError> {
         let pairing = &self.spec.pairings[series];
         let game = PairingGame {
@@ -61,13 +62,17 @@ impl<G: MatchGame> MatchStudy<G> {
         };
         let [first, second] = game.seated([&pairing.a, &pairing.b]);
         let [mut a, mut b] = [self.player(&pairing.a)?, self.player(&pairing.b)?];
-        let (result, moves) = game
-            .play(
+        let played = game
+            .play_until(
                 &self.game,
                 self.spec.opening_plies,
                 [a.as_mut(), b.as_mut()],
+                &stop_requested,
             )
             .map_err(|e| format!("{} game {index}: {e}", pairing.label))?;
+        let Some((result, moves)) = played else {
+            return Err(Interrupted.into());
+        };
         let written: Vec<String> = moves.iter().map(|m| self.game.write_move(m)).collect();
         if let Some(bad) = written
             .iter()

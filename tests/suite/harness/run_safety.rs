@@ -685,3 +685,71 @@ fn every_shipped_spec_and_per_series_draws_merge_from_shards() {
     std::fs::create_dir(&here).unwrap();
     check_merge_of(&spec, &here, &["--cap", "60000"]);
 }
+
+/// Whether `child` has ended within `limit`; its exit status if so.
+fn exit_within(
+    child: &mut std::process::Child,
+    limit: Duration,
+) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+#[test]
+fn ctrl_c_stops_slow_bots_between_moves_and_resume_gives_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("slow.toml");
+    std::fs::write(
+        &spec,
+        "puzzle = \"fifteen\"\nname = \"slow\"\nseed = 11\ngames = 6\nplayers = [\"random\", \"mcts:20\"]\n",
+    )
+    .unwrap();
+    // Every move waits 300 ms: the six games (one chunk) last ten seconds or more.
+    let out = dir.path().join("interrupted");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlab"))
+        .arg("run")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&out)
+        .args(["--threads", "1", "--quiet"])
+        .env("BOARDLAB_TEST_MOVE_DELAY_MS", "300")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !out.join("draws.csv.partial").exists() {
+        assert!(Instant::now() < deadline, "the run did not start");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(1000));
+    let signalled = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(signalled.success());
+    let Some(exit) = exit_within(&mut child, Duration::from_secs(4)) else {
+        child.kill().unwrap();
+        child.wait().unwrap();
+        panic!("the run went on for more than 4 s after Ctrl-C");
+    };
+    assert_eq!(exit.code(), Some(130));
+    assert_eq!(manifest(&out)["status"], "interrupted");
+    let partial = std::fs::read_to_string(out.join("draws.csv.partial")).unwrap();
+    assert_eq!(
+        partial.lines().count(),
+        1,
+        "the game in flight is not written"
+    );
+
+    run_ok(&spec, &out, &["--resume"]);
+    let straight = dir.path().join("straight");
+    run_ok(&spec, &straight, &[]);
+    assert!(data(&out) == data(&straight));
+}
