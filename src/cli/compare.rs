@@ -44,6 +44,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         "--alpha must lie strictly between 0 and 1, not {}",
         args.alpha
     );
+    super::results_folder(&args.first)?;
+    super::results_folder(&args.second)?;
     let registry = &crate::puzzles::REGISTRY;
     let first = registry.of_folder_or_default(&args.first)?;
     let second = registry.of_folder_or_default(&args.second)?;

@@ -217,6 +217,21 @@ impl<T> StudyResult<T> for Result<T, crate::experiment::StudyError> {
     }
 }
 
+/// Refuses a results-folder argument that is not a folder, saying what to give instead.
+fn results_folder(dir: &std::path::Path) -> anyhow::Result<()> {
+    let what = if !dir.exists() {
+        "does not exist"
+    } else if !dir.is_dir() {
+        "is a file"
+    } else {
+        return Ok(());
+    };
+    anyhow::bail!(
+        "{} {what}; give a results folder that boardlab run or boardlab merge wrote",
+        dir.display()
+    )
+}
+
 /// Parses the process arguments and runs the chosen command.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = parse_arguments()?;
@@ -243,21 +258,78 @@ pub fn run() -> anyhow::Result<ExitCode> {
 }
 
 /// The command line as checked by clap. Help and the version print and exit as clap does; a
-/// bad argument becomes a one-line error (clap's first line, which names the argument and the
-/// problem) with exit status 2.
+/// bad argument, or a command left out, becomes a one-line error with exit status 2.
 fn parse_arguments() -> anyhow::Result<Cli> {
     use clap::error::ErrorKind;
     Cli::try_parse().or_else(|error| match error.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => error.exit(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            anyhow::bail!("{}", missing_command(std::env::args().skip(1)))
+        }
         _ => {
-            let text = error.render().to_string();
-            let first = text.lines().next().unwrap_or_default();
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            anyhow::bail!("{first} (see --help)")
+            let (path, _) = command_path(std::env::args().skip(1));
+            anyhow::bail!("{}", one_line(&error.render().to_string(), &path))
         }
     })
+}
+
+/// clap's error text (message, tips, usage and a pointer to --help, on several lines) as
+/// one line: the message, each tip, the usage, which shows the fix, and where to read more
+/// (the help of `path`, the command the arguments name).
+fn one_line(rendered: &str, path: &str) -> String {
+    let (mut message, mut tips, mut usage) = (Vec::new(), Vec::new(), Vec::new());
+    for line in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if line.starts_with("For more information") {
+            continue;
+        }
+        if let Some(first) = line.strip_prefix("Usage: ") {
+            usage.push(first);
+        } else if !usage.is_empty() {
+            usage.push(line);
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            tips.push(tip);
+        } else {
+            message.push(line.strip_prefix("error: ").unwrap_or(line));
+        }
+    }
+    let mut text = message.join(" ");
+    for tip in tips {
+        text = format!("{text}; {tip}");
+    }
+    if !usage.is_empty() {
+        text = format!("{text}; usage: {}", usage.join(" "));
+    }
+    format!("{text} (see {path} --help)")
+}
+
+/// The command that `arguments` name (`boardlab draughts games`), as words and as clap's.
+fn command_path(arguments: impl Iterator<Item = String>) -> (String, clap::Command) {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let mut path = vec![command.get_name().to_string()];
+    for argument in arguments.filter(|a| !a.starts_with('-')) {
+        let Some(sub) = command.find_subcommand(&argument).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        command = sub;
+    }
+    (path.join(" "), command)
+}
+
+/// The error of a command given without the subcommand it needs (`boardlab draughts`):
+/// names the command and the subcommands to choose from.
+fn missing_command(arguments: impl Iterator<Item = String>) -> String {
+    let (path, command) = command_path(arguments);
+    let choices: Vec<&str> = command
+        .get_subcommands()
+        .filter(|sub| !sub.is_hide_set())
+        .map(|sub| sub.get_name())
+        .collect();
+    format!(
+        "{path} needs a command: one of {}; {path} --help says what each does",
+        choices.join(", ")
+    )
 }
 
 /// A library enum as the command line offers it: the names of [`crate::names`], each with a
@@ -343,5 +415,26 @@ mod tests {
     #[test]
     fn command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn clap_errors_become_one_line_with_the_usage() {
+        let rendered = "error: the following required arguments were not provided:\n  \
+<DIR>...\n\nUsage: boardlab merge <OUT> <DIR>...\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line(rendered, "boardlab merge"),
+            "the following required arguments were not provided: <DIR>...; usage: boardlab \
+merge <OUT> <DIR>... (see boardlab merge --help)"
+        );
+    }
+
+    #[test]
+    fn a_missing_subcommand_names_the_choices() {
+        let text = missing_command(["draughts".to_string()].into_iter());
+        assert!(
+            text.starts_with("boardlab draughts needs a command: one of moves, "),
+            "{text}"
+        );
+        assert!(!text.contains("help,") && !text.contains('\n'), "{text}");
     }
 }

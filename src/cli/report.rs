@@ -44,6 +44,7 @@ pub struct PlotArgs {
 }
 
 pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
+    super::results_folder(&args.dir)?;
     let registry = &crate::puzzles::REGISTRY;
     let puzzle = registry.of_folder_or_default(&args.dir)?;
     let written = (puzzle.plot)(&args.dir).or_study()?;
@@ -57,6 +58,7 @@ pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
+    super::results_folder(&args.dir)?;
     crate::experiment::report_folder(&args.dir, &crate::puzzles::REGISTRY)?;
     if !args.quiet {
         eprintln!(

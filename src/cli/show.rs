@@ -39,6 +39,7 @@ pub struct ShowArgs {
 }
 
 pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
+    super::results_folder(&args.dir)?;
     let registry = &crate::puzzles::REGISTRY;
     let puzzle = registry.of_folder_or_default(&args.dir)?;
     let options = ShowOptions {

@@ -1,9 +1,14 @@
-//! The lock of a results folder: `run`, `run --resume`, `merge` and `report` hold an
-//! exclusive OS advisory lock (`File::try_lock`) on `boardlab.lock` in the folder while they
-//! change it, and `merge` holds shared locks on the folders it reads, so that two processes
-//! never write one folder at once. A second process is refused at once, with the pid, host
-//! and command that the holder wrote into the lock file. The OS releases the lock when its
-//! holder exits, however it exits; the file is removed on a normal release.
+//! The lock of a results folder: a process that changes a folder (`run`, `run --resume`,
+//! `report`, `merge` for its OUT) holds an exclusive OS advisory lock (`File::try_lock`) on
+//! the folder itself, and `merge` holds shared locks on the shard folders it reads, so that
+//! nobody writes a folder while another process writes or reads it. Locking a folder opens
+//! it for reading only, so a reader needs no write permission and leaves no trace; a writer
+//! also writes its pid, host and command into `boardlab.lock`, and a second process is
+//! refused at once with that description. The OS releases the locks when their holder
+//! exits, however it exits; the file is removed on a normal release.
+//!
+//! Locks on folders (`flock` on a directory) are what Linux and the BSDs offer; the writer
+//! also locks `boardlab.lock` itself, as boardlab versions that locked only the file did.
 
 use super::error::{HarnessError, IoContext, Result, fail};
 use std::fs::{File, OpenOptions, TryLockError};
@@ -16,94 +21,128 @@ pub const LOCK_FILE: &str = "boardlab.lock";
 /// A held lock; released when dropped.
 #[derive(Debug)]
 pub struct FolderLock {
-    path: PathBuf,
-    file: File,
-    exclusive: bool,
+    /// The folder, open for reading; its lock excludes writers from readers.
+    _folder: File,
+    /// A writer's `boardlab.lock`, which names it; removed on release.
+    holder: Option<(PathBuf, File)>,
 }
 
 impl FolderLock {
     /// Locks `dir` (which must exist) for writing, or says who holds it.
     pub fn exclusive(dir: &Path) -> Result<FolderLock> {
-        FolderLock::acquire(dir, true)
+        let folder = lock_folder(dir, true)?;
+        let holder = lock_holder_file(dir)?;
+        Ok(FolderLock {
+            _folder: folder,
+            holder: Some(holder),
+        })
     }
 
-    /// Locks `dir` for reading: other readers may hold it too, writers may not.
+    /// Locks `dir` for reading: other readers may hold it too, writers may not. Nothing in
+    /// the folder is created or changed.
     pub fn shared(dir: &Path) -> Result<FolderLock> {
-        FolderLock::acquire(dir, false)
-    }
-
-    fn acquire(dir: &Path, exclusive: bool) -> Result<FolderLock> {
-        let path = dir.join(LOCK_FILE);
-        // A releasing holder removes the file: retry until the locked file is the one
-        // that the path names.
-        for _ in 0..100 {
-            let mut file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
-                .io_at("cannot create the lock file", &path)?;
-            let locked = if exclusive {
-                file.try_lock()
-            } else {
-                file.try_lock_shared()
-            };
-            match locked {
-                Ok(()) => {}
-                Err(TryLockError::WouldBlock) => {
-                    let mut holder = String::new();
-                    let _ = file.read_to_string(&mut holder);
-                    let holder = holder.trim();
-                    let holder = if holder.is_empty() {
-                        "another boardlab process".to_string()
-                    } else {
-                        holder.to_string()
-                    };
-                    fail!(
-                        Locked,
-                        "{} is in use by {holder}; wait for it to finish or stop it",
-                        dir.display()
-                    );
-                }
-                Err(TryLockError::Error(error)) => {
-                    return Err(HarnessError::Io {
-                        message: format!("cannot lock {}", path.display()),
-                        source: error,
-                    });
-                }
-            }
-            if !same_file(&file, &path) {
-                continue;
-            }
-            if exclusive {
-                let _ = file.set_len(0);
-                let _ = file.rewind();
-                let _ = writeln!(file, "{}", holder_description());
-            }
-            return Ok(FolderLock {
-                path,
-                file,
-                exclusive,
-            });
-        }
-        fail!(
-            Locked,
-            "cannot lock {}: its lock file keeps changing",
-            path.display()
-        )
+        Ok(FolderLock {
+            _folder: lock_folder(dir, false)?,
+            holder: None,
+        })
     }
 }
 
 impl Drop for FolderLock {
     fn drop(&mut self) {
-        // A reader removes the file too when it is the last holder (it can then lock it
-        // exclusively), so that reading a folder leaves nothing behind.
-        if self.exclusive || self.file.try_lock().is_ok() {
-            let _ = std::fs::remove_file(&self.path);
+        // The file goes while the folder is still locked, so that no writer that comes
+        // after finds a stale description; the folder's lock goes when its file closes.
+        if let Some((path, file)) = &self.holder {
+            let _ = std::fs::remove_file(path);
+            let _ = file.unlock();
         }
-        let _ = self.file.unlock();
     }
+}
+
+/// Opens the folder `dir` for reading and locks it, exclusively or shared.
+fn lock_folder(dir: &Path, exclusive: bool) -> Result<File> {
+    let folder = File::open(dir).io_at("cannot open the folder", dir)?;
+    let locked = if exclusive {
+        folder.try_lock()
+    } else {
+        folder.try_lock_shared()
+    };
+    match locked {
+        Ok(()) => Ok(folder),
+        Err(TryLockError::WouldBlock) => {
+            // Readers write no lock file: a writer refused without one is refused by them.
+            let reader = "a boardlab merge that reads it";
+            match File::open(dir.join(LOCK_FILE)) {
+                Ok(file) => refuse(dir, &mut Some(file), "another boardlab process"),
+                Err(_) if exclusive => refuse(dir, &mut None, reader),
+                Err(_) => refuse(dir, &mut None, "another boardlab process"),
+            }
+        }
+        Err(TryLockError::Error(error)) => Err(HarnessError::Io {
+            message: format!("cannot lock the folder {}", dir.display()),
+            source: error,
+        }),
+    }
+}
+
+/// The refusal of a folder another process holds, naming the holder that `file` (its lock
+/// file, if any) describes, or else as `unnamed`.
+fn refuse<T>(dir: &Path, file: &mut Option<File>, unnamed: &str) -> Result<T> {
+    let mut holder = String::new();
+    if let Some(file) = file {
+        let _ = file.read_to_string(&mut holder);
+    }
+    let holder = holder.trim();
+    let holder = if holder.is_empty() {
+        unnamed.to_string()
+    } else {
+        holder.to_string()
+    };
+    fail!(
+        Locked,
+        "{} is in use by {holder}; wait for it to finish or stop it",
+        dir.display()
+    )
+}
+
+/// Creates, locks and fills in `dir/boardlab.lock` (the folder is already locked).
+fn lock_holder_file(dir: &Path) -> Result<(PathBuf, File)> {
+    let path = dir.join(LOCK_FILE);
+    // A releasing holder of an older version removes the file: retry until the locked
+    // file is the one that the path names.
+    for _ in 0..100 {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .io_at("cannot create the lock file", &path)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                return refuse(dir, &mut Some(file), "another boardlab process");
+            }
+            Err(TryLockError::Error(error)) => {
+                return Err(HarnessError::Io {
+                    message: format!("cannot lock {}", path.display()),
+                    source: error,
+                });
+            }
+        }
+        if !same_file(&file, &path) {
+            continue;
+        }
+        let _ = file.set_len(0);
+        let _ = file.rewind();
+        let _ = writeln!(file, "{}", holder_description());
+        return Ok((path, file));
+    }
+    fail!(
+        Locked,
+        "cannot lock {}: its lock file keeps changing",
+        path.display()
+    )
 }
 
 /// Whether the open `file` is the file at `path` now.
@@ -156,7 +195,12 @@ mod tests {
             FolderLock::shared(dir.path()).unwrap(),
             FolderLock::shared(dir.path()).unwrap(),
         );
-        assert!(FolderLock::exclusive(dir.path()).is_err());
+        assert!(
+            !dir.path().join(LOCK_FILE).exists(),
+            "readers write nothing"
+        );
+        let error = FolderLock::exclusive(dir.path()).unwrap_err().to_string();
+        assert!(error.contains("a boardlab merge that reads it"), "{error}");
         drop((a, b));
         FolderLock::exclusive(dir.path()).unwrap();
     }

@@ -10,7 +10,6 @@
 //! folders are only read, under shared locks, and OUT may be neither one of them nor hold
 //! one.
 
-use super::Shard;
 use super::checksum::{DataMark, Fnv1a64};
 use super::error::{IoContext, Result, check, fail};
 use super::finalize;
@@ -18,62 +17,105 @@ use super::folder::{FolderState, ResultsFolder};
 use super::lock::{FolderLock, LOCK_FILE};
 use super::manifest::{self, Manifest, RunStatus};
 use super::plan::Plan;
-use super::registry::Registry;
+use super::registry::{Puzzle, Registry};
+use super::spec::Overrides;
 use super::study::row_key;
+use super::{MAX_SHARDS, Shard};
 use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 /// Merges complete shard folders `shards` of a run of one of `registry`'s puzzles into `out`;
-/// returns the number of draws.
+/// returns the number of draws. A refused or failed merge leaves no folder it created.
 pub fn merge(out: &Path, shards: &[PathBuf], force: bool, registry: &Registry) -> Result<u64> {
     check_paths(out, shards)?;
     let tables: Vec<&str> = registry.tables().collect();
     let target = ResultsFolder::new(out);
-    let shown = out.display();
-    let refuse_existing = |state: &FolderState| -> Result<()> {
-        match state {
-            FolderState::Fresh => Ok(()),
-            _ if force => Ok(()),
-            _ => fail!(
-                Merge,
-                "{shown} already holds results; use --force to replace them or choose another OUT"
-            ),
-        }
-    };
-    refuse_existing(&target.state(&tables)?)?;
+    refuse_existing(out, &target.state(&tables)?, force)?;
     let _input_locks: Vec<FolderLock> = shards
         .iter()
         .map(|dir| FolderLock::shared(dir))
         .collect::<Result<_>>()?;
     let manifests = read_shard_manifests(shards)?;
-    let first = &manifests[0];
-    let (study, overrides) = first.rebuild_spec(registry)?;
+    let (study, overrides) = manifests[0].rebuild_spec(registry)?;
     let puzzle = registry.puzzle(study.puzzle())?;
     let plan = Plan::new(study, Shard::WHOLE);
 
-    target.create()?;
+    let created = create_folder(out)?;
+    let merged = merge_into(
+        out, shards, force, &tables, &plan, puzzle, &manifests, &overrides,
+    );
+    if merged.is_err() {
+        // Only what this process created, and only while empty (a folder that got files in
+        // a failed final move is damaged, and `merge --force` replaces it).
+        for dir in created.iter().rev() {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+    merged
+}
+
+/// Refuses an OUT that holds results, unless `force`.
+fn refuse_existing(out: &Path, state: &FolderState, force: bool) -> Result<()> {
+    match state {
+        FolderState::Fresh => Ok(()),
+        _ if force => Ok(()),
+        _ => fail!(
+            Merge,
+            "{} already holds results; use --force to replace them or choose another OUT",
+            out.display()
+        ),
+    }
+}
+
+/// Creates `dir` and its missing parents; returns the folders it created, outermost first.
+fn create_folder(dir: &Path) -> Result<Vec<PathBuf>> {
+    let absolute = std::path::absolute(dir).io(|| format!("cannot resolve {}", dir.display()))?;
+    let mut missing: Vec<PathBuf> = absolute
+        .ancestors()
+        .take_while(|path| !path.exists())
+        .map(Path::to_path_buf)
+        .collect();
+    missing.reverse();
+    ResultsFolder::new(dir).create()?;
+    Ok(missing)
+}
+
+/// The merge proper, once OUT exists: locks it and builds the merged folder beside it, then
+/// moves it in. Every lock and temporary folder is released when it returns.
+#[allow(clippy::too_many_arguments)]
+fn merge_into(
+    out: &Path,
+    shards: &[PathBuf],
+    force: bool,
+    tables: &[&str],
+    plan: &Plan,
+    puzzle: &Puzzle,
+    manifests: &[Manifest],
+    overrides: &Overrides,
+) -> Result<u64> {
+    let target = ResultsFolder::new(out);
     let _lock = FolderLock::exclusive(out)?;
-    refuse_existing(&target.state(&tables)?)?;
+    refuse_existing(out, &target.state(tables)?, force)?;
     remove_stale_builds(out)?;
     let build = tempfile::Builder::new()
         .prefix(&build_prefix(out))
         .tempdir_in(parent_of(out))
-        .io(|| format!("cannot create a folder beside {shown}"))?;
+        .io(|| format!("cannot create a folder beside {}", out.display()))?;
     let folder = ResultsFolder::new(build.path());
-    let mark = write_merged_draws(&folder, &plan, shards, &manifests)?;
-    let mut merged = merged_manifest(&manifests, shards, mark);
+    let mark = write_merged_draws(&folder, plan, shards, manifests)?;
+    let mut merged = merged_manifest(manifests, shards, mark);
     merged.reproduce = Some(manifest::reproduce_command(
         &merged.spec_source,
-        &overrides,
+        overrides,
         None,
         out,
     ));
     merged.write(&folder.manifest())?;
-    finalize::finish(&folder, &plan, puzzle, merged)?;
+    finalize::finish(&folder, plan, puzzle, merged)?;
     abort_point("merge-built");
-    move_into_place(build.path(), &target, &tables)?;
+    move_into_place(build.path(), &target, tables)?;
     Ok(plan.total())
 }
 
@@ -308,6 +350,16 @@ fn read_shard_manifests(shards: &[PathBuf]) -> Result<Vec<Manifest>> {
         .iter()
         .map(|dir| Manifest::read(&ResultsFolder::new(dir).manifest()))
         .collect::<Result<_>>()?;
+    for (dir, manifest) in shards.iter().zip(&manifests) {
+        if let Some(shard) = manifest.shard {
+            check!(
+                Shard::new(shard.index, shard.count).is_ok(),
+                Merge,
+                "{} is shard {shard}, which no run may be (1 ≤ K ≤ N ≤ {MAX_SHARDS}); run the spec again in at most {MAX_SHARDS} shards",
+                dir.display()
+            );
+        }
+    }
     let first = &manifests[0];
     let Some(first_shard) = first.shard else {
         fail!(

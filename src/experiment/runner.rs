@@ -6,8 +6,9 @@
 //! `draws.csv`. Every couple of seconds the file is synced and the manifest records how far
 //! it is written (rows, bytes and a running FNV-1a hash) with the session's draws so far;
 //! `--resume` checks the file against that record, cuts what came after it, and continues.
-//! Ctrl-C or a termination signal stops the workers after their current chunk; a second
-//! Ctrl-C exits at once.
+//! Ctrl-C or a termination signal stops the workers after their current chunk, or sooner
+//! where the study checks [`stop_requested`] between the steps of a draw and drops the chunk
+//! (see [`super::study::Interrupted`]); a second Ctrl-C exits at once.
 //!
 //! Everything the run refers to is checked before the folder is touched, and the folder is
 //! locked while it is written.
@@ -21,6 +22,7 @@ use super::plan::Plan;
 use super::progress::Progress;
 use super::registry::{Puzzle, Registry};
 use super::spec::Overrides;
+use super::study::Interrupted;
 use super::{Shard, checksum, finalize};
 use crate::output::faults::{abort_point, before_data_write};
 use std::collections::BTreeMap;
@@ -66,6 +68,17 @@ pub enum RunEnd {
 }
 
 pub(super) static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Whether the run in progress has been asked to stop (by Ctrl-C, a termination signal or a
+/// failed chunk): a study with long draws checks it between their steps.
+pub fn stop_requested() -> bool {
+    STOP.load(Ordering::SeqCst)
+}
+
+/// Whether a chunk's failure is the study stopping part way on request.
+fn is_interruption(error: &HarnessError) -> bool {
+    matches!(error, HarnessError::Study { source, .. } if source.is::<Interrupted>())
+}
 
 /// On the first Ctrl-C (or SIGTERM), ask the workers to stop; on the second, exit now.
 fn install_interrupt_handler() {
@@ -497,6 +510,10 @@ fn compute_and_write(
                         break;
                     };
                     let output = compute_chunk(plan, sequence, range);
+                    if output.as_ref().is_err_and(is_interruption) {
+                        // Dropped, not written: a resumed run computes it again.
+                        break;
+                    }
                     let failed = output.is_err();
                     if sender.send(output).is_err() || failed {
                         STOP.store(true, Ordering::SeqCst);

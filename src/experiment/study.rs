@@ -16,11 +16,23 @@
 //! - each row is one line of `draws.csv` that starts with `label,index,` (a label holds no
 //!   comma, quote or line break; see [`check_label`]) and holds no line break;
 //! - everything derived from `draws.csv` depends only on its bytes.
+//!
+//! A study whose draws take long (a game between slow bots) checks
+//! [`stop_requested`](super::stop_requested) between its steps and, once a stop is asked
+//! for, returns [`Interrupted`]: the chunk in flight is dropped, not written, and `--resume`
+//! computes it again from the start, so the data are the same bytes as a run never stopped.
 
 use super::error::StudyError;
 use super::folder::ResultsFolder;
 use super::plan::Plan;
 use super::spec::SpecHeader;
+
+/// A study's answer when it stops part way through its draws because a stop was asked for
+/// ([`super::stop_requested`]): the harness drops the chunk, which a resumed run computes
+/// again.
+#[derive(Debug, thiserror::Error)]
+#[error("stopped part way because a stop was asked for")]
+pub struct Interrupted;
 
 /// One series as the harness sees it: its label in every data file and its draw count.
 #[derive(Clone, Debug, PartialEq, Eq)]

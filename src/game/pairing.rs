@@ -82,14 +82,16 @@ impl PairingGame<'_> {
         )
     }
 
-    /// [`PairingGame::play`] with the moves left in `buffers.moves`.
+    /// [`PairingGame::play`] with the moves left in `buffers.moves`, given up (`None`) when
+    /// `stop` says yes before a move ([`play_game_with`]).
     pub fn play_with<G: Game>(
         &self,
         game: &G,
         opening_plies: u32,
         players: [&mut dyn Player<G>; 2],
         buffers: &mut GameBuffers<G>,
-    ) -> Result<GameResult, IllegalMove<G>> {
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<GameResult>, IllegalMove<G>> {
         let opening = self.opening(game, opening_plies);
         let [first_rng, second_rng] = &mut self.streams();
         play_game_with(
@@ -98,6 +100,7 @@ impl PairingGame<'_> {
             self.seated(players),
             [first_rng, second_rng],
             buffers,
+            stop,
         )
     }
 }

@@ -58,8 +58,11 @@ pub fn play_game<G: Game>(
     rngs: [&mut dyn Rng; 2],
 ) -> Result<(GameResult, Vec<G::Move>), IllegalMove<G>> {
     let mut buffers = GameBuffers::default();
-    let result = play_game_with(game, opening, players, rngs, &mut buffers)?;
-    Ok((result, buffers.moves))
+    let result = play_game_with(game, opening, players, rngs, &mut buffers, &|| false)?;
+    Ok((
+        result.expect("a game that is never stopped ends"),
+        buffers.moves,
+    ))
 }
 
 /// The lists a game is played with, kept from one game to the next by whoever plays many
@@ -80,14 +83,17 @@ impl<G: Game> Default for GameBuffers<G> {
     }
 }
 
-/// [`play_game`] with the moves left in `buffers.moves` (emptied first).
+/// [`play_game`] with the moves left in `buffers.moves` (emptied first), asking `stop`
+/// before every move: when it says yes the game is given up and the result is `None` (so
+/// that Ctrl-C need not wait for a game of slow bots to end).
 pub fn play_game_with<G: Game>(
     game: &G,
     opening: &[G::Move],
     players: [&mut dyn Player<G>; 2],
     rngs: [&mut dyn Rng; 2],
     buffers: &mut GameBuffers<G>,
-) -> Result<GameResult, IllegalMove<G>> {
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<GameResult>, IllegalMove<G>> {
     let [first, second] = players;
     let [first_rng, second_rng] = rngs;
     let mut position = game.start();
@@ -98,10 +104,16 @@ pub fn play_game_with<G: Game>(
     history.clear();
     loop {
         if let Some(result) = game.result(&position) {
-            return Ok(result);
+            return Ok(Some(result));
+        }
+        if stop() {
+            return Ok(None);
         }
         let seat = game.to_move(&position);
         let from_opening = history.len() < opening.len();
+        if !from_opening {
+            crate::output::faults::before_bot_move();
+        }
         let mv = match (from_opening, seat) {
             (true, _) => opening[history.len()].clone(),
             (false, Seat::First) => first.choose(game, &position, first_rng),

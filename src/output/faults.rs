@@ -6,6 +6,8 @@
 //!   folder in the state of a kill at every phase boundary of a run or a merge.
 //! - `BOARDLAB_TEST_DISK_FULL=1` makes every write of data from the first chunk of draws on
 //!   fail with "No space left on device" (ENOSPC), as a full disk would.
+//! - `BOARDLAB_TEST_MOVE_DELAY_MS=<ms>` makes every bot wait that long before each move of a
+//!   game, as a slow bot would, without changing a move.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -44,5 +46,16 @@ pub fn check_space() -> std::io::Result<()> {
         Err(std::io::Error::from_raw_os_error(28))
     } else {
         Ok(())
+    }
+}
+
+/// Called before a bot chooses a move: waits as a slow bot would if asked to (the variable
+/// is read once, not at every move).
+pub fn before_bot_move() {
+    static DELAY: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    let delay = DELAY
+        .get_or_init(|| variable("BOARDLAB_TEST_MOVE_DELAY_MS").and_then(|ms| ms.parse().ok()));
+    if let Some(ms) = *delay {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
     }
 }

@@ -1,5 +1,9 @@
 //! The match charts: win/draw/loss bars per pairing and seat with their intervals, the
 //! matrix of scores between players, and the ratings with their intervals.
+//!
+//! Each grows with the players or pairings, so each is drawn only up to a limit that keeps it
+//! readable and its picture small (a 140-player matrix would be 7,600 px square, its results
+//! chart 430,000 px tall and 1.8 GB in memory); past it, the report's table is all there is.
 
 use super::ratings::RatingRow;
 use super::tally::SeatRecord;
@@ -8,6 +12,15 @@ use crate::output::charts::{Chart, plot_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// The most players whose score matrix is drawn (54 px a cell: at most 1,800 px a side).
+pub const MAX_MATRIX_PLAYERS: usize = 30;
+
+/// The most bars (pairings in each seat) of the results chart: 240 bars are 5,480 px tall.
+pub const MAX_RESULT_BARS: usize = 240;
+
+/// The most players of the ratings chart: 150 rows are 4,700 px tall.
+pub const MAX_RATED_PLAYERS: usize = 150;
 
 /// Width of a label area that holds the longest of `labels` at the label font.
 fn label_width(labels: impl Iterator<Item = usize>) -> u32 {

@@ -2,12 +2,13 @@
 //! `summary.csv`, `ratings.csv`): the ratings, the score matrix and every pairing's results,
 //! then the game's own section ([`super::MatchGame::report_section`]).
 
+use super::charts::{MAX_MATRIX_PLAYERS, MAX_RATED_PLAYERS, MAX_RESULT_BARS};
 use super::charts::{MatrixChart, RatingsChart, ResultsChart};
 use super::ratings::{self, RatingRow};
 use super::tally::{self, SeatRecord};
 use super::{MatchGame, ratings::PRIOR_GAMES};
 use crate::experiment::StudyError;
-use crate::experiment::{Manifest, ResultsFolder};
+use crate::experiment::{Manifest, ResultsFolder, Shard};
 use crate::output::atomic::write_atomic;
 use crate::output::charts;
 use crate::output::error::IoContext;
@@ -27,6 +28,8 @@ pub struct Tables {
     pub records: Vec<SeatRecord>,
     /// `ratings.csv`, best first.
     pub ratings: Vec<RatingRow>,
+    /// The shard of a sharded run that the folder holds; `None` for a whole run.
+    pub shard: Option<Shard>,
 }
 
 impl Tables {
@@ -51,6 +54,7 @@ impl Tables {
             players,
             records: tally::read(&dir.join("summary.csv"))?,
             ratings: ratings::read(&dir.join("ratings.csv"))?,
+            shard: manifest.shard,
         })
     }
 
@@ -77,6 +81,24 @@ impl Tables {
         scores
     }
 
+    /// The summary rows of each pairing in each seat (not both seats together).
+    pub fn seat_records(&self) -> impl Iterator<Item = &SeatRecord> {
+        self.records.iter().filter(|r| r.a_seat != "both")
+    }
+
+    /// Whether every pairing has each of its players first in as many games, within one, so
+    /// that the first-move advantage cancels in the scores and ratings. It does in a whole
+    /// run; a shard of N holds the games i with i mod N = K-1, all of one parity (one seat)
+    /// when N is even.
+    pub fn seats_balanced(&self) -> bool {
+        let mut first: std::collections::BTreeMap<&str, i128> = Default::default();
+        for r in self.seat_records() {
+            let sign = if r.a_seat == "first" { 1 } else { -1 };
+            *first.entry(r.pairing.as_str()).or_default() += sign * r.games as i128;
+        }
+        first.values().all(|difference| difference.abs() <= 1)
+    }
+
     /// Games over all pairings.
     pub fn games(&self) -> u64 {
         self.in_seat("both").map(|r| r.games).sum()
@@ -101,43 +123,92 @@ pub fn plot(dir: &Path) -> Result<usize, StudyError> {
     write_charts(dir, &Tables::read(dir)?)
 }
 
-/// The three charts of a match folder: results per pairing, the score matrix, the ratings.
+/// Which charts a folder gets: each only while it is within its limit (see
+/// [`super::charts`]); the report's tables hold everything in any case.
+#[derive(Clone, Copy, Debug)]
+struct Drawn {
+    results: bool,
+    matrix: bool,
+    ratings: bool,
+}
+
+impl Drawn {
+    fn of(tables: &Tables) -> Drawn {
+        Drawn {
+            results: tables.seat_records().count() <= MAX_RESULT_BARS,
+            matrix: tables.players.len() <= MAX_MATRIX_PLAYERS,
+            ratings: tables.ratings.len() <= MAX_RATED_PLAYERS,
+        }
+    }
+}
+
+/// The charts of a match folder that are within their limits: results per pairing, the
+/// score matrix, the ratings. A chart past its limit is removed if an earlier report drew
+/// it. Returns the number drawn.
 fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
     let chart_dir = dir.join("charts");
     std::fs::create_dir_all(&chart_dir).io(|| format!("cannot create {}", chart_dir.display()))?;
     let name = &tables.name;
-    let seats: Vec<SeatRecord> = tables
-        .records
+    let drawn = Drawn::of(tables);
+    for (stem, draw) in [
+        ("results", drawn.results),
+        ("matrix", drawn.matrix),
+        ("ratings", drawn.ratings),
+    ] {
+        if !draw {
+            for extension in ["svg", "png"] {
+                let path = chart_dir.join(format!("{stem}.{extension}"));
+                if path.exists() {
+                    std::fs::remove_file(&path)
+                        .io(|| format!("cannot remove {}", path.display()))?;
+                }
+            }
+        }
+    }
+    if drawn.results {
+        charts::render(
+            &ResultsChart {
+                title: format!("{name}: results per pairing and seat"),
+                rows: tables.seat_records().cloned().collect(),
+            },
+            &chart_dir,
+            "results",
+        )?;
+    }
+    if drawn.matrix {
+        charts::render(
+            &MatrixChart {
+                title: format!("{name}: scores between players"),
+                players: tables.players.clone(),
+                scores: tables.score_matrix(),
+            },
+            &chart_dir,
+            "matrix",
+        )?;
+    }
+    if drawn.ratings {
+        charts::render(
+            &RatingsChart {
+                title: format!("{name}: Bradley–Terry ratings"),
+                rows: tables.ratings.clone(),
+            },
+            &chart_dir,
+            "ratings",
+        )?;
+    }
+    Ok([drawn.results, drawn.matrix, drawn.ratings]
         .iter()
-        .filter(|r| r.a_seat != "both")
-        .cloned()
-        .collect();
-    charts::render(
-        &ResultsChart {
-            title: format!("{name}: results per pairing and seat"),
-            rows: seats,
-        },
-        &chart_dir,
-        "results",
-    )?;
-    charts::render(
-        &MatrixChart {
-            title: format!("{name}: scores between players"),
-            players: tables.players.clone(),
-            scores: tables.score_matrix(),
-        },
-        &chart_dir,
-        "matrix",
-    )?;
-    charts::render(
-        &RatingsChart {
-            title: format!("{name}: Bradley–Terry ratings"),
-            rows: tables.ratings.clone(),
-        },
-        &chart_dir,
-        "ratings",
-    )?;
-    Ok(3)
+        .filter(|&&d| d)
+        .count())
+}
+
+/// The Markdown that shows chart `stem`, or says why there is none.
+fn chart_or_why(drawn: bool, stem: &str, why: impl FnOnce() -> String) -> String {
+    if drawn {
+        format!("\n![{stem}](charts/{stem}.svg)\n")
+    } else {
+        format!("\nNo chart: {}; the table above has them all.\n", why())
+    }
 }
 
 /// Shares in the report's tables: in percent with two decimals, with or without an interval.
@@ -152,6 +223,7 @@ fn rating_text(row: &RatingRow) -> String {
 
 fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     let mut out = String::new();
+    let drawn = Drawn::of(t);
     let pairings = t.in_seat("both").count();
     let _ = writeln!(out, "# {}: matches between bots of {}\n", t.name, G::PUZZLE);
     if !t.description.is_empty() {
@@ -159,15 +231,30 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     }
     let _ = writeln!(
         out,
-        "{} players, {pairings} pairing{}, {} games in all, master seed {}. Game i of a pairing \
+        "{} players, {pairings} pairing{}, {} games {}, master seed {}. Game i of a pairing \
          `a-vs-b` has `a` in the first seat when i is even; every game was replayed by the \
          game's referee before it counted. How the folder was made: `manifest.json`; the games \
          themselves: `draws.csv` (one row each, with its moves).\n",
         t.players.len(),
         if pairings == 1 { "" } else { "s" },
         thousands(t.games() as f64),
+        if t.shard.is_some() {
+            "in this shard"
+        } else {
+            "in all"
+        },
         t.seed
     );
+    if let Some(shard) = t.shard {
+        let _ = writeln!(
+            out,
+            "**This folder is shard {shard} of a sharded run: it holds only the games whose index \
+             i has i mod {} = {}, and everything below describes this shard alone, not the whole \
+             match.** Merge the finished shards with `boardlab merge` for the full results.\n",
+            shard.count,
+            shard.index - 1
+        );
+    }
     out.push_str("## Ratings\n\n");
     let _ = writeln!(
         out,
@@ -175,10 +262,9 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
          likelihood over all games between different players and shown on the Elo scale \
          (mean 0; +400 means 10 to 1 odds in points); {PRIOR_GAMES} virtual drawn game per \
          pairing keeps unbeaten and winless players finite. Intervals: 95% percentile \
-         bootstrap over games, stratified by pairing and seat ({} replicates, seeded). Every \
-         pairing plays as many games in each seat, within one, so the first-move advantage \
-         cancels.\n",
-        ratings::REPLICATES
+         bootstrap over games, stratified by pairing and seat ({} replicates, seeded). {}\n",
+        ratings::REPLICATES,
+        seat_sentence(t)
     );
     out.push_str(
         "| rank | player | rating [95% interval] | games | score |\n|---|---|---|---|---|\n",
@@ -194,7 +280,13 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             percent(row.score)
         );
     }
-    out.push_str("\n![ratings](charts/ratings.svg)\n\n");
+    out.push_str(&chart_or_why(drawn.ratings, "ratings", || {
+        format!(
+            "{} rated players are more than the chart shows ({MAX_RATED_PLAYERS})",
+            t.ratings.len()
+        )
+    }));
+    out.push('\n');
     out.push_str("## Scores between players\n\n");
     out.push_str(
         "The row player's score against the column player in percent (wins + draws/2 over \
@@ -210,7 +302,13 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             .collect();
         let _ = writeln!(out, "| {}. `{player}` | {} |", i + 1, cells.join(" | "));
     }
-    out.push_str("\n![matrix](charts/matrix.svg)\n\n");
+    out.push_str(&chart_or_why(drawn.matrix, "matrix", || {
+        format!(
+            "{} players are more than the chart shows ({MAX_MATRIX_PLAYERS})",
+            t.players.len()
+        )
+    }));
+    out.push('\n');
     out.push_str("## Results per pairing\n\n");
     out.push_str(
         "Wins, draws and losses of the pairing's first-named player `a` in percent, with 95% \
@@ -218,7 +316,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
          | pairing | `a` seat | games | `a` wins | draws | `a` losses | mean plies |\n\
          |---|---|---|---|---|---|---|\n",
     );
-    for r in t.records.iter().filter(|r| r.a_seat != "both") {
+    for r in t.seat_records() {
         let _ = writeln!(
             out,
             "| `{}` | {} | {} | {} | {} | {} | {:.2} |",
@@ -231,11 +329,41 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             r.mean_plies
         );
     }
-    out.push_str("\n![results](charts/results.svg)\n");
+    out.push_str(&chart_or_why(drawn.results, "results", || {
+        format!(
+            "{} bars (a pairing in a seat each) are more than the chart shows ({MAX_RESULT_BARS})",
+            t.seat_records().count()
+        )
+    }));
     out
 }
 
-/// `best: perfect, rating +412.3 [+410.1, +414.8] (of 16 players; DIR/REPORT.md has all)`.
+/// Whether the seats are balanced, in the words of the ratings section.
+fn seat_sentence(t: &Tables) -> String {
+    match t.shard {
+        _ if !t.seats_balanced() => format!(
+            "**These ratings are seat-biased{}:** a pairing's games here do not have each \
+             player first equally often (game i has `a` first when i is even), so the \
+             first-move advantage does not cancel in them or in the scores below{}.",
+            t.shard
+                .map_or(String::new(), |s| format!(", from shard {s} alone")),
+            if t.shard.is_some() {
+                "; the merged folder's are not"
+            } else {
+                ""
+            }
+        ),
+        Some(_) => "In this shard too, every pairing plays as many games in each seat, within \
+                    one, so the first-move advantage cancels."
+            .to_string(),
+        None => "Every pairing plays as many games in each seat, within one, so the first-move \
+                 advantage cancels."
+            .to_string(),
+    }
+}
+
+/// `best: perfect, rating +412.3 [+410.1, +414.8] (of 16 players; DIR/REPORT.md has all)`;
+/// a shard's says so, and whether its seats are unbalanced.
 pub fn headline(dir: &Path) -> Result<String, StudyError> {
     let rows = ratings::read(&dir.join("ratings.csv"))?;
     let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
@@ -244,8 +372,18 @@ pub fn headline(dir: &Path) -> Result<String, StudyError> {
                 .to_string(),
         );
     };
+    let tables = Tables::read(dir).ok();
+    let shard = tables
+        .as_ref()
+        .and_then(|t| t.shard)
+        .map_or(String::new(), |s| format!(" in shard {s} alone"));
+    let biased = if tables.as_ref().is_some_and(|t| !t.seats_balanced()) {
+        ", seat-biased"
+    } else {
+        ""
+    };
     Ok(format!(
-        "best: {}, rating {} (of {} players; {} has all)",
+        "best: {}, rating {} (of {} players{shard}{biased}; {} has all)",
         best.player,
         rating_text(best),
         rows.len(),

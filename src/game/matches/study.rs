@@ -14,7 +14,7 @@ use super::spec::MatchSpec;
 use super::{BoxedPlayer, MatchGame, tally};
 use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
-use crate::experiment::{Plan, ResultsFolder, StudyError};
+use crate::experiment::{Interrupted, Plan, ResultsFolder, StudyError, stop_requested};
 use crate::game::pairing::PairingGame;
 use crate::game::{GameBuffers, GameResult, Seat};
 use crate::output::numbers::push_decimal;
@@ -53,7 +53,8 @@ impl<G: MatchGame> MatchStudy<G> {
 
     /// Plays game `index` of pairing `series`, checks it with the referee and appends its
     /// row to `out`; returns its plies. `buffers` are the game loop's lists, kept from one
-    /// game to the next.
+    /// game to the next. A game in flight when the run is asked to stop is given up between
+    /// two moves ([`Interrupted`]).
     pub fn play(
         &self,
         series: usize,
@@ -69,14 +70,18 @@ impl<G: MatchGame> MatchStudy<G> {
         };
         let [first, second] = game.seated([&pairing.a, &pairing.b]);
         let [mut a, mut b] = [self.player(&pairing.a)?, self.player(&pairing.b)?];
-        let result = game
+        let played = game
             .play_with(
                 &self.game,
                 self.spec.opening_plies,
                 [a.as_mut(), b.as_mut()],
                 buffers,
+                &stop_requested,
             )
             .map_err(|e| format!("{} game {index}: {e}", pairing.label))?;
+        let Some(result) = played else {
+            return Err(Interrupted.into());
+        };
         let plies = buffers.moves.len() as u64;
         // The row, written straight into `out`: the moves are refereed as written there,
         // and the row is taken back if the referee refuses it.

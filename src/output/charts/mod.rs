@@ -17,7 +17,9 @@ pub use survival::{CurveRole, SurvivalChart, SurvivalCurve};
 
 use super::error::{IoContext, OutputError, Result};
 use plotters::coord::Shift;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
+use plotters_backend::DrawingErrorKind;
 use std::path::{Path, PathBuf};
 
 /// A chart that can draw itself on any plotters backend.
@@ -74,7 +76,54 @@ fn drawing(error: OutputError, path: &Path) -> OutputError {
     }
 }
 
-/// plotters' errors carry the backend's error type; keep their text.
-pub fn plot_error<E: std::fmt::Debug>(error: E) -> OutputError {
-    OutputError::Chart(format!("{error:?}"))
+/// A plotters error as one line of plain text. plotters' own text of a bitmap error is its
+/// Rust debug form (`IOError(Os { code: 28, … })`); the text of the error inside is used
+/// instead.
+pub fn plot_error<E>(error: DrawingAreaErrorKind<E>) -> OutputError
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    OutputError::Chart(match error {
+        DrawingAreaErrorKind::BackendError(DrawingErrorKind::DrawingError(error)) => {
+            backend_error_text(&error)
+        }
+        DrawingAreaErrorKind::BackendError(DrawingErrorKind::FontError(error)) => {
+            format!("the chart font cannot be used: {error}")
+        }
+        DrawingAreaErrorKind::SharingError => "the chart is being drawn twice at once".to_string(),
+        DrawingAreaErrorKind::LayoutError => "the chart's parts do not fit its size".to_string(),
+    })
+}
+
+/// The bitmap backend's error type, which plotters does not name.
+type BitMapError = <BitMapBackend<'static> as DrawingBackend>::ErrorType;
+
+/// The text of a backend's error, the bitmap backend's by its parts.
+fn backend_error_text<E: std::error::Error + 'static>(error: &E) -> String {
+    match (error as &dyn std::any::Any).downcast_ref::<BitMapError>() {
+        Some(BitMapError::IOError(error)) => error.to_string(),
+        Some(BitMapError::ImageError(error)) => error.to_string(),
+        Some(BitMapError::InvalidBuffer) => "the picture's buffer has the wrong size".to_string(),
+        None => error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_backend_error_is_one_line_of_plain_text() {
+        let full = std::io::Error::from_raw_os_error(28);
+        let expected = full.to_string();
+        let bitmap: DrawingAreaErrorKind<BitMapError> = DrawingAreaErrorKind::BackendError(
+            DrawingErrorKind::DrawingError(BitMapError::IOError(full)),
+        );
+        let svg: DrawingAreaErrorKind<std::io::Error> = DrawingAreaErrorKind::BackendError(
+            DrawingErrorKind::DrawingError(std::io::Error::from_raw_os_error(28)),
+        );
+        for text in [plot_error(bitmap).to_string(), plot_error(svg).to_string()] {
+            assert_eq!(text, format!("plotting failed: {expected}"));
+        }
+    }
 }

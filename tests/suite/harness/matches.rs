@@ -399,3 +399,103 @@ fn a_pairing_game_played_directly_is_the_row_of_the_run() {
         assert_eq!(result_text(result), row.result);
     }
 }
+
+/// Width and height of a PNG file, from its header.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    let number = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (number(16), number(20))
+}
+
+#[test]
+fn a_match_of_many_players_keeps_its_charts_small_and_its_tables_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut players = vec!["random".to_string(), "perfect".to_string()];
+    players.extend((1..=38).map(|n| format!("mcts:{n}")));
+    let quoted: Vec<String> = players.iter().map(|p| format!("\"{p}\"")).collect();
+    let spec = write_spec(
+        dir.path(),
+        &format!("games = 2\nplayers = [{}]\n", quoted.join(", ")),
+    );
+    let out = dir.path().join("out");
+    run_ok(&spec, &out, &[]);
+    let mut charts: Vec<String> = std::fs::read_dir(out.join("charts"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    charts.sort();
+    assert_eq!(charts, ["ratings.png", "ratings.svg"]);
+    let (width, height) = png_size(&out.join("charts/ratings.png"));
+    assert!(width <= 2000 && height <= 5000, "{width} × {height}");
+    let report = std::fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(!report.contains("charts/matrix.svg") && !report.contains("charts/results.svg"));
+    assert!(report.contains("No chart: 40 players are more than the chart shows (30)"));
+    assert!(report.contains("No chart: 1560 bars (a pairing in a seat each)"));
+    // The tables have every player and every pairing in each seat.
+    assert!(report.contains("| 40. `mcts:38` |"));
+    assert_eq!(report.matches("| `mcts:37-vs-mcts:38` |").count(), 2);
+}
+
+/// Whether every pairing in `out`'s games has each player first as often, within one,
+/// counted from `draws.csv`.
+fn seats_balanced_in_the_games(out: &Path) -> bool {
+    let mut first_minus_second: std::collections::BTreeMap<String, i64> = Default::default();
+    for row in rows(out) {
+        let a = row.pairing.split("-vs-").next().unwrap().to_string();
+        *first_minus_second.entry(row.pairing).or_default() += if row.first == a { 1 } else { -1 };
+    }
+    first_minus_second.values().all(|d| d.abs() <= 1)
+}
+
+#[test]
+fn a_shard_report_says_it_covers_one_shard_and_claims_no_balance_it_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = write_spec(
+        dir.path(),
+        "games = 12\nplayers = [\"random\", \"perfect\", \"newell-simon\"]\n",
+    );
+    let out = |name: &str| dir.path().join(name);
+    let report = |name: &str| std::fs::read_to_string(out(name).join("REPORT.md")).unwrap();
+    run_ok(&spec, &out("whole"), &[]);
+    for (name, shard) in [("p1", "1/2"), ("p2", "2/2"), ("t1", "1/3")] {
+        run_ok(&spec, &out(name), &["--shard", shard]);
+    }
+
+    // Shards of 2: each holds the games of one parity, so one seat; its report says so.
+    assert!(!seats_balanced_in_the_games(&out("p1")));
+    let p1 = report("p1");
+    assert!(p1.contains("**This folder is shard 1/2 of a sharded run: it holds only the games whose index i has i mod 2 = 0"), "{p1}");
+    assert!(p1.contains("18 games in this shard"), "{p1}");
+    assert!(
+        p1.contains("**These ratings are seat-biased, from shard 1/2 alone:**"),
+        "{p1}"
+    );
+    assert!(!p1.contains("cancels"), "{p1}");
+    assert!(report("p2").contains("i mod 2 = 1"));
+    boardlab()
+        .args(["show"])
+        .arg(out("p2"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("in shard 2/2 alone, seat-biased"));
+
+    // A shard of 3 alternates the seats: it may say they are balanced, as a shard's.
+    assert!(seats_balanced_in_the_games(&out("t1")));
+    let t1 = report("t1");
+    assert!(t1.contains("shard 1/3 of a sharded run"), "{t1}");
+    assert!(t1.contains("In this shard too, every pairing plays as many games in each seat"));
+
+    // The merged folder's report is the whole run's.
+    boardlab()
+        .arg("merge")
+        .arg(out("merged"))
+        .arg(out("p2"))
+        .arg(out("p1"))
+        .arg("--quiet")
+        .assert()
+        .success();
+    assert!(seats_balanced_in_the_games(&out("merged")));
+    assert_eq!(report("merged"), report("whole"));
+    assert!(report("whole").contains("so the first-move advantage cancels"));
+    assert!(!report("whole").contains("shard"));
+}

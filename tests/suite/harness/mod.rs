@@ -8,6 +8,8 @@ mod golden_reports;
 mod help_examples;
 mod inspect;
 mod matches;
+mod merge_inputs;
+mod one_line_errors;
 mod options;
 mod referee;
 mod run_messages;

@@ -258,6 +258,67 @@ fn edited_or_missing_data_is_refused() {
         .stderr(predicate::str::contains("does not match the checksum"));
 }
 
+#[test]
+fn report_checks_the_data_against_the_manifest_as_resume_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = write_spec(dir.path(), 20);
+    let out = dir.path().join("out");
+    run_ok(&spec, &out, &[]);
+    let report = || {
+        let mut command = boardlab();
+        command.arg("report").arg(&out).arg("--quiet");
+        command
+    };
+    let original = data(&out);
+    let original_report = std::fs::read(out.join("REPORT.md")).unwrap();
+
+    // An edited table is made again from the checked draws.
+    let summary = out.join("summary.csv");
+    let text = std::fs::read_to_string(&summary).unwrap();
+    std::fs::write(&summary, text.replacen(",", ";", 1)).unwrap();
+    report().assert().success();
+    assert!(data(&out) == original);
+    assert_eq!(
+        std::fs::read(out.join("REPORT.md")).unwrap(),
+        original_report
+    );
+
+    // An edited draws.csv is refused in one line that says what to do, and nothing is
+    // rewritten from it.
+    let draws = std::fs::read_to_string(out.join("draws.csv")).unwrap();
+    let mut lines: Vec<String> = draws.lines().map(String::from).collect();
+    lines[3] = edit_iterations(&lines[3]);
+    std::fs::write(out.join("draws.csv"), lines.join("\n") + "\n").unwrap();
+    std::fs::remove_file(out.join("REPORT.md")).unwrap();
+    report()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "draws.csv does not match the checksum",
+        ))
+        .stderr(predicate::str::contains("--force"))
+        .stderr(predicate::str::contains("\n").count(1));
+    assert!(!out.join("REPORT.md").exists());
+
+    // Without draws.csv (a committed folder), the tables are what the report is made of:
+    // they must match, and an edited one cannot be made again.
+    std::fs::remove_file(out.join("draws.csv")).unwrap();
+    report().assert().success();
+    assert_eq!(
+        std::fs::read(out.join("REPORT.md")).unwrap(),
+        original_report
+    );
+    std::fs::write(&summary, text.replacen(",", ";", 1)).unwrap();
+    report()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "summary.csv does not match the checksum",
+        ))
+        .stderr(predicate::str::contains("reproduce"))
+        .stderr(predicate::str::contains("\n").count(1));
+}
+
 /// The row with its iteration count changed by one digit (same length).
 fn edit_iterations(line: &str) -> String {
     let mut fields: Vec<String> = line.split(',').map(String::from).collect();
@@ -623,4 +684,72 @@ fn every_shipped_spec_and_per_series_draws_merge_from_shards() {
     let here = dir.path().join("series");
     std::fs::create_dir(&here).unwrap();
     check_merge_of(&spec, &here, &["--cap", "60000"]);
+}
+
+/// Whether `child` has ended within `limit`; its exit status if so.
+fn exit_within(
+    child: &mut std::process::Child,
+    limit: Duration,
+) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+#[test]
+fn ctrl_c_stops_slow_bots_between_moves_and_resume_gives_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("slow.toml");
+    std::fs::write(
+        &spec,
+        "puzzle = \"fifteen\"\nname = \"slow\"\nseed = 11\ngames = 6\nplayers = [\"random\", \"mcts:20\"]\n",
+    )
+    .unwrap();
+    // Every move waits 300 ms: the six games (one chunk) last ten seconds or more.
+    let out = dir.path().join("interrupted");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlab"))
+        .arg("run")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&out)
+        .args(["--threads", "1", "--quiet"])
+        .env("BOARDLAB_TEST_MOVE_DELAY_MS", "300")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !out.join("draws.csv.partial").exists() {
+        assert!(Instant::now() < deadline, "the run did not start");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(1000));
+    let signalled = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(signalled.success());
+    let Some(exit) = exit_within(&mut child, Duration::from_secs(4)) else {
+        child.kill().unwrap();
+        child.wait().unwrap();
+        panic!("the run went on for more than 4 s after Ctrl-C");
+    };
+    assert_eq!(exit.code(), Some(130));
+    assert_eq!(manifest(&out)["status"], "interrupted");
+    let partial = std::fs::read_to_string(out.join("draws.csv.partial")).unwrap();
+    assert_eq!(
+        partial.lines().count(),
+        1,
+        "the game in flight is not written"
+    );
+
+    run_ok(&spec, &out, &["--resume"]);
+    let straight = dir.path().join("straight");
+    run_ok(&spec, &straight, &[]);
+    assert!(data(&out) == data(&straight));
 }
