@@ -52,6 +52,10 @@ pub fn check_space() -> std::io::Result<()> {
 /// Called before a bot chooses a move: waits as a slow bot would if asked to (the variable
 /// is read once, not at every move).
 pub fn before_bot_move() {
+    // Called at every move of millions of games: nothing at all in a release binary.
+    if !cfg!(debug_assertions) {
+        return;
+    }
     static DELAY: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
     let delay = DELAY
         .get_or_init(|| variable("BOARDLAB_TEST_MOVE_DELAY_MS").and_then(|ms| ms.parse().ok()));
