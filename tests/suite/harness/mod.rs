@@ -3,9 +3,9 @@
 mod architecture;
 mod command_line;
 mod conformance;
+mod documented_examples;
 mod experiment;
 mod golden_reports;
-mod help_examples;
 mod inspect;
 mod matches;
 mod options;
