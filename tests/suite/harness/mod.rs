@@ -3,6 +3,7 @@
 mod architecture;
 mod command_line;
 mod conformance;
+mod documentation;
 mod documented_examples;
 mod experiment;
 mod golden_reports;
