@@ -5,6 +5,8 @@
 #
 # usage: scripts/bench-knights.sh [RESULTS_FOLDER]   (default results/knights)
 # The binary is $BOARDLAB, default target/release/boardlab (cargo build --release).
+# BENCH_KNIGHTS_SIZES (default "8 16 32 64 128 256 512 1000 2000") and BENCH_KNIGHTS_SQUARES
+# (squares per measurement, default 30000000) make a smaller bench, as the tests run it.
 #
 # Everything it needs is checked before anything is written; the rows go to a temporary file
 # beside bench.csv that replaces it only when every measurement has succeeded, so a failure
@@ -20,9 +22,11 @@ die() { echo "bench-knights: $*" >&2; exit 2; }
 scratch=$(mktemp -d "$folder/.bench-knights.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 partial="$scratch/bench.csv"
-for n in 8 16 32 64 128 256 512 1000 2000; do
+sizes="${BENCH_KNIGHTS_SIZES:-8 16 32 64 128 256 512 1000 2000}"
+squares="${BENCH_KNIGHTS_SQUARES:-30000000}"
+for n in $sizes; do
   # About 3×10⁷ squares per measurement, at least 5 draws.
-  draws=$(( 30000000 / (n * n) ))
+  draws=$(( squares / (n * n) ))
   (( draws < 5 )) && draws=5
   for rule in seed random squirrel; do
     "$binary" knights-tour bench --board-size "$n" --rule "$rule" --draws "$draws" --seed 1 --out "$partial" > /dev/null

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Runs the README's Slurm recipe for sharded runs on a real single-node Slurm cluster and
+# Runs the Slurm recipe of docs/experiments.md for sharded runs on a real single-node Slurm cluster and
 # checks that the merged data equal a one-machine run byte for byte.
 #
 # It installs Slurm and munge from the Debian packages when they are missing, starts munged,
 # slurmctld and slurmd on localhost (no systemd; everything under a temporary folder, ports
 # chosen at random), builds the binary (dev profile), and submits the job array and the merge job
-# exactly as README.md shows them (the two sbatch scripts are taken from the README, with 4
+# exactly as docs/experiments.md shows them (the two sbatch scripts are taken from it, with 4
 # shards and a small spec). One task is cancelled mid-way: it must stop cleanly (exec), the
 # first merge job (afterany) must refuse the unfinished shard while a job submitted with
-# afterok stays pending for ever (as the README warns), and after the task is resubmitted
+# afterok stays pending for ever (as docs/experiments.md warns), and after the task is resubmitted
 # (sbatch --array=K, which resumes) a second merge job must succeed. Finally the sha256 of
 # draws.csv, summary.csv and histogram.csv must equal those of `boardlab run` on one
 # machine. A short `srun --cpus-per-task=1` checks that `boardlab run` without --threads
@@ -189,13 +189,13 @@ srun --cpus-per-task=1 boardlab run "$SPEC" --draws 4 --out "$TMP/work/threads" 
 grep -q '"threads": 1,' "$TMP/work/threads/manifest.json" ||
     fail "boardlab run under srun --cpus-per-task=1 did not use 1 thread: $(grep '"threads"' "$TMP/work/threads/manifest.json")"
 
-# The README's two sbatch scripts, made small: 4 shards of one CPU, this spec, this folder.
+# The two sbatch scripts of docs/experiments.md, made small: 4 shards of one CPU, this spec, this folder.
 readme_script() {
     awk -v name="# $1" '
         /^```/ { if (inside) { if (block ~ ("\n" name)) { printf "%s", block; found = 1 }; inside = 0; block = "" }
                  else inside = 1; next }
         inside { block = block $0 "\n" }
-        END { exit !found }' "$ROOT/README.md"
+        END { exit !found }' "$ROOT/docs/experiments.md"
 }
 adapt() {
     local text=$1 from to
@@ -203,18 +203,18 @@ adapt() {
     while (($#)); do
         from=$1 to=$2
         shift 2
-        [[ $text == *"$from"* ]] || fail "README's Slurm script no longer contains '$from'"
+        [[ $text == *"$from"* ]] || fail "docs/experiments.md's Slurm script no longer contains '$from'"
         text=${text//"$from"/"$to"}
     done
     printf '%s' "$text"
 }
 cd "$TMP/work"
-shards_script=$(readme_script shards.sbatch) || fail "README has no shards.sbatch block"
-merge_script=$(readme_script merge.sbatch) || fail "README has no merge.sbatch block"
+shards_script=$(readme_script shards.sbatch) || fail "docs/experiments.md has no shards.sbatch block"
+merge_script=$(readme_script merge.sbatch) || fail "docs/experiments.md has no merge.sbatch block"
 adapt "$shards_script" "--array=1-16" "--array=1-$SHARDS" "--cpus-per-task=32" "--cpus-per-task=1" \
     "N=16" "N=$SHARDS" "experiments/orderings.toml" "$SPEC" >shards.sbatch
 adapt "$merge_script" "N=16" "N=$SHARDS" "results/orderings" "merged" >merge.sbatch
-grep -q '^exec boardlab run' shards.sbatch || fail "README's shards.sbatch does not exec boardlab"
+grep -q '^exec boardlab run' shards.sbatch || fail "docs/experiments.md's shards.sbatch does not exec boardlab"
 
 # --- 4. the array, a cancelled task, the merge jobs -----------------------------------------
 TERMINAL='^(COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL|OUT_OF_MEMORY|PREEMPTED|BOOT_FAIL|DEADLINE)$'
@@ -236,7 +236,7 @@ rows() { local file=$1; [[ -e $file ]] && echo $(($(wc -l <"$file") - 1)) || ech
 
 array=$(sbatch --parsable shards.sbatch | cut -d';' -f1)
 merge1=$(sbatch --parsable --dependency=afterany:"$array" merge.sbatch | cut -d';' -f1)
-# What the README warns about: a merge with afterok never starts once a task was cancelled.
+# What docs/experiments.md warns about: a merge with afterok never starts once a task was cancelled.
 never=$(sbatch --parsable --output=/dev/null --dependency=afterok:"$array" merge.sbatch | cut -d';' -f1)
 say "submitted array job $array ($SHARDS tasks), merge job $merge1 (afterany) and job $never (afterok)"
 

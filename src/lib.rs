@@ -1,7 +1,7 @@
 //! boardlab: a research harness for board-puzzle and game search.
 //!
 //! It studies four systems, one folder each: the ChessMemory placement puzzle
-//! ([`chess_memory`], see `docs/puzzle.md`), the knight's tour ([`knights_tour`]), the "15"
+//! ([`chess_memory`], see `docs/chess-memory-contract.md`), the knight's tour ([`knights_tour`]), the "15"
 //! game ([`fifteen`]) and Czech draughts ([`draughts`]); the two games share one game and
 //! bot interface ([`game`]). One experiment harness serves them all ([`experiment`]: specs,
 //! the parallel runner, resume, shards and merge, manifests), with shared random streams

@@ -1,5 +1,5 @@
 //! ChessMemory: 32 pairs of chess pieces fill an 8×8 board so that every piece attacks
-//! exactly one piece of its own symbol (`docs/puzzle.md`).
+//! exactly one piece of its own symbol (`docs/chess-memory-contract.md`).
 //!
 //! Layered one way: the puzzle ([`pieces`], [`board`], [`rules`] with the validator,
 //! [`queue`]), the searches over it ([`search`]) and the SAT encoding ([`sat`]); its

@@ -1,4 +1,4 @@
-//! Positions as text in the PDN FEN style of `docs/draughts.md`: `W:Wa1,c1,Ke3:Bb8,d8` is the side
+//! Positions as text in the PDN FEN style of `docs/draughts-contract.md`: `W:Wa1,c1,Ke3:Bb8,d8` is the side
 //! to move, then each side's squares (`K` before a king). Squares are printed in index order
 //! (a1, c1, e1, g1, b2, ...), so printing a parsed position gives one canonical text.
 

@@ -192,8 +192,8 @@ pub fn section(game: &Draughts, folder: &Path, tables: &Tables) -> Result<String
     let mut out = String::from("## Draughts: Damebot, search depth, its flags, game lengths\n\n");
     let _ = writeln!(
         out,
-        "{} rules (`docs/draughts.md`). Draws, the project's convention for automated play: \
-         threefold repetition of a position with the same side to move, {QUIET_PLY_LIMIT} \
+        "{} rules (`docs/draughts-contract.md`). Draws, the project's convention for automated \
+         play: threefold repetition of a position with the same side to move, {QUIET_PLY_LIMIT} \
          consecutive plies without a capture or a man move, or the cap of {} plies. Bots: \
          `random`; `damebot`, the original Damebot as its author's TypeScript chooses (ported \
          exactly and checked against the original); `damebot:-FLAG`, the same without one of \

@@ -1,7 +1,7 @@
 //! Czech draughts (česká dáma) and English checkers: an exact, fast move generator on
 //! 32-square bitboards, proved by perft, and the bots that play on the shared game interface.
 //!
-//! The rules are those of `docs/draughts.md`, which follow the Czech Draughts Federation and the
+//! The rules are those of `docs/draughts-contract.md`, which follow the Czech Draughts Federation and the
 //! reference library whose published perft counts test the generator; the seed article
 //! (`docs/seed-article-draughts.md`) describes the original browser game and its greedy bot,
 //! Damebot, whose source is ported in [`original`]. Layers: squares and boards ([`square`],

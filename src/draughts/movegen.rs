@@ -12,7 +12,7 @@
 //! (blocking lines, and never jumped twice) until the move ends; the capturing piece's start
 //! square counts as empty. A flying king that has jumped may land on any empty square beyond
 //! the captured piece, but if a further capture is possible from any of those squares it must
-//! land on one that allows it (the reading of `docs/draughts.md`, and the reference library's).
+//! land on one that allows it (the reading of `docs/draughts-contract.md`, and the reference library's).
 //!
 //! One move per capture route: when a flying king takes two pieces on one diagonal, every
 //! empty square between them would give a path, yet all of them take the same pieces in the

@@ -1,7 +1,7 @@
 //! Perft: the number of legal move sequences of a given depth, the standard proof of a move
 //! generator against published counts.
 //!
-//! Two conventions for captures (see `docs/draughts.md`): [`Captures::Paths`] counts every
+//! Two conventions for captures (see `docs/draughts-contract.md`): [`Captures::Paths`] counts every
 //! capture route (the order of taking the pieces matters; two paths that take the same pieces
 //! in the same order to the same square are one route), the reference library dctl's
 //! `keep_duplicates_gen`; [`Captures::Moves`] counts once the routes with the same start, end

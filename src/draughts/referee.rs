@@ -5,7 +5,7 @@
 //! position reached, and each position is carried from move to move as its FEN text (printed
 //! and read back), so a board that the notation cannot express is caught; under the original
 //! Damebot's rules its piece lists are carried beside it, since only listed pieces move. The
-//! draw rules are those of `docs/draughts.md`, counted here from the FEN texts and the boards' piece sets rather than from
+//! draw rules are those of `docs/draughts-contract.md`, counted here from the FEN texts and the boards' piece sets rather than from
 //! the moves: a move is irreversible when the number of pieces falls or the set of men
 //! changes; the game is drawn when the same FEN text (side to move included) appears a third
 //! time since the last irreversible move, after [`QUIET_PLY_LIMIT`] plies without one, or at

@@ -1,6 +1,6 @@
 //! The rules variants that share the move generator.
 //!
-//! **Czech** (`czech`, česká dáma, the rules of `docs/draughts.md`, after the Czech Draughts
+//! **Czech** (`czech`, česká dáma, the rules of `docs/draughts-contract.md`, after the Czech Draughts
 //! Federation): flying kings, and king priority (if a king can capture, the move must be a
 //! king's capture).
 //! **English** (`english`, checkers): kings move and capture one square at a time, and any

@@ -1,4 +1,4 @@
-//! The article's heuristic (`docs/fifteen.md`, "The article's heuristic"), in each reading
+//! The article's heuristic (`docs/fifteen-contract.md`, "The article's heuristic"), in each reading
 //! the project names. A free number's score counts live triples holding it: `own` counts the
 //! mover's triples that hold no opponent number (the article's literal wording, its
 //! `p1_vectors`), `deny` the opponent's triples that hold none of the mover's numbers (the

@@ -1,4 +1,4 @@
-//! The "15" game (`docs/fifteen.md`) as one [`Game`], generic over its rules: two players take
+//! The "15" game (`docs/fifteen-contract.md`) as one [`Game`], generic over its rules: two players take
 //! turns picking numbers 1..9 and the moves are the numbers themselves. The two rule sets
 //! differ only in which numbers the seat to move may take and when the game is over, so each
 //! is a [`Rules`] type with those two functions, and [`Fifteen<R>`] is the game under them:
@@ -6,7 +6,7 @@
 //! - [`Classic`], `Fifteen(Classic)` (spec name `fifteen`): any free number; the first to hold
 //!   three numbers summing to 15 wins; a draw when the numbers run out.
 //! - [`OddEven`], `Fifteen(OddEven)` (spec name `fifteen-odd-even`), the article's exercise
-//!   (`docs/fifteen.md`, "The exercise variant"): see [`super::odd_even`].
+//!   (`docs/fifteen-contract.md`, "The exercise variant"): see [`super::odd_even`].
 //!
 //! The solver, the bots, the exact analysis and terminal play work on `Fifteen<R>` for any `R`.
 

@@ -1,6 +1,6 @@
 //! The "15" game's section of a match report: the measured rates of every pairing with
 //! `random` or `perfect` beside the exact probabilities of [`super::exact`], and the answers to
-//! the questions of `docs/fifteen.md` about the article's heuristic: which
+//! the questions of `docs/fifteen-contract.md` about the article's heuristic: which
 //! reading plays best, whether any loses as the first player, and how often each bot loses to
 //! `perfect` and to `random`.
 

@@ -1,4 +1,4 @@
-//! The "15" game (`docs/fifteen.md`, after the Estonian article in
+//! The "15" game (`docs/fifteen-contract.md`, after the Estonian article in
 //! `docs/seed-article-fifteen.md`): pick numbers 1..9 in turn, the first to hold three
 //! summing to 15 wins. It is tic-tac-toe on the magic square 8 1 6 / 3 5 7 / 4 9 2.
 //!

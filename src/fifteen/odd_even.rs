@@ -1,4 +1,4 @@
-//! The rules of the article's exercise (`docs/fifteen.md`, "The exercise variant"), played
+//! The rules of the article's exercise (`docs/fifteen-contract.md`, "The exercise variant"), played
 //! as `Fifteen(OddEven)`: the first seat owns the odd numbers 1,3,5,7,9 and moves first, the
 //! second the even ones 2,4,6,8; they take turns placing one of their own numbers; whoever
 //! places a number that makes a sum of 15 with two numbers already placed, by either seat,

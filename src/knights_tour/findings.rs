@@ -1,5 +1,5 @@
 //! The text of a knight's-tour `REPORT.md`: the findings set beside the published figures
-//! of `docs/knights-tour.md` (Ganzfried 2004, Squirrel & Cull 1996, Roth), the first
+//! of `docs/knights-tour-contract.md` (Ganzfried 2004, Squirrel & Cull 1996, Roth), the first
 //! side at which each rule fails from the corner, the start-square counts of the
 //! deterministic rules, and success from random starts, each rate with its 95% Wilson
 //! interval. It reads only what [`super::report`] has read from the folder's small files.

@@ -1,4 +1,4 @@
-//! The knight's tour, boardlab's second puzzle (see `docs/knights-tour.md`).
+//! The knight's tour, boardlab's second puzzle (see `docs/knights-tour-contract.md`).
 //!
 //! A knight visits every square of a W×H board exactly once (an *open tour*, a Hamiltonian
 //! path of the knight's graph); a *closed tour* also ends a knight's move from its start.

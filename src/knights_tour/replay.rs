@@ -139,7 +139,7 @@ pub fn replay(n: u64, x: u64, y: u64) -> Result<Replay, KnightsError> {
     })
 }
 
-/// The board as `docs/knights-tour.md` prints it: numbers right-aligned to the width of n², one space
+/// The board as `docs/knights-tour-contract.md` prints it: numbers right-aligned to the width of n², one space
 /// apart, one row per line.
 pub fn format_grid(replay: &Replay) -> String {
     let width = (replay.n as u64 * replay.n as u64).to_string().len();

@@ -2,7 +2,7 @@
 //! from the folder's small files only (`manifest.json`, `summary.csv`, `starts.csv`, and
 //! `bench.csv` when present; never `draws.csv`).
 //!
-//! Findings are set beside the published figures of `docs/knights-tour.md`
+//! Findings are set beside the published figures of `docs/knights-tour-contract.md`
 //! (Ganzfried 2004, Squirrel & Cull 1996, Roth) with their 95% Wilson intervals. Wall-clock
 //! times come only from `bench.csv`, written by `boardlab knights-tour bench --out`: the data
 //! files hold no timings.

@@ -32,7 +32,7 @@
 //! The formula, its DIMACS output, the model check and varisat come from the shared SAT module
 //! ([`crate::sat`]); what is this puzzle's is the clauses above, the two comment lines of the
 //! DIMACS output and the decoding of a model into a tour, which the validator then checks
-//! against the puzzle as `docs/knights-tour.md` defines it.
+//! against the puzzle as `docs/knights-tour-contract.md` defines it.
 
 use super::validate::{TourError, validate_closed_tour, validate_tour};
 use super::{Board, KnightsError, Square};

@@ -4,7 +4,7 @@
 //! the solver writes a DRAT proof into a [`DratCounter`], which keeps no text and counts the
 //! *lemmas* (learned or shortened clauses) and the *deletions*, exactly and deterministically
 //! ([`crate::sat::proof`] says what each line is). Writing the proof costs a little time (see
-//! the README's measurements).
+//! the measurements in `docs/chess-memory.md`).
 
 use super::SatError;
 use super::encoding::Encoding;

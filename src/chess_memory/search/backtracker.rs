@@ -1,4 +1,4 @@
-//! The seed's randomized backtracker, exactly as `docs/puzzle.md` specifies it, and
+//! The seed's randomized backtracker, exactly as `docs/chess-memory-contract.md` specifies it, and
 //! the sound searches built on the same loop.
 //!
 //! State: the occupied squares, for every step `i` and symbol `s` the squares that may still

@@ -40,7 +40,7 @@ impl Rulebook {
         must_continue: false,
         jumps_taken_pieces: true,
     };
-    /// The Czech rules (`docs/draughts.md`).
+    /// The Czech rules (`docs/draughts-contract.md`).
     pub const CZECH: Rulebook = Rulebook {
         king_priority: true,
         must_continue: true,

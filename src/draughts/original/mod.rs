@@ -1,7 +1,7 @@
 //! The original Damebot, ported from its author's TypeScript: github `basvas-jkj/dame_bot_1.0`,
 //! commit 3ddfe58 (`src/ts/next.ts`, `player.ts`, `piece.ts`, `board.ts`), the browser game the
 //! seed article describes (`docs/seed-article-draughts.md`). Where the article's prose and the
-//! code differ, the code is followed; `docs/draughts.md` lists the differences.
+//! code differ, the code is followed; `docs/draughts-contract.md` lists the differences.
 //!
 //! The port keeps the original's shape so that it can be read beside it: its board of piece
 //! objects ([`mailbox`]), its piece lists and their order ([`order`]), its generators, which

@@ -1,7 +1,7 @@
 //! ChessMemory's data files are pinned byte for byte: a small run of the embedded default
 //! experiment must give exactly these files, whatever the thread count. A change to the
 //! harness that moves one byte of them fails here; only a deliberate, documented format change
-//! may update the hashes (and then the README's column tables and the committed results change
+//! may update the hashes (and then the column tables of `docs/experiments.md` and the committed results change
 //! with it).
 
 use assert_cmd::Command;

@@ -1,4 +1,4 @@
-//! The solver's counts against the contract's figures (docs/fifteen.md) and against
+//! The solver's counts against the contract's figures (docs/fifteen-contract.md) and against
 //! independent enumerators written here: plain tic-tac-toe on a 3×3 grid, mapped through the
 //! article's magic square, and a brute force of the odd/even variant that checks sums of pairs.
 

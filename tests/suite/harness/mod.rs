@@ -3,9 +3,10 @@
 mod architecture;
 mod command_line;
 mod conformance;
+mod documentation;
+mod documented_examples;
 mod experiment;
 mod golden_reports;
-mod help_examples;
 mod inspect;
 mod matches;
 mod merge_inputs;

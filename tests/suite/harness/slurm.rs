@@ -1,5 +1,5 @@
 //! `boardlab run` inside a Slurm task: without `--threads` it takes `SLURM_CPUS_PER_TASK`.
-//! (`scripts/slurm-check.sh` runs the README's job array on a real Slurm cluster.)
+//! (`scripts/slurm-check.sh` runs the job array of docs/experiments.md on a real Slurm cluster.)
 
 use assert_cmd::Command;
 use predicates::prelude::*;
