@@ -313,7 +313,8 @@ impl Engine {
             }
             tie_breaks += u64::from(ties > 1);
             current = next;
-            degree[current] = BLOCKED;
+            // SAFETY: `next` is one of the targets above, inside the array.
+            unsafe { *degree.get_unchecked_mut(current) = BLOCKED };
             path[visited] = current as u32;
             visited += 1;
         }
