@@ -11,7 +11,7 @@ use crate::experiment::{Manifest, ResultsFolder};
 use crate::output::atomic::write_atomic;
 use crate::output::charts;
 use crate::output::error::IoContext;
-use crate::output::numbers::thousands;
+use crate::output::numbers::{fixed, signed, thousands};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -145,7 +145,9 @@ pub use crate::output::numbers::{percent_cell as percent, with_interval};
 
 fn rating_text(row: &RatingRow) -> String {
     match (row.rating, row.rating_low, row.rating_high) {
-        (Some(r), Some(low), Some(high)) => format!("{r:+.1} [{low:+.1}, {high:+.1}]"),
+        (Some(r), Some(low), Some(high)) => {
+            format!("{} [{}, {}]", signed(r, 1), signed(low, 1), signed(high, 1))
+        }
         _ => "—".to_string(),
     }
 }
@@ -206,7 +208,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     for (i, (player, row)) in t.players.iter().zip(t.score_matrix()).enumerate() {
         let cells: Vec<String> = row
             .iter()
-            .map(|s| s.map_or(String::new(), |s| format!("{:.1}", 100.0 * s)))
+            .map(|s| s.map_or(String::new(), |s| fixed(100.0 * s, 1)))
             .collect();
         let _ = writeln!(out, "| {}. `{player}` | {} |", i + 1, cells.join(" | "));
     }
@@ -221,14 +223,14 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     for r in t.records.iter().filter(|r| r.a_seat != "both") {
         let _ = writeln!(
             out,
-            "| `{}` | {} | {} | {} | {} | {} | {:.2} |",
+            "| `{}` | {} | {} | {} | {} | {} | {} |",
             r.pairing,
             r.a_seat,
             thousands(r.games as f64),
             with_interval(r.a_win, r.a_win_low, r.a_win_high),
             with_interval(r.draw, r.draw_low, r.draw_high),
             with_interval(r.a_loss, r.a_loss_low, r.a_loss_high),
-            r.mean_plies
+            fixed(r.mean_plies, 2)
         );
     }
     out.push_str("\n![results](charts/results.svg)\n");
