@@ -540,10 +540,7 @@ mod tests {
                 .map(|s| s.iter().map(|p| p.n).collect())
                 .collect()
         };
-        assert_eq!(
-            sides(segments(odd, &even)),
-            [vec![61.0, 63.0], vec![325.0]]
-        );
+        assert_eq!(sides(segments(odd, &even)), [vec![61.0, 63.0], vec![325.0]]);
         // One side of the other parity between two points is a neighbour, not a gap.
         let even_points = vec![at(62.0), at(64.0), at(80.0)];
         assert_eq!(
