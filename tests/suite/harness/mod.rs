@@ -10,6 +10,7 @@ mod inspect;
 mod matches;
 mod options;
 mod referee;
+mod report_figures;
 mod run_messages;
 mod run_safety;
 mod scripts;
