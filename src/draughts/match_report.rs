@@ -18,7 +18,7 @@ use crate::game::Game;
 use crate::game::matches::report::{Tables, percent, with_interval};
 use crate::game::matches::tally::SeatRecord;
 use crate::output::atomic::write_atomic_with;
-use crate::output::numbers::thousands;
+use crate::output::numbers::{signed, thousands};
 use crate::stats::proportion::{Z95, wilson};
 use crate::stats::quantile::quantile_rank;
 use serde::{Deserialize, Serialize};
@@ -283,7 +283,7 @@ fn flags_part(out: &mut String, tables: &Tables) {
     for (name, value, player) in &variants {
         let against = |opponent: &str| score_cell(results_between(tables, player, opponent));
         let difference = match (rating_of(tables, player), damebot_rating) {
-            (Some(r), Some(d)) => format!("{:+.0}", r - d),
+            (Some(r), Some(d)) => signed(r - d, 0),
             _ => "–".to_string(),
         };
         if let Some([w, d, l]) = results_between(tables, player, "damebot") {
@@ -316,7 +316,7 @@ fn article_part(out: &mut String, tables: &Tables) {
     }
     out.push_str("### What reading the article's prose missed\n\n");
     let difference = match (rating_of(tables, player), rating_of(tables, "damebot")) {
-        (Some(r), Some(d)) => format!("{:+.0}", r - d),
+        (Some(r), Some(d)) => signed(r - d, 0),
         _ => "not defined".to_string(),
     };
     let _ = writeln!(
@@ -340,7 +340,9 @@ fn damebot_part(out: &mut String, tables: &Tables) {
     };
     let row = &tables.ratings[rank];
     let rating = match (row.rating, row.rating_low, row.rating_high) {
-        (Some(r), Some(low), Some(high)) => format!("{r:+.1} [{low:+.1}, {high:+.1}]"),
+        (Some(r), Some(low), Some(high)) => {
+            format!("{} [{}, {}]", signed(r, 1), signed(low, 1), signed(high, 1))
+        }
         _ => "not defined".to_string(),
     };
     let _ = writeln!(
@@ -386,32 +388,41 @@ fn depth_part(out: &mut String, tables: &Tables) {
          | bot | games | its wins | draws | its losses | its score |\n|---|---|---|---|---|---|",
         percent(RELIABLE_WIN_RATE)
     );
-    let mut reliable = Vec::new();
-    let mut not_reliable = Vec::new();
+    // Above the line: the whole interval; below it: the whole interval; the rest straddle it.
+    let (mut above, mut straddling, mut below) = (Vec::new(), Vec::new(), Vec::new());
     for (_, name, wdl) in &depths {
         let n: u64 = wdl.iter().sum();
-        if wilson(wdl[0], n, Z95).0 > RELIABLE_WIN_RATE {
-            reliable.push(format!("`{name}`"));
+        let (low, high) = wilson(wdl[0], n, Z95);
+        let side = if low > RELIABLE_WIN_RATE {
+            &mut above
+        } else if high < RELIABLE_WIN_RATE {
+            &mut below
         } else {
-            not_reliable.push(format!("`{name}`"));
-        }
+            &mut straddling
+        };
+        side.push(format!("`{name}`"));
         let _ = writeln!(out, "| `{name}` | {} |", wdl_cells(*wdl));
     }
-    match reliable.first() {
+    let groups = [
+        ("above the line", &above),
+        ("its interval containing the line", &straddling),
+        ("below the line", &below),
+    ];
+    let listed: Vec<String> = groups
+        .iter()
+        .filter(|(_, names)| !names.is_empty())
+        .map(|(what, names)| format!("{what}: {}", names.join(", ")))
+        .collect();
+    match above.first() {
         Some(first) => {
             let _ = write!(
                 out,
-                "\nThe shallowest search that beats Damebot reliably is {first}; those above \
-                 the line: {}",
-                reliable.join(", ")
+                "\nThe shallowest search that beats Damebot reliably is {first}"
             );
-            if !not_reliable.is_empty() {
-                let _ = write!(out, "; below it: {}", not_reliable.join(", "));
-            }
-            out.push_str(".\n\n");
         }
-        None => out.push_str("\nNo alphabeta depth here beats Damebot reliably.\n\n"),
+        None => out.push_str("\nNo alphabeta depth here beats Damebot reliably"),
     }
+    let _ = write!(out, "; {}.\n\n", listed.join("; "));
 }
 
 fn lengths_part(out: &mut String, rows: &[LengthRow]) {
@@ -485,6 +496,71 @@ mod tests {
         assert_eq!(
             score_cell(Some([60, 0, 40])),
             with_interval(0.6, 0.6 - half, 0.6 + half)
+        );
+    }
+
+    /// A match of Damebot against alpha-beta bots with the given (wins, draws, losses) of
+    /// the bot.
+    fn depth_tables(bots: &[(&str, [u64; 3])]) -> Tables {
+        use crate::game::matches::spec::Pairing;
+        use crate::game::matches::tally::Counts;
+        let records = bots
+            .iter()
+            .map(|(bot, [w, d, l])| {
+                let pairing = Pairing {
+                    label: format!("damebot-vs-{bot}"),
+                    a: "damebot".to_string(),
+                    b: bot.to_string(),
+                    games: None,
+                };
+                let counts = Counts {
+                    wdl: [*l, *d, *w],
+                    plies: 0,
+                };
+                SeatRecord::new(&pairing, "both", &counts)
+            })
+            .collect();
+        Tables {
+            name: "depths".to_string(),
+            description: String::new(),
+            seed: 1,
+            players: std::iter::once("damebot")
+                .chain(bots.iter().map(|b| b.0))
+                .map(String::from)
+                .collect(),
+            records,
+            ratings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_bot_whose_interval_contains_the_line_is_named_apart_from_those_below_it() {
+        // 900 of 1,000 wins: 90.00% [88.00, 91.70] straddles 90%; 980 of 1,000 lies above,
+        // 500 of 1,000 below.
+        let tables = depth_tables(&[
+            ("alphabeta:2", [900, 0, 100]),
+            ("alphabeta:4", [980, 0, 20]),
+            ("alphabeta:1", [500, 0, 500]),
+        ]);
+        let mut out = String::new();
+        depth_part(&mut out, &tables);
+        assert!(
+            out.contains(
+                "The shallowest search that beats Damebot reliably is `alphabeta:4`; \
+                 above the line: `alphabeta:4`; its interval containing the line: \
+                 `alphabeta:2`; below the line: `alphabeta:1`.\n"
+            ),
+            "{out}"
+        );
+        let tables = depth_tables(&[("alphabeta:2", [900, 0, 100])]);
+        let mut out = String::new();
+        depth_part(&mut out, &tables);
+        assert!(
+            out.contains(
+                "No alphabeta depth here beats Damebot reliably; its interval containing \
+                 the line: `alphabeta:2`.\n"
+            ),
+            "{out}"
         );
     }
 

@@ -10,6 +10,7 @@ use super::{Classic, Fifteen, OddEven};
 use crate::game::Seat;
 use crate::game::matches::SeatRecord;
 use crate::game::matches::report::{Tables, percent, with_interval};
+use crate::output::numbers::signed;
 use std::fmt::Write;
 
 /// Exact (win, draw, loss) probabilities of `a` in `seat` against `b`, when both bots have a
@@ -173,23 +174,23 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
         let second = rated.get(1);
         let _ = write!(
             out,
-            "**Which reading plays best.** By rating over all games, `{}` ({:+.1}, interval \
-             [{:+.1}, {:+.1}])",
+            "**Which reading plays best.** By rating over all games, `{}` ({}, interval \
+             [{}, {}])",
             best.player,
-            best.rating.unwrap_or_default(),
-            best.rating_low.unwrap_or_default(),
-            best.rating_high.unwrap_or_default()
+            signed(best.rating.unwrap_or_default(), 1),
+            signed(best.rating_low.unwrap_or_default(), 1),
+            signed(best.rating_high.unwrap_or_default(), 1)
         );
         if let Some(second) = second {
             let apart =
                 best.rating_low.unwrap_or_default() > second.rating_high.unwrap_or_default();
             let _ = write!(
                 out,
-                "; the next is `{}` ({:+.1} [{:+.1}, {:+.1}]), {}",
+                "; the next is `{}` ({} [{}, {}]), {}",
                 second.player,
-                second.rating.unwrap_or_default(),
-                second.rating_low.unwrap_or_default(),
-                second.rating_high.unwrap_or_default(),
+                signed(second.rating.unwrap_or_default(), 1),
+                signed(second.rating_low.unwrap_or_default(), 1),
+                signed(second.rating_high.unwrap_or_default(), 1),
                 if apart {
                     "and the intervals do not overlap"
                 } else {
@@ -234,7 +235,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
             .iter()
             .find(|r| r.player == *reading)
             .and_then(|r| r.rating)
-            .map_or("—".to_string(), |r| format!("{r:+.1}"));
+            .map_or("—".to_string(), |r| signed(r, 1));
         let lost = |seat: &str| {
             let (mut losses, mut games) = (0u64, 0u64);
             for other in tables.players.iter().filter(|p| p.as_str() != *reading) {

@@ -29,23 +29,63 @@ pub struct RatePoint {
     pub high: f64,
 }
 
-/// One rule's success rate against n.
+/// One rule's success rate against n: a marker on every side measured, joined by a line
+/// within each segment and by nothing across the gap between segments (sides not run).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RateCurve {
     pub label: String,
     pub colour: RGBColor,
-    /// Drawn dashed, and left out of the legend (one "dashed" entry stands for all).
+    /// Drawn dashed with open markers, and left out of the legend (one entry stands for all).
     pub dashed: bool,
-    pub points: Vec<RatePoint>,
+    pub segments: Vec<Vec<RatePoint>>,
+}
+
+impl RateCurve {
+    fn points(&self) -> impl Iterator<Item = &RatePoint> {
+        self.segments.iter().flatten()
+    }
 }
 
 /// Success rate against the side n (log scale), a line per rule with its 95% band, and
-/// published figures as triangles.
+/// published figures as triangles: those within the sides run, the others left out (see
+/// [`SuccessChart::published_outside`]) rather than drawn on the chart's edge.
 pub struct SuccessChart {
     pub title: String,
     pub curves: Vec<RateCurve>,
     /// (n, rate, label) of published figures.
     pub published: Vec<(f64, f64, String)>,
+}
+
+impl SuccessChart {
+    /// The smallest and largest side measured.
+    fn sides_run(&self) -> Option<(f64, f64)> {
+        self.curves
+            .iter()
+            .flat_map(|c| c.points().map(|p| p.n))
+            .fold(None, |range, n| match range {
+                None => Some((n, n)),
+                Some((low, high)) => Some((n.min(low), n.max(high))),
+            })
+    }
+
+    /// The published figures drawn: those whose side lies within the sides run.
+    fn published_inside(&self) -> impl Iterator<Item = &(f64, f64, String)> {
+        let range = self.sides_run();
+        self.published
+            .iter()
+            .filter(move |p| range.is_some_and(|(low, high)| (low..=high).contains(&p.0)))
+    }
+
+    /// The sides of the published figures left out because no side near them was run: the
+    /// caption lists them.
+    pub fn published_outside(&self) -> Vec<f64> {
+        let inside: Vec<f64> = self.published_inside().map(|p| p.0).collect();
+        self.published
+            .iter()
+            .map(|p| p.0)
+            .filter(|n| !inside.contains(n))
+            .collect()
+    }
 }
 
 fn n_range<'a>(ns: impl Iterator<Item = &'a f64>) -> (f64, f64) {
@@ -64,21 +104,22 @@ impl Chart for SuccessChart {
     where
         DB::ErrorType: 'static,
     {
-        if self.curves.iter().all(|c| c.points.is_empty()) {
+        if self.curves.iter().all(|c| c.points().next().is_none()) {
             return style::no_data(root, &self.title);
         }
-        let (low, high) = n_range(
-            self.curves
-                .iter()
-                .flat_map(|c| c.points.iter().map(|p| &p.n)),
-        );
+        let sides: Vec<f64> = self
+            .curves
+            .iter()
+            .flat_map(|c| c.points().map(|p| p.n))
+            .collect();
+        let (low, high) = n_range(sides.iter());
         let (_, height) = root.dim_in_pixel();
-        let (plot_area, legend_area) = root.split_vertically(height - 70);
+        let (plot_area, legend_area) = root.split_vertically(height - 90);
         let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(24))
+            .caption(&self.title, style::title(28))
             .margin(20)
-            .x_label_area_size(60)
-            .y_label_area_size(80)
+            .x_label_area_size(70)
+            .y_label_area_size(100)
             .build_cartesian_2d(style::log_axis(low, high), 0f64..1.02)
             .map_err(plot_error)?;
         chart
@@ -87,47 +128,62 @@ impl Chart for SuccessChart {
             .y_desc("share of draws that complete a tour")
             .x_label_formatter(&|v| format!("{v}"))
             .y_label_formatter(&|v| format!("{:.0}%", 100.0 * v))
-            .label_style(style::text(17))
-            .axis_desc_style(style::text(19))
+            .label_style(style::text(22))
+            .axis_desc_style(style::text(24))
             .light_line_style(WHITE)
             .draw()
             .map_err(plot_error)?;
         for curve in &self.curves {
-            let band: Vec<(f64, f64)> = curve
-                .points
-                .iter()
-                .map(|p| (p.n, p.low))
-                .chain(curve.points.iter().rev().map(|p| (p.n, p.high)))
-                .collect();
-            chart
-                .draw_series(std::iter::once(Polygon::new(
-                    band,
-                    curve.colour.mix(0.18).filled(),
-                )))
-                .map_err(plot_error)?;
-        }
-        for curve in &self.curves {
-            let points = curve.points.iter().map(|p| (p.n, p.rate));
-            if curve.dashed {
+            for segment in curve.segments.iter().filter(|s| s.len() > 1) {
+                let band: Vec<(f64, f64)> = segment
+                    .iter()
+                    .map(|p| (p.n, p.low))
+                    .chain(segment.iter().rev().map(|p| (p.n, p.high)))
+                    .collect();
                 chart
-                    .draw_series(DashedLineSeries::new(
-                        points,
-                        7,
-                        4,
-                        curve.colour.stroke_width(2),
-                    ))
-                    .map_err(plot_error)?;
-            } else {
-                chart
-                    .draw_series(LineSeries::new(points, curve.colour.stroke_width(2)))
+                    .draw_series(std::iter::once(Polygon::new(
+                        band,
+                        curve.colour.mix(0.18).filled(),
+                    )))
                     .map_err(plot_error)?;
             }
         }
+        for curve in &self.curves {
+            for segment in &curve.segments {
+                let points = segment.iter().map(|p| (p.n, p.rate));
+                if curve.dashed {
+                    chart
+                        .draw_series(DashedLineSeries::new(
+                            points,
+                            7,
+                            4,
+                            curve.colour.stroke_width(2),
+                        ))
+                        .map_err(plot_error)?;
+                } else {
+                    chart
+                        .draw_series(LineSeries::new(points, curve.colour.stroke_width(2)))
+                        .map_err(plot_error)?;
+                }
+            }
+            // A marker on every side measured: filled on solid lines, open on dashed ones.
+            let marker = if curve.dashed {
+                WHITE.filled()
+            } else {
+                curve.colour.filled()
+            };
+            chart
+                .draw_series(curve.points().map(|p| {
+                    EmptyElement::at((p.n, p.rate))
+                        + Circle::new((0, 0), 3, marker)
+                        + Circle::new((0, 0), 3, curve.colour.stroke_width(1))
+                }))
+                .map_err(plot_error)?;
+        }
         chart
             .draw_series(
-                self.published
-                    .iter()
-                    .map(|(n, rate, _)| TriangleMarker::new((*n, *rate), 9, DARK.filled())),
+                self.published_inside()
+                    .map(|(n, rate, _)| TriangleMarker::new((*n, *rate), 10, DARK.filled())),
             )
             .map_err(plot_error)?;
         let mut legend: Vec<(LegendMark, String)> = self
@@ -137,13 +193,17 @@ impl Chart for SuccessChart {
             .map(|c| (LegendMark::Line(c.colour, 3), c.label.clone()))
             .collect();
         if self.curves.iter().any(|c| c.dashed) {
-            legend.push((LegendMark::Dashed(DARK), "odd n (dashed)".to_string()));
+            legend.push((
+                LegendMark::Dashed(DARK),
+                "odd n (dashed, open dots)".to_string(),
+            ));
         }
+        legend.push((LegendMark::Dot(DARK), "a side run".to_string()));
         legend.push((
             LegendMark::Bar(GREY.mix(0.4)),
             "95% Wilson interval".to_string(),
         ));
-        if !self.published.is_empty() {
+        if self.published_inside().next().is_some() {
             legend.push((
                 LegendMark::Triangle(DARK),
                 "published (Ganzfried 2004)".to_string(),
@@ -186,10 +246,10 @@ impl Chart for StripChart {
         let labels: Vec<String> = self.rows.iter().map(|(rule, _)| rule.clone()).collect();
         let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4) as u32;
         let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(24))
+            .caption(&self.title, style::title(28))
             .margin(20)
-            .x_label_area_size(60)
-            .y_label_area_size(40 + 10 * longest)
+            .x_label_area_size(70)
+            .y_label_area_size(40 + 13 * longest)
             .build_cartesian_2d(style::log_axis(low, high), -0.5f64..count as f64 - 0.5)
             .map_err(plot_error)?;
         chart
@@ -207,8 +267,8 @@ impl Chart for StripChart {
                     .cloned()
                     .unwrap_or_default()
             })
-            .label_style(style::text(17))
-            .axis_desc_style(style::text(19))
+            .label_style(style::text(22))
+            .axis_desc_style(style::text(24))
             .light_line_style(WHITE)
             .draw()
             .map_err(plot_error)?;
@@ -236,7 +296,7 @@ impl Chart for StripChart {
             &[
                 (LegendMark::Dot(GREEN), "a tour".to_string()),
                 (
-                    LegendMark::Text("×"),
+                    LegendMark::Cross(VERMILION),
                     "stuck before the last square".to_string(),
                 ),
             ],
@@ -244,11 +304,18 @@ impl Chart for StripChart {
     }
 }
 
-/// One board's map of start squares: `tours[y][x]`, row 1 first.
+/// One board's map of start squares: `tours[y][x]`, row 1 first. On an odd board only the
+/// squares of the corners' colour can start an open tour (a knight alternates colours, and
+/// that colour has one square more); the others are drawn apart, in grey.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartMap {
     pub caption: String,
     pub tours: Vec<Vec<bool>>,
+}
+
+/// Whether an open tour can start on square (x, y) (0-based) of an n×n board at all.
+pub fn can_start(n: usize, x: usize, y: usize) -> bool {
+    n.is_multiple_of(2) || (x + y).is_multiple_of(2)
 }
 
 /// Start-square maps side by side.
@@ -259,7 +326,7 @@ pub struct StartMapsChart {
 
 impl Chart for StartMapsChart {
     fn size(&self) -> (u32, u32) {
-        (500 * self.maps.len().max(1) as u32, 620)
+        (500 * self.maps.len().max(1) as u32, 680)
     }
 
     fn draw<DB: DrawingBackend>(
@@ -273,26 +340,27 @@ impl Chart for StartMapsChart {
             return style::no_data(root, &self.title);
         }
         let root = root
-            .titled(&self.title, style::title(22))
+            .titled(&self.title, style::title(28))
             .map_err(plot_error)?;
         let (_, height) = root.dim_in_pixel();
-        let (maps_area, legend_area) = root.split_vertically(height - 50);
+        let (maps_area, legend_area) = root.split_vertically(height - 80);
         let panels = maps_area.split_evenly((1, self.maps.len()));
         for (panel, map) in panels.iter().zip(&self.maps) {
             let n = map.tours.len().max(1) as f64;
             let mut chart = ChartBuilder::on(panel)
-                .caption(&map.caption, style::text(19))
+                .caption(&map.caption, style::text(24))
                 .margin(25)
                 .build_cartesian_2d(0f64..n, 0f64..n)
                 .map_err(plot_error)?;
             // Row 1 at the top: row y (1-based) spans [n - y, n - y + 1).
+            let side = map.tours.len();
             chart
                 .draw_series(map.tours.iter().enumerate().flat_map(|(y, row)| {
                     row.iter().enumerate().map(move |(x, &tour)| {
-                        let colour = if tour {
-                            GREEN.mix(0.75)
-                        } else {
-                            VERMILION.mix(0.85)
+                        let colour = match (tour, can_start(side, x, y)) {
+                            (true, _) => GREEN.mix(0.75),
+                            (false, true) => VERMILION.mix(0.85),
+                            (false, false) => IMPOSSIBLE.to_rgba(),
                         };
                         let top = n - y as f64;
                         Rectangle::new(
@@ -303,21 +371,28 @@ impl Chart for StartMapsChart {
                 }))
                 .map_err(plot_error)?;
         }
-        style::legend_strip(
-            &legend_area,
-            &[
-                (
-                    LegendMark::Bar(GREEN.mix(0.75)),
-                    "a start that completes a tour".to_string(),
-                ),
-                (
-                    LegendMark::Bar(VERMILION.mix(0.85)),
-                    "a start that gets stuck".to_string(),
-                ),
-            ],
-        )
+        let mut legend = vec![
+            (
+                LegendMark::Bar(GREEN.mix(0.75)),
+                "a start that completes a tour".to_string(),
+            ),
+            (
+                LegendMark::Bar(VERMILION.mix(0.85)),
+                "a start that gets stuck".to_string(),
+            ),
+        ];
+        if self.maps.iter().any(|m| m.tours.len() % 2 == 1) {
+            legend.push((
+                LegendMark::Bar(IMPOSSIBLE.to_rgba()),
+                "no open tour can start here (odd board)".to_string(),
+            ));
+        }
+        style::legend_strip(&legend_area, &legend)
     }
 }
+
+/// The squares of an odd board from which no open tour can start.
+const IMPOSSIBLE: RGBColor = RGBColor(215, 215, 215);
 
 /// One rule's seconds per draw against board squares.
 #[derive(Clone, Debug, PartialEq)]
@@ -328,7 +403,8 @@ pub struct TimeCurve {
     pub points: Vec<(f64, f64, Option<f64>)>,
 }
 
-/// Time per draw (lines) and per tour (dots) against squares, log-log.
+/// Time per draw (a dot per board measured, joined by a line) and per tour (triangles)
+/// against squares, log-log.
 pub struct TimeChart {
     pub title: String,
     pub curves: Vec<TimeCurve>,
@@ -368,10 +444,16 @@ impl Chart for TimeChart {
                 .map_err(plot_error)?;
             chart
                 .draw_series(
-                    curve.points.iter().filter_map(|p| {
-                        p.2.map(|t| Circle::new((p.0, t), 5, curve.colour.filled()))
-                    }),
+                    curve
+                        .points
+                        .iter()
+                        .map(|p| Circle::new((p.0, p.1), 4, curve.colour.filled())),
                 )
+                .map_err(plot_error)?;
+            chart
+                .draw_series(curve.points.iter().filter_map(|p| {
+                    p.2.map(|t| TriangleMarker::new((p.0, t), 9, curve.colour.stroke_width(2)))
+                }))
                 .map_err(plot_error)?;
         }
         let mut legend: Vec<(LegendMark, String)> = self
@@ -385,7 +467,7 @@ impl Chart for TimeChart {
             })
             .collect();
         legend.push((
-            LegendMark::Dot(DARK),
+            LegendMark::OpenTriangle(DARK),
             "per tour (draw time / success rate)".to_string(),
         ));
         style::legend_strip(&legend_area, &legend)

@@ -5,6 +5,7 @@
 //! interval. It reads only what [`super::report`] has read from the folder's small files.
 
 use super::report::{BenchRow, GANZFRIED, Starts, SummaryRow, find, rules_of, thousands};
+use crate::output::numbers::fixed;
 use crate::stats::proportion::wilson95;
 use std::fmt::Write as _;
 
@@ -66,6 +67,7 @@ pub(super) fn markdown(
              `--draws` says.\n"
         );
     }
+    out.push_str(&draws_per_series(rows));
     if let Some(warnings) = manifest["warnings"].as_array().filter(|w| !w.is_empty()) {
         let _ = writeln!(out, "The run started with these warnings:\n");
         for warning in warnings {
@@ -131,13 +133,13 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
                     "yes: inside the interval".to_string()
                 } else if rate > row.high {
                     format!(
-                        "no: {:.1} points above the interval",
-                        100.0 * (rate - row.high)
+                        "no: {} points above the interval",
+                        fixed(100.0 * (rate - row.high), 1)
                     )
                 } else {
                     format!(
-                        "no: {:.1} points below the interval",
-                        100.0 * (row.low - rate)
+                        "no: {} points below the interval",
+                        fixed(100.0 * (row.low - rate), 1)
                     )
                 };
                 let _ = writeln!(
@@ -147,25 +149,8 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
                 );
             }
         }
-        let above: Vec<&&SummaryRow> = random_corner.iter().filter(|r| r.n > 325).collect();
-        if !above.is_empty() {
-            let tours: u64 = above.iter().map(|r| r.tours).sum();
-            let draws: u64 = above.iter().map(|r| r.draws).sum();
-            let (_, high) = wilson95(tours, draws);
-            let sides: Vec<String> = above.iter().map(|r| r.n.to_string()).collect();
-            let _ = writeln!(
-                out,
-                "| random tie-break: no success above n = 325 in 100 trials per size | Squirrel & Cull 1996 | {} tours in {} draws at n = {} (rate at most {:.2}%) | {} |",
-                thousands(tours),
-                thousands(draws),
-                sides.join(", "),
-                100.0 * high,
-                if tours == 0 {
-                    "yes"
-                } else {
-                    "no: tours found above 325"
-                }
-            );
+        if let Some(row) = squirrel_cull_row(&random_corner) {
+            let _ = writeln!(out, "{row}");
         }
     }
     let (roth_fail, checked) = first_corner_failure(rows, "roth");
@@ -205,6 +190,115 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
          (Squirrel & Cull), so their own sampling error is several points; \"agrees\" asks only whether \
          the published value lies inside the interval of these draws. The corner is the square (1,1).\n"
     );
+}
+
+/// Squirrel & Cull's "no success above n = 325" beside the random tie-break's series from
+/// the corner (sorted by side): the last side with a tour, and every side past it, where
+/// none was found, pooled with the upper end of their interval.
+fn squirrel_cull_row(random_corner: &[&SummaryRow]) -> Option<String> {
+    const CLAIM: u32 = 325;
+    if random_corner.last()?.n <= CLAIM {
+        return None;
+    }
+    let last = random_corner.iter().rposition(|r| r.tours > 0);
+    let after = &random_corner[last.map_or(0, |i| i + 1)..];
+    let last_text = last.map_or("no side has a tour".to_string(), |i| {
+        let row = random_corner[i];
+        format!(
+            "the last side with a tour is n = {} ({})",
+            row.n,
+            row.describe()
+        )
+    });
+    let none_text = if after.is_empty() {
+        String::new()
+    } else {
+        let draws: u64 = after.iter().map(|r| r.draws).sum();
+        let (_, high) = wilson95(0, draws);
+        let sides: Vec<String> = after.iter().map(|r| r.n.to_string()).collect();
+        format!(
+            "; none at n = {} (0 tours in {} draws, rate at most {}%)",
+            sides.join(", "),
+            thousands(draws),
+            fixed(100.0 * high, 2)
+        )
+    };
+    let above: Vec<String> = random_corner
+        .iter()
+        .filter(|r| r.n > CLAIM && r.tours > 0)
+        .map(|r| r.n.to_string())
+        .collect();
+    let verdict = if above.is_empty() {
+        format!("yes: no tour above n = {CLAIM}")
+    } else {
+        format!("no: tours at n = {}", above.join(", "))
+    };
+    Some(format!(
+        "| random tie-break: no success above n = {CLAIM} in 100 trials per size | Squirrel & Cull 1996 | {last_text}{none_text} | {verdict} |"
+    ))
+}
+
+/// How many draws each series has, by start: `From the corner: 10,000 draws per series
+/// (random, n = 5–64), 1 (seed, pohl: …)`. A deterministic rule from the corner makes one
+/// draw; a series from every start has one per square.
+fn draws_per_series(rows: &[SummaryRow]) -> String {
+    let mut parts = Vec::new();
+    for (start, from) in [
+        ("corner", "from the corner"),
+        ("random", "from a random start"),
+    ] {
+        let mut counts: Vec<u64> = rows
+            .iter()
+            .filter(|r| r.start == start)
+            .map(|r| r.draws)
+            .collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        counts.dedup();
+        let groups: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .map(|(i, &draws)| {
+                let with: Vec<&SummaryRow> = rows
+                    .iter()
+                    .filter(|r| r.start == start && r.draws == draws)
+                    .collect();
+                let rules = rules_of(&with.iter().map(|r| (*r).clone()).collect::<Vec<_>>());
+                let low = with.iter().map(|r| r.n).min().unwrap_or(0);
+                let high = with.iter().map(|r| r.n).max().unwrap_or(0);
+                let sides = if low == high {
+                    format!("n = {low}")
+                } else {
+                    format!("n = {low}–{high}")
+                };
+                let unit = match (i, draws) {
+                    (0, 1) => " draw per series",
+                    (0, _) => " draws per series",
+                    (_, 1) => " draw",
+                    _ => "",
+                };
+                let why = if draws == 1 && start == "corner" {
+                    ": a deterministic rule makes the same tour every time"
+                } else {
+                    ""
+                };
+                format!(
+                    "{}{unit} ({}, {sides}{why})",
+                    thousands(draws),
+                    rules.join(", ")
+                )
+            })
+            .collect();
+        if !groups.is_empty() {
+            parts.push(format!("{from}, {}", groups.join("; ")));
+        }
+    }
+    if rows.iter().any(|r| r.start == "every") {
+        parts.push("from every start square, n² (one per square)".to_string());
+    }
+    match parts.is_empty() {
+        true => String::new(),
+        false => format!("Draws: {}.\n\n", parts.join("; ")),
+    }
 }
 
 fn corner_section(out: &mut String, rows: &[SummaryRow]) {
@@ -335,7 +429,12 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
             .iter()
             .min_by(|a, b| (a.1 as f64 / a.2 as f64).total_cmp(&(b.1 as f64 / b.2 as f64)))
             .map_or(String::new(), |m| {
-                format!("{:.1}% ({}×{})", 100.0 * m.1 as f64 / m.2 as f64, m.0, m.0)
+                format!(
+                    "{}% ({}×{})",
+                    fixed(100.0 * m.1 as f64 / m.2 as f64, 1),
+                    m.0,
+                    m.0
+                )
             });
         let all_text = if all.len() > 12 {
             format!(
@@ -400,10 +499,10 @@ fn by_start_section(out: &mut String, rows: &[SummaryRow]) {
             .map(|&n| {
                 find(rows, rule, n, "random").map_or("—".to_string(), |r| {
                     format!(
-                        "{:.1}% [{:.1}, {:.1}]",
-                        100.0 * r.rate(),
-                        100.0 * r.low,
-                        100.0 * r.high
+                        "{}% [{}, {}]",
+                        fixed(100.0 * r.rate(), 1),
+                        fixed(100.0 * r.low, 1),
+                        fixed(100.0 * r.high, 1)
                     )
                 })
             })

@@ -16,6 +16,8 @@ use crate::experiment::Describe;
 use crate::experiment::StudyError;
 use crate::output::atomic::write_atomic;
 use crate::output::charts::render;
+use crate::output::numbers::fixed;
+use crate::stats::proportion::wilson95;
 use std::path::Path;
 
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
@@ -49,10 +51,10 @@ impl SummaryRow {
             return if self.tours == 1 { "tour" } else { "stuck" }.to_string();
         }
         format!(
-            "{:.1}% [{:.1}, {:.1}] ({} of {})",
-            100.0 * self.rate(),
-            100.0 * self.low,
-            100.0 * self.high,
+            "{}% [{}, {}] ({} of {})",
+            fixed(100.0 * self.rate(), 1),
+            fixed(100.0 * self.low, 1),
+            fixed(100.0 * self.high, 1),
             thousands(self.tours),
             thousands(self.draws)
         )
@@ -75,7 +77,7 @@ fn lines_of(path: &Path, header: &str) -> Result<Vec<Vec<String>>> {
         .collect())
 }
 
-/// Reads `summary.csv`.
+/// Reads `summary.csv`; each interval is computed again from the row's counts.
 pub fn read_summary(dir: &Path) -> Result<Vec<SummaryRow>> {
     let path = dir.join("summary.csv");
     lines_of(&path, SUMMARY_COLUMNS)?
@@ -87,15 +89,21 @@ pub fn read_summary(dir: &Path) -> Result<Vec<SummaryRow>> {
                 return Err(bad().into());
             };
             let num = |k: usize| f[k].parse::<f64>().describe(bad);
+            let (draws, tours) = (f[4].parse().describe(bad)?, f[5].parse().describe(bad)?);
+            // The interval again from the counts, at full precision: the file's six
+            // decimals rounded a second time could move the digit a report prints.
+            num(7)?;
+            num(8)?;
+            let (low, high) = wilson95(tours, draws);
             Ok(SummaryRow {
                 series: f[0].clone(),
                 rule: f[1].clone(),
                 n: f[2].parse().describe(bad)?,
                 start: f[3].clone(),
-                draws: f[4].parse().describe(bad)?,
-                tours: f[5].parse().describe(bad)?,
-                low: num(7)?,
-                high: num(8)?,
+                draws,
+                tours,
+                low,
+                high,
                 mean_squares: num(9)?,
             })
         })
@@ -255,9 +263,31 @@ fn colour_of(rules: &[String], rule: &str) -> plotters::style::RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
+/// `points` (sorted by side) cut into segments wherever two or more of `elsewhere` (sides
+/// the same rule was run at in its other curve) lie between two neighbours: a line may join
+/// 61 and 63 across 62, but not 63 and 325 across the even sides 64 to 320.
+fn segments(points: Vec<RatePoint>, elsewhere: &[f64]) -> Vec<Vec<RatePoint>> {
+    let mut segments: Vec<Vec<RatePoint>> = Vec::new();
+    for point in points {
+        let joined = segments.last().and_then(|s| s.last()).is_some_and(|last| {
+            elsewhere
+                .iter()
+                .filter(|&&n| last.n < n && n < point.n)
+                .count()
+                < 2
+        });
+        match segments.last_mut() {
+            Some(segment) if joined => segment.push(point),
+            _ => segments.push(vec![point]),
+        }
+    }
+    segments
+}
+
 /// Success curves of the series from `start` with more than one draw, a curve per rule;
 /// with `by_parity`, two per rule: even sides solid, odd sides dashed (on odd boards only
-/// the corners' colour can start a tour, which caps random starts near one half).
+/// the corners' colour can start a tour, which caps random starts near one half). A curve
+/// is broken where its rule was run at sides of the other parity but not at its own.
 fn rate_curves(
     rows: &[SummaryRow],
     start: &str,
@@ -272,13 +302,12 @@ fn rate_curves(
     rules
         .iter()
         .flat_map(|rule| parities.iter().map(move |&parity| (rule, parity)))
-        .map(|(rule, parity)| RateCurve {
-            label: rule.clone(),
-            colour: colour_of(rules, rule),
-            dashed: parity == Some(1),
-            points: rows
-                .iter()
-                .filter(|r| &r.rule == rule && r.start == start && r.draws > 1)
+        .map(|(rule, parity)| {
+            let series = || {
+                rows.iter()
+                    .filter(|r| &r.rule == rule && r.start == start && r.draws > 1)
+            };
+            let mut points: Vec<RatePoint> = series()
                 .filter(|r| parity.is_none_or(|p| r.n % 2 == p))
                 .map(|r| RatePoint {
                     n: r.n as f64,
@@ -286,9 +315,20 @@ fn rate_curves(
                     low: r.low,
                     high: r.high,
                 })
-                .collect(),
+                .collect();
+            points.sort_by(|a, b| a.n.total_cmp(&b.n));
+            let elsewhere: Vec<f64> = series()
+                .filter(|r| parity.is_some_and(|p| r.n % 2 != p))
+                .map(|r| r.n as f64)
+                .collect();
+            RateCurve {
+                label: rule.clone(),
+                colour: colour_of(rules, rule),
+                dashed: parity == Some(1),
+                segments: segments(points, &elsewhere),
+            }
         })
-        .filter(|c| !c.points.is_empty())
+        .filter(|c| !c.segments.is_empty())
         .collect()
 }
 
@@ -312,7 +352,20 @@ fn write_charts(
                 .collect(),
         };
         render(&chart, dir, "success-corner")?;
-        shown.push(("success-corner", "Success rate from the corner (1,1), by board side, with 95% Wilson bands; triangles: Ganzfried's published figures".to_string()));
+        let left_out: Vec<String> = chart
+            .published_outside()
+            .iter()
+            .filter_map(|n| GANZFRIED.iter().find(|g| g.0 as f64 == *n))
+            .map(|(n, _, claim)| format!("n = {n}: {claim}"))
+            .collect();
+        let left_out = match left_out.is_empty() {
+            true => String::new(),
+            false => format!(
+                " (left out, outside the sides run: {})",
+                left_out.join(", ")
+            ),
+        };
+        shown.push(("success-corner", format!("Success rate from the corner (1,1), by board side, a dot per side run, with 95% Wilson bands; triangles: Ganzfried's published figures{left_out}")));
     }
     let random = rate_curves(rows, "random", &rules, true);
     if !random.is_empty() {
@@ -322,7 +375,7 @@ fn write_charts(
             published: Vec::new(),
         };
         render(&chart, dir, "success-random-start")?;
-        shown.push(("success-random-start", "Success rate from a uniformly random start, by rule and board side, with 95% Wilson bands: even sides solid, odd sides dashed (only the corners' colour can start a tour on an odd board)".to_string()));
+        shown.push(("success-random-start", "Success rate from a uniformly random start, by rule and board side, a dot per side run, with 95% Wilson bands: even sides solid, odd sides dashed with open dots (only the corners' colour can start a tour on an odd board); lines stop where a parity's sides were not run".to_string()));
     }
     let strip: Vec<(String, Vec<(f64, bool)>)> = rules
         .iter()
@@ -351,10 +404,24 @@ fn write_charts(
         .iter()
         .filter(|s| s.rule == "seed" && (s.n == 7 || s.n == 8))
         .map(|s| StartMap {
-            caption: format!("{n}×{n}: {} of {} starts", s.tours(), s.squares(), n = s.n),
+            caption: format!(
+                "{n}×{n}: {} of {} possible starts",
+                s.tours(),
+                s.possible(),
+                n = s.n
+            ),
             tours: s.rows.clone(),
         })
         .collect();
+    let odd_note = maps
+        .iter()
+        .find(|m| m.tours.len() % 2 == 1)
+        .map_or(String::new(), |m| {
+            format!(
+                "; on {n}×{n} the grey squares, off the corners' colour, cannot start an open tour",
+                n = m.tours.len()
+            )
+        });
     if !maps.is_empty() {
         render(
             &StartMapsChart {
@@ -366,8 +433,7 @@ fn write_charts(
         )?;
         shown.push((
             "starts-seed",
-            "The seed's tie-break from every start square (row 1 at the top, column 1 at the left)"
-                .to_string(),
+            format!("The seed's tie-break from every start square (row 1 at the top, column 1 at the left){odd_note}"),
         ));
     }
     if let Some(bench) = bench.filter(|b| !b.is_empty()) {
@@ -406,7 +472,7 @@ fn write_charts(
             dir,
             "time",
         )?;
-        shown.push(("time", "Seconds per draw (lines) and per tour found (dots) against board squares, one thread, from bench.csv".to_string()));
+        shown.push(("time", "Seconds per draw (a dot per board measured, joined by lines) and per tour found (triangles) against board squares, one thread, from bench.csv".to_string()));
     }
     Ok(shown)
 }
@@ -449,4 +515,38 @@ pub fn headline(dir: &Path) -> Result<String> {
         rows.len(),
         dir.display()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(n: f64) -> RatePoint {
+        RatePoint {
+            n,
+            rate: 0.5,
+            low: 0.4,
+            high: 0.6,
+        }
+    }
+
+    #[test]
+    fn a_curve_breaks_where_its_rule_ran_only_sides_of_the_other_parity() {
+        let odd = vec![at(61.0), at(63.0), at(325.0)];
+        let even = [62.0, 64.0, 80.0, 320.0];
+        let sides = |segments: Vec<Vec<RatePoint>>| -> Vec<Vec<f64>> {
+            segments
+                .iter()
+                .map(|s| s.iter().map(|p| p.n).collect())
+                .collect()
+        };
+        assert_eq!(sides(segments(odd, &even)), [vec![61.0, 63.0], vec![325.0]]);
+        // One side of the other parity between two points is a neighbour, not a gap.
+        let even_points = vec![at(62.0), at(64.0), at(80.0)];
+        assert_eq!(
+            sides(segments(even_points, &[61.0, 63.0, 325.0])),
+            [vec![62.0, 64.0, 80.0]]
+        );
+        assert!(segments(Vec::new(), &even).is_empty());
+    }
 }

@@ -1,4 +1,10 @@
 //! Numbers written for people: thousands separators, percentages, p-values.
+//!
+//! One rounding rule for every figure a report prints: halves are rounded away from zero
+//! (12.25 → `12.3`, 12.35 → `12.4`, −0.5 → `-1`), judged on the decimal value, not on the
+//! nearest binary fraction (100 × 0.4025 is 40.249999… in binary and still prints `40.3`).
+//! [`fixed`] applies it; every formatter here goes through it or through [`thousands`],
+//! which follows the same rule.
 
 /// Appends `n` in decimal to `out`, the bytes `write!(out, "{n}")` writes, without the
 /// formatting machinery (a row writer that writes millions of rows a second calls it).
@@ -16,9 +22,45 @@ pub fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
     out.extend_from_slice(&digits[start..]);
 }
 
+/// How far (relative) a value may sit below a decimal half and still count as that half:
+/// the error of a few floating-point operations on a share or a percentage, far below any
+/// digit a report prints.
+const HALF_TOLERANCE: f64 = 1e-9;
+
+/// `value` with `decimals` decimals, halves rounded away from zero (the module's rule):
+/// `fixed(40.25, 1)` is `40.3`, `fixed(-2.5, 0)` is `-3`, `fixed(0.04, 1)` is `0.0`.
+pub fn fixed(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return format!("{value}");
+    }
+    let scaled = value * 10f64.powi(decimals as i32);
+    let nudged = scaled + scaled.signum() * scaled.abs().max(1.0) * HALF_TOLERANCE;
+    let units = nudged.round();
+    if units.abs() >= 1e17 {
+        // Past exact integers: every digit printed is already a digit of the value.
+        return format!("{value:.decimals$}");
+    }
+    let digits = format!("{:0>width$}", units.abs() as u64, width = decimals + 1);
+    let (whole, fraction) = digits.split_at(digits.len() - decimals);
+    let sign = if units < 0.0 { "-" } else { "" };
+    match decimals {
+        0 => format!("{sign}{whole}"),
+        _ => format!("{sign}{whole}.{fraction}"),
+    }
+}
+
+/// `fixed` with a sign on positive values too: `+12.3`, `-4.0`, `+0.0`.
+pub fn signed(value: f64, decimals: usize) -> String {
+    let text = fixed(value, decimals);
+    match text.starts_with('-') {
+        true => text,
+        false => format!("+{text}"),
+    }
+}
+
 /// A count with thousands separators: 12345 → `12,345` (rounded to a whole number).
 pub fn thousands(value: f64) -> String {
-    let digits = format!("{:.0}", value.round());
+    let digits = fixed(value, 0);
     let (sign, digits) = digits
         .strip_prefix('-')
         .map_or(("", digits.as_str()), |d| ("-", d));
@@ -34,12 +76,12 @@ pub fn thousands(value: f64) -> String {
 
 /// A share as a percentage with one decimal: 0.1234 → `12.3%`.
 pub fn percent(share: f64) -> String {
-    format!("{:.1}%", 100.0 * share)
+    format!("{}%", fixed(100.0 * share, 1))
 }
 
 /// A share as a table cell in percent, two decimals, no sign: 0.863 → `86.30`.
 pub fn percent_cell(share: f64) -> String {
-    format!("{:.2}", 100.0 * share)
+    fixed(100.0 * share, 2)
 }
 
 /// `86.30 [86.10, 86.50]`: a share and its interval in percent.
@@ -85,6 +127,31 @@ mod tests {
             push_decimal(&mut out, n);
             assert_eq!(out, format!("x{n}").into_bytes());
         }
+    }
+
+    #[test]
+    fn halves_are_rounded_away_from_zero_whatever_their_binary_fraction() {
+        // 100 × 0.4025 is 40.249999999999993 in binary; `{:.1}` prints 40.2.
+        assert_eq!(format!("{:.1}", 100.0 * 0.4025), "40.2");
+        assert_eq!(fixed(100.0 * 0.4025, 1), "40.3");
+        // 0.125 is exact in binary; `{:.2}` rounds it to even.
+        assert_eq!(format!("{:.2}", 0.125), "0.12");
+        assert_eq!(fixed(0.125, 2), "0.13");
+        assert_eq!(fixed(100.0 * 0.2955, 2), "29.55");
+        assert_eq!(fixed(-2.5, 0), "-3");
+        assert_eq!(fixed(-0.04, 1), "0.0");
+        assert_eq!(fixed(0.0, 2), "0.00");
+        assert_eq!(fixed(99.79, 0), "100");
+        assert_eq!(fixed(1234.5, 0), "1235");
+        assert_eq!(signed(221.45, 1), "+221.5");
+        assert_eq!(signed(-68.14, 1), "-68.1");
+        assert_eq!(percent(0.4025), "40.3%");
+        assert_eq!(percent_cell(0.29545), "29.55");
+        assert_eq!(thousands(2.5), "3");
+        // Not halves: the tolerance moves nothing a digit away from one.
+        assert_eq!(fixed(40.2499, 1), "40.2");
+        assert_eq!(fixed(0.994999, 2), "0.99");
+        assert_eq!(fixed(f64::NAN, 1), "NaN");
     }
 
     #[test]

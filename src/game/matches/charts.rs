@@ -9,48 +9,71 @@ use super::ratings::RatingRow;
 use super::tally::SeatRecord;
 use crate::output::charts::style::{self, BLUE, DARK, GREEN, GREY, LegendMark, VERMILION};
 use crate::output::charts::{Chart, plot_error};
+use crate::output::numbers::fixed;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// The most players whose score matrix is drawn (54 px a cell: at most 1,800 px a side).
+/// The most players whose score matrix and results matrix are drawn (54 px a cell: at most
+/// 1,800 px a side).
 pub const MAX_MATRIX_PLAYERS: usize = 30;
-
-/// The most bars (pairings in each seat) of the results chart: 240 bars are 5,480 px tall.
-pub const MAX_RESULT_BARS: usize = 240;
 
 /// The most players of the ratings chart: 150 rows are 4,700 px tall.
 pub const MAX_RATED_PLAYERS: usize = 150;
 
-/// Width of a label area that holds the longest of `labels` at the label font.
+/// Width of a label area that holds the longest of `labels` (in characters) at the label
+/// font.
 fn label_width(labels: impl Iterator<Item = usize>) -> u32 {
-    (30 + 9 * labels.max().unwrap_or(0) as u32).max(90)
+    (30 + 11 * labels.max().unwrap_or(0) as u32).max(100)
 }
 
-/// Stacked bars of `a`'s wins, draws and losses in each pairing and seat, first row on top,
-/// with the 95% interval of the win share (at the win bar's end) and of the loss share (at
-/// the loss bar's start).
+/// Every pairing's results by seat as one matrix, compact at any number of players: the
+/// cell in row i and column j holds the games with player i in the first seat and player j
+/// in the second, as a bar split into the first player's wins, the draws and the first
+/// player's losses (each seat of a pairing is one cell, so a pairing is two cells mirrored
+/// across the diagonal). The intervals are in the report's table.
 pub struct ResultsChart {
     pub title: String,
     pub rows: Vec<SeatRecord>,
 }
 
+/// The first seat's wins, draws and losses in one seat record.
+fn first_seat_shares(record: &SeatRecord) -> (&str, &str, [f64; 3]) {
+    match record.a_seat.as_str() {
+        "first" => (
+            &record.a,
+            &record.b,
+            [record.a_win, record.draw, record.a_loss],
+        ),
+        _ => (
+            &record.b,
+            &record.a,
+            [record.a_loss, record.draw, record.a_win],
+        ),
+    }
+}
+
 impl ResultsChart {
-    fn label(record: &SeatRecord) -> String {
-        format!(
-            "{} ({} first)",
-            record.pairing,
-            match record.a_seat.as_str() {
-                "first" => &record.a,
-                _ => &record.b,
+    /// Players in the order they first appear in the records.
+    fn players(&self) -> Vec<&str> {
+        let mut players: Vec<&str> = Vec::new();
+        for record in &self.rows {
+            for name in [record.a.as_str(), record.b.as_str()] {
+                if !players.contains(&name) {
+                    players.push(name);
+                }
             }
-        )
+        }
+        players
     }
 }
 
 impl Chart for ResultsChart {
     fn size(&self) -> (u32, u32) {
-        (1400, 200 + 22 * self.rows.len().max(8) as u32)
+        let players: Vec<String> = self.players().iter().map(|p| p.to_string()).collect();
+        let layout = MatrixLayout::new(&players);
+        let (width, height) = layout.size();
+        (width, height + 50)
     }
 
     fn draw<DB: DrawingBackend>(
@@ -60,76 +83,169 @@ impl Chart for ResultsChart {
     where
         DB::ErrorType: 'static,
     {
-        let n = self.rows.len();
-        if n == 0 {
+        if self.rows.is_empty() {
             return style::no_data(root, &self.title);
         }
-        let labels: Vec<String> = self.rows.iter().map(Self::label).collect();
+        let players: Vec<String> = self.players().iter().map(|p| p.to_string()).collect();
+        let layout = MatrixLayout::new(&players);
         let (_, height) = root.dim_in_pixel();
-        let (plot_area, legend_area) = root.split_vertically(height - 50);
-        let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
-        let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(24))
-            .margin(20)
-            .x_label_area_size(50)
-            .y_label_area_size(label_width(labels.iter().map(|l| l.chars().count())))
-            .build_cartesian_2d(0f64..1f64, (0..n as i32 - 1).into_segmented())
-            .map_err(plot_error)?;
-        chart
-            .configure_mesh()
-            .x_desc("share of the games, for the pairing's first-named player")
-            .x_label_formatter(&|x| format!("{:.0}%", 100.0 * x))
-            .y_labels(n)
-            .y_label_formatter(&|y| style::top_down_label(&labels, y))
-            .label_style(style::text(14))
-            .axis_desc_style(style::text(17))
-            .light_line_style(WHITE)
-            .draw()
-            .map_err(plot_error)?;
-        let bar = |i: usize, from: f64, to: f64, colour: RGBColor| {
-            PathElement::new(
-                [(from, y_of(i)), (to, y_of(i))],
-                colour.mix(0.8).stroke_width(14),
-            )
-        };
-        for (i, r) in self.rows.iter().enumerate() {
-            let win_end = r.a_win;
-            let draw_end = r.a_win + r.draw;
-            chart
-                .draw_series([
-                    bar(i, 0.0, win_end, GREEN),
-                    bar(i, win_end, draw_end, GREY),
-                    bar(i, draw_end, 1.0, VERMILION),
-                ])
-                .map_err(plot_error)?;
-            chart
-                .draw_series([
-                    PathElement::new(
-                        [(r.a_win_low, y_of(i)), (r.a_win_high, y_of(i))],
-                        DARK.stroke_width(2),
-                    ),
-                    PathElement::new(
-                        [
-                            (1.0 - r.a_loss_high, y_of(i)),
-                            (1.0 - r.a_loss_low, y_of(i)),
-                        ],
-                        DARK.stroke_width(2),
-                    ),
-                ])
-                .map_err(plot_error)?;
+        let (matrix_area, legend_area) = root.split_vertically(height - 60);
+        layout.frame(
+            &matrix_area,
+            &self.title,
+            "row player in the first seat against the column player in the second",
+        )?;
+        let index = |name: &str| players.iter().position(|p| p == name);
+        for record in &self.rows {
+            let (first, second, shares) = first_seat_shares(record);
+            let (Some(r), Some(c)) = (index(first), index(second)) else {
+                continue;
+            };
+            // The bar, inset from the cell's sides so that neighbouring cells stay apart.
+            let (x, y) = layout.cell(r, c);
+            let (start, end) = (x + 5, x + CELL - 5);
+            let mut from = start;
+            for (i, (share, colour)) in shares.iter().zip([GREEN, GREY, VERMILION]).enumerate() {
+                let to = if i == 2 {
+                    end
+                } else {
+                    (from + (share * (end - start) as f64).round() as i32).min(end)
+                };
+                if to > from {
+                    matrix_area
+                        .draw(&Rectangle::new(
+                            [(from, y + 8), (to, y + CELL - 8)],
+                            colour.mix(0.85).filled(),
+                        ))
+                        .map_err(plot_error)?;
+                }
+                from = to;
+            }
         }
         let legend = [
-            (LegendMark::Bar(GREEN.mix(0.8)), "wins".to_string()),
-            (LegendMark::Bar(GREY.mix(0.8)), "draws".to_string()),
-            (LegendMark::Bar(VERMILION.mix(0.8)), "losses".to_string()),
             (
-                LegendMark::Line(DARK, 2),
-                "95% Wilson intervals of the win and loss shares".to_string(),
+                LegendMark::Bar(GREEN.mix(0.85)),
+                "first player wins".to_string(),
+            ),
+            (LegendMark::Bar(GREY.mix(0.85)), "draws".to_string()),
+            (
+                LegendMark::Bar(VERMILION.mix(0.85)),
+                "first player loses".to_string(),
+            ),
+            (
+                LegendMark::Bar(NOT_PLAYED.to_rgba()),
+                "not played".to_string(),
             ),
         ];
         style::legend_strip(&legend_area, &legend)
     }
 }
+
+/// The fill of a cell whose players did not meet (or a player against itself).
+const NOT_PLAYED: RGBColor = RGBColor(240, 240, 240);
+
+/// The grid the two matrix charts share: numbered rows with names on the left, numbered
+/// columns, square cells, a title and a line saying what a cell holds.
+struct MatrixLayout {
+    left: i32,
+    players: usize,
+    numbered: Vec<String>,
+}
+
+const CELL: i32 = 54;
+const TOP: i32 = 140;
+
+impl MatrixLayout {
+    fn new(players: &[String]) -> MatrixLayout {
+        let numbered: Vec<String> = players
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("{}. {name}", i + 1))
+            .collect();
+        let longest = numbered.iter().map(|l| l.chars().count()).max();
+        MatrixLayout {
+            left: label_width(longest.into_iter()) as i32,
+            players: players.len(),
+            numbered,
+        }
+    }
+
+    fn size(&self) -> (u32, u32) {
+        let n = self.players.max(2) as i32;
+        (
+            (self.left + n * CELL + 40).max(900) as u32,
+            (TOP + n * CELL + 30) as u32,
+        )
+    }
+
+    /// The top-left corner of the cell in `row` and `column`.
+    fn cell(&self, row: usize, column: usize) -> (i32, i32) {
+        (self.left + column as i32 * CELL, TOP + row as i32 * CELL)
+    }
+
+    /// Draws the title, the subtitle, the labels and every cell empty ([`NOT_PLAYED`]).
+    fn frame<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        title: &str,
+        subtitle: &str,
+    ) -> crate::output::error::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let (width, _) = area.dim_in_pixel();
+        let centre = Pos::new(HPos::Center, VPos::Center);
+        area.draw(&Text::new(
+            title.to_string(),
+            (width as i32 / 2, 30),
+            style::title(28).pos(centre),
+        ))
+        .and_then(|_| {
+            area.draw(&Text::new(
+                subtitle.to_string(),
+                (width as i32 / 2, 70),
+                style::text(20).pos(centre),
+            ))
+        })
+        .map_err(plot_error)?;
+        for (i, label) in self.numbered.iter().enumerate() {
+            let (x, y) = self.cell(i, i);
+            area.draw(&Text::new(
+                label.clone(),
+                (self.left - 10, y + CELL / 2),
+                style::text(LABEL_SIZE).pos(Pos::new(HPos::Right, VPos::Center)),
+            ))
+            .and_then(|_| {
+                area.draw(&Text::new(
+                    format!("{}", i + 1),
+                    (x + CELL / 2, TOP - 18),
+                    style::text(LABEL_SIZE).pos(centre),
+                ))
+            })
+            .map_err(plot_error)?;
+        }
+        for row in 0..self.players {
+            for column in 0..self.players {
+                let (x, y) = self.cell(row, column);
+                area.draw(&Rectangle::new(
+                    [(x, y), (x + CELL, y + CELL)],
+                    NOT_PLAYED.filled(),
+                ))
+                .and_then(|_| {
+                    area.draw(&Rectangle::new(
+                        [(x, y), (x + CELL, y + CELL)],
+                        WHITE.stroke_width(1),
+                    ))
+                })
+                .map_err(plot_error)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The font size of row and column labels.
+const LABEL_SIZE: u32 = 19;
 
 /// The score (wins plus half the draws, as a share of the games) of each row player against
 /// each column player, over both seats; blank where they did not meet.
@@ -151,22 +267,27 @@ fn score_colour(score: f64) -> RGBColor {
     RGBColor(mix(target.0), mix(target.1), mix(target.2))
 }
 
-const CELL: i32 = 54;
-
-impl MatrixChart {
-    fn left(&self) -> i32 {
-        let longest = self.players.iter().map(|p| p.chars().count()).max();
-        label_width(longest.into_iter().map(|l| l + 4)) as i32
+/// A score as the matrix prints it, in percent: whole numbers, except that a score which is
+/// not exactly 0 or 1 never reads `0` or `100` (99.79% is `99.8`, 99.97% is `>99.9`).
+pub fn score_label(score: f64) -> String {
+    let percent = 100.0 * score;
+    let whole = fixed(percent, 0);
+    match whole.as_str() {
+        "100" if score < 1.0 => match fixed(percent, 1).as_str() {
+            "100.0" => ">99.9".to_string(),
+            one => one.to_string(),
+        },
+        "0" if score > 0.0 => match fixed(percent, 1).as_str() {
+            "0.0" => "<0.1".to_string(),
+            one => one.to_string(),
+        },
+        _ => whole,
     }
 }
 
 impl Chart for MatrixChart {
     fn size(&self) -> (u32, u32) {
-        let n = self.players.len().max(2) as i32;
-        (
-            (self.left() + n * CELL + 40).max(700) as u32,
-            (150 + n * CELL + 60) as u32,
-        )
+        MatrixLayout::new(&self.players).size()
     }
 
     fn draw<DB: DrawingBackend>(
@@ -176,48 +297,25 @@ impl Chart for MatrixChart {
     where
         DB::ErrorType: 'static,
     {
-        let n = self.players.len();
-        if n == 0 {
+        if self.players.is_empty() {
             return style::no_data(root, &self.title);
         }
-        let (width, _) = root.dim_in_pixel();
+        let layout = MatrixLayout::new(&self.players);
+        layout.frame(
+            root,
+            &self.title,
+            "row player's score against the column player (wins + draws/2, both seats), in %; grey: not played",
+        )?;
         let centre = Pos::new(HPos::Center, VPos::Center);
-        let (left, top) = (self.left(), 130);
-        root.draw(&Text::new(
-            self.title.clone(),
-            (width as i32 / 2, 30),
-            style::title(24).pos(centre),
-        ))
-        .map_err(plot_error)?;
-        root.draw(&Text::new(
-            "row player's score against the column player (wins + draws/2, both seats), in %",
-            (width as i32 / 2, 64),
-            style::text(16).pos(centre),
-        ))
-        .map_err(plot_error)?;
-        for (i, name) in self.players.iter().enumerate() {
-            let y = top + i as i32 * CELL + CELL / 2;
-            root.draw(&Text::new(
-                format!("{}. {name}", i + 1),
-                (left - 10, y),
-                style::text(15).pos(Pos::new(HPos::Right, VPos::Center)),
-            ))
-            .map_err(plot_error)?;
-            let x = left + i as i32 * CELL + CELL / 2;
-            root.draw(&Text::new(
-                format!("{}", i + 1),
-                (x, top - 16),
-                style::text(15).pos(centre),
-            ))
-            .map_err(plot_error)?;
-        }
         for (r, row) in self.scores.iter().enumerate() {
             for (c, score) in row.iter().enumerate() {
-                let (x, y) = (left + c as i32 * CELL, top + r as i32 * CELL);
-                let fill = score.map_or(RGBColor(240, 240, 240), score_colour);
+                let Some(score) = *score else {
+                    continue;
+                };
+                let (x, y) = layout.cell(r, c);
                 root.draw(&Rectangle::new(
                     [(x, y), (x + CELL, y + CELL)],
-                    fill.filled(),
+                    score_colour(score).filled(),
                 ))
                 .and_then(|_| {
                     root.draw(&Rectangle::new(
@@ -226,24 +324,27 @@ impl Chart for MatrixChart {
                     ))
                 })
                 .map_err(plot_error)?;
-                if let Some(score) = score {
-                    let colour = if (score - 0.5).abs() > 0.3 {
-                        WHITE
-                    } else {
-                        DARK
-                    };
-                    root.draw(&Text::new(
-                        format!("{:.0}", 100.0 * score),
-                        (x + CELL / 2, y + CELL / 2),
-                        style::text(15).pos(centre).color(&colour),
-                    ))
-                    .map_err(plot_error)?;
-                }
+                let colour = if (score - 0.5).abs() > 0.3 {
+                    WHITE
+                } else {
+                    DARK
+                };
+                let label = score_label(score);
+                let size = if label.chars().count() > 3 { 16 } else { 19 };
+                root.draw(&Text::new(
+                    label,
+                    (x + CELL / 2, y + CELL / 2),
+                    style::text(size).pos(centre).color(&colour),
+                ))
+                .map_err(plot_error)?;
             }
         }
         Ok(())
     }
 }
+
+/// The radius of a rating's dot, in pixels.
+const DOT: i32 = 5;
 
 /// Each player's rating with its 95% bootstrap interval, best on top.
 pub struct RatingsChart {
@@ -254,7 +355,7 @@ pub struct RatingsChart {
 
 impl Chart for RatingsChart {
     fn size(&self) -> (u32, u32) {
-        (1200, 200 + 30 * self.rows.len().max(6) as u32)
+        (1200, 220 + 36 * self.rows.len().max(6) as u32)
     }
 
     fn draw<DB: DrawingBackend>(
@@ -278,12 +379,12 @@ impl Chart for RatingsChart {
         let high = rated.iter().map(|r| r.3).fold(f64::NEG_INFINITY, f64::max);
         let margin = ((high - low) * 0.05).max(10.0);
         let (_, height) = root.dim_in_pixel();
-        let (plot_area, legend_area) = root.split_vertically(height - 50);
+        let (plot_area, legend_area) = root.split_vertically(height - 70);
         let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
         let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(24))
+            .caption(&self.title, style::title(28))
             .margin(20)
-            .x_label_area_size(50)
+            .x_label_area_size(70)
             .y_label_area_size(label_width(rated.iter().map(|r| r.0.chars().count())))
             .build_cartesian_2d(
                 (low - margin)..(high + margin),
@@ -296,8 +397,8 @@ impl Chart for RatingsChart {
             .x_label_formatter(&|x| format!("{x:+.0}"))
             .y_labels(n)
             .y_label_formatter(&|y| style::top_down_label(&names, y))
-            .label_style(style::text(15))
-            .axis_desc_style(style::text(17))
+            .label_style(style::text(19))
+            .axis_desc_style(style::text(22))
             .light_line_style(WHITE)
             .draw()
             .map_err(plot_error)?;
@@ -311,19 +412,49 @@ impl Chart for RatingsChart {
                 rated
                     .iter()
                     .enumerate()
-                    .map(|(i, r)| Circle::new((r.1, y_of(i)), 5, DARK.filled())),
+                    .map(|(i, r)| Circle::new((r.1, y_of(i)), DOT, DARK.filled())),
             )
             .map_err(plot_error)?;
+        // An interval narrower than the dot is hidden behind it: the legend says how many.
+        let hidden = rated
+            .iter()
+            .filter(|r| {
+                let (low, _) = chart.backend_coord(&(r.2, y_of(0)));
+                let (high, _) = chart.backend_coord(&(r.3, y_of(0)));
+                high - low < 2 * DOT
+            })
+            .count();
+        let interval = match hidden {
+            0 => "95% bootstrap interval over games".to_string(),
+            h if h == n => {
+                "95% bootstrap interval over games (every one narrower than its dot)".to_string()
+            }
+            h => format!("95% bootstrap interval over games ({h} of {n} narrower than their dot)"),
+        };
         let legend = [
             (
                 LegendMark::Dot(DARK),
                 "maximum-likelihood rating".to_string(),
             ),
-            (
-                LegendMark::Line(BLUE, 4),
-                "95% bootstrap interval over games".to_string(),
-            ),
+            (LegendMark::Line(BLUE, 4), interval),
         ];
         style::legend_strip(&legend_area, &legend)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::score_label;
+
+    #[test]
+    fn a_score_reads_0_or_100_only_when_it_is_exactly_that() {
+        assert_eq!(score_label(0.9979), "99.8");
+        assert_eq!(score_label(0.99979), ">99.9");
+        assert_eq!(score_label(1.0), "100");
+        assert_eq!(score_label(0.002), "0.2");
+        assert_eq!(score_label(0.0001), "<0.1");
+        assert_eq!(score_label(0.0), "0");
+        assert_eq!(score_label(0.505), "51");
+        assert_eq!(score_label(0.994), "99");
     }
 }

@@ -2,7 +2,7 @@
 //! `summary.csv`, `ratings.csv`): the ratings, the score matrix and every pairing's results,
 //! then the game's own section ([`super::MatchGame::report_section`]).
 
-use super::charts::{MAX_MATRIX_PLAYERS, MAX_RATED_PLAYERS, MAX_RESULT_BARS};
+use super::charts::{MAX_MATRIX_PLAYERS, MAX_RATED_PLAYERS};
 use super::charts::{MatrixChart, RatingsChart, ResultsChart};
 use super::ratings::{self, RatingRow};
 use super::tally::{self, SeatRecord};
@@ -12,7 +12,7 @@ use crate::experiment::{Manifest, ResultsFolder, Shard};
 use crate::output::atomic::write_atomic;
 use crate::output::charts;
 use crate::output::error::IoContext;
-use crate::output::numbers::thousands;
+use crate::output::numbers::{fixed, signed, thousands};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -135,7 +135,7 @@ struct Drawn {
 impl Drawn {
     fn of(tables: &Tables) -> Drawn {
         Drawn {
-            results: tables.seat_records().count() <= MAX_RESULT_BARS,
+            results: tables.players.len() <= MAX_MATRIX_PLAYERS,
             matrix: tables.players.len() <= MAX_MATRIX_PLAYERS,
             ratings: tables.ratings.len() <= MAX_RATED_PLAYERS,
         }
@@ -216,7 +216,9 @@ pub use crate::output::numbers::{percent_cell as percent, with_interval};
 
 fn rating_text(row: &RatingRow) -> String {
     match (row.rating, row.rating_low, row.rating_high) {
-        (Some(r), Some(low), Some(high)) => format!("{r:+.1} [{low:+.1}, {high:+.1}]"),
+        (Some(r), Some(low), Some(high)) => {
+            format!("{} [{}, {}]", signed(r, 1), signed(low, 1), signed(high, 1))
+        }
         _ => "—".to_string(),
     }
 }
@@ -298,7 +300,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     for (i, (player, row)) in t.players.iter().zip(t.score_matrix()).enumerate() {
         let cells: Vec<String> = row
             .iter()
-            .map(|s| s.map_or(String::new(), |s| format!("{:.1}", 100.0 * s)))
+            .map(|s| s.map_or(String::new(), |s| fixed(100.0 * s, 1)))
             .collect();
         let _ = writeln!(out, "| {}. `{player}` | {} |", i + 1, cells.join(" | "));
     }
@@ -319,20 +321,20 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     for r in t.seat_records() {
         let _ = writeln!(
             out,
-            "| `{}` | {} | {} | {} | {} | {} | {:.2} |",
+            "| `{}` | {} | {} | {} | {} | {} | {} |",
             r.pairing,
             r.a_seat,
             thousands(r.games as f64),
             with_interval(r.a_win, r.a_win_low, r.a_win_high),
             with_interval(r.draw, r.draw_low, r.draw_high),
             with_interval(r.a_loss, r.a_loss_low, r.a_loss_high),
-            r.mean_plies
+            fixed(r.mean_plies, 2)
         );
     }
     out.push_str(&chart_or_why(drawn.results, "results", || {
         format!(
-            "{} bars (a pairing in a seat each) are more than the chart shows ({MAX_RESULT_BARS})",
-            t.seat_records().count()
+            "{} players are more than the chart shows ({MAX_MATRIX_PLAYERS})",
+            t.players.len()
         )
     }));
     out

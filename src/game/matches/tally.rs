@@ -115,6 +115,31 @@ impl SeatRecord {
         }
     }
 
+    /// The record with its shares, intervals and score computed again from its counts at
+    /// full precision: what reports and charts use, so that a printed figure is rounded once
+    /// (`summary.csv` keeps six decimals, and a second rounding of those can move a digit).
+    pub fn exact(self) -> SeatRecord {
+        let n = self.games.max(1) as f64;
+        let share = |k: u64| k as f64 / n;
+        let interval = |k: u64| wilson(k, self.games, Z95);
+        let (a_win_low, a_win_high) = interval(self.a_wins);
+        let (draw_low, draw_high) = interval(self.draws);
+        let (a_loss_low, a_loss_high) = interval(self.a_losses);
+        SeatRecord {
+            a_win: share(self.a_wins),
+            a_win_low,
+            a_win_high,
+            draw: share(self.draws),
+            draw_low,
+            draw_high,
+            a_loss: share(self.a_losses),
+            a_loss_low,
+            a_loss_high,
+            a_score: (self.a_wins as f64 + self.draws as f64 / 2.0) / n,
+            ..self
+        }
+    }
+
     /// The W/D/L counts of `a`.
     pub fn wdl(&self) -> [u64; 3] {
         [self.a_wins, self.draws, self.a_losses]
@@ -274,7 +299,8 @@ fn cells(spec: &MatchSpec, counts: &[[Counts; 2]]) -> Vec<Cell> {
         .collect()
 }
 
-/// Reads a `summary.csv`.
+/// Reads a `summary.csv`, each record made [`SeatRecord::exact`].
 pub fn read(path: &Path) -> crate::output::error::Result<Vec<SeatRecord>> {
-    crate::output::read_csv(path)
+    let records: Vec<SeatRecord> = crate::output::read_csv(path)?;
+    Ok(records.into_iter().map(SeatRecord::exact).collect())
 }

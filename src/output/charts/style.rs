@@ -258,9 +258,17 @@ pub enum LegendMark {
     /// A dot in a ring: a marked optimum.
     DotRing(RGBColor),
     Triangle(RGBColor),
+    /// An outlined triangle.
+    OpenTriangle(RGBColor),
+    /// A cross (×) in the colour the chart draws it.
+    Cross(RGBColor),
     /// A sample of text, such as "12.3%".
     Text(&'static str),
 }
+
+/// The font size of a legend's labels: about 7 points when a 1200-pixel chart is printed
+/// 16 cm wide.
+const LEGEND_TEXT: u32 = 19;
 
 /// Draws `entries` left to right in rows, centred vertically in `area`: a legend that
 /// cannot cover the data. Rows wrap at the area's width.
@@ -272,13 +280,13 @@ where
     DB::ErrorType: 'static,
 {
     const LEFT: i32 = 110;
-    const ROW: i32 = 26;
+    const ROW: i32 = 30;
     let (width, height) = area.dim_in_pixel();
     let mut placed = Vec::with_capacity(entries.len());
     let (mut x, mut row) = (LEFT, 0);
     for (mark, label) in entries {
         let (label_width, _) = area
-            .estimate_text_size(label, &text(16))
+            .estimate_text_size(label, &text(LEGEND_TEXT))
             .map_err(super::plot_error)?;
         let entry_width = 36 + label_width as i32;
         if x > LEFT && x + entry_width > width as i32 - 20 {
@@ -291,7 +299,7 @@ where
     for (mark, label, x, row) in placed {
         let y = top + row * ROW;
         draw_mark(area, *mark, x, y)?;
-        let style = text(16).pos(plotters::style::text_anchor::Pos::new(
+        let style = text(LEGEND_TEXT).pos(plotters::style::text_anchor::Pos::new(
             plotters::style::text_anchor::HPos::Left,
             plotters::style::text_anchor::VPos::Center,
         ));
@@ -337,6 +345,10 @@ where
         LegendMark::Triangle(colour) => {
             area.draw(&TriangleMarker::new((x + 14, y), 7, colour.filled()))
         }
+        LegendMark::OpenTriangle(colour) => {
+            area.draw(&TriangleMarker::new((x + 14, y), 8, colour.stroke_width(2)))
+        }
+        LegendMark::Cross(colour) => area.draw(&Cross::new((x + 14, y), 6, colour.stroke_width(2))),
         LegendMark::Text(sample) => area.draw(&Text::new(
             sample,
             (x, y),

@@ -13,6 +13,7 @@ mod merge_inputs;
 mod one_line_errors;
 mod options;
 mod referee;
+mod report_figures;
 mod run_messages;
 mod run_safety;
 mod scripts;

@@ -1,0 +1,243 @@
+//! Every figure a committed `REPORT.md` quotes is made from the folder's data by the report
+//! code: `boardlab report` on a copy of each committed folder writes the same REPORT byte for
+//! byte. Figures the READMEs and guides quote from a REPORT are checked against its text, and
+//! the sentences that once said more than the data are checked against the tables.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The committed results folders that have a `REPORT.md`.
+fn reported_folders() -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(root().join("results"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("REPORT.md").is_file())
+        .collect();
+    folders.sort();
+    folders
+}
+
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn report_rewrites_every_committed_report_byte_for_byte() {
+    let scratch = tempfile::tempdir().unwrap();
+    let folders = reported_folders();
+    assert!(folders.len() >= 6, "{folders:?}");
+    for committed in folders {
+        let name = committed.file_name().unwrap().to_owned();
+        let copy = scratch.path().join(&name);
+        copy_folder(&committed, &copy);
+        Command::cargo_bin("boardlab")
+            .unwrap()
+            .arg("report")
+            .arg(&copy)
+            .arg("--quiet")
+            .assert()
+            .success();
+        let written = std::fs::read_to_string(copy.join("REPORT.md")).unwrap();
+        let kept = std::fs::read_to_string(committed.join("REPORT.md")).unwrap();
+        if written != kept {
+            let first = written
+                .lines()
+                .zip(kept.lines())
+                .find(|(w, k)| w != k)
+                .map_or("(lengths differ)".to_string(), |(w, k)| {
+                    format!("committed: {k}\nwritten:   {w}")
+                });
+            panic!(
+                "{name:?}: REPORT.md is not what `boardlab report` writes from the data\n{first}"
+            );
+        }
+    }
+}
+
+/// Every `P% [L, H]` (a rate with its interval) in `text`.
+fn intervals(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let bytes = text.as_bytes();
+    for (at, _) in text.match_indices("% [") {
+        let start = text[..at]
+            .rfind(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .map_or(0, |i| i + 1);
+        let Some(end) = text[at..].find(']').map(|e| at + e + 1) else {
+            continue;
+        };
+        let inner = &text[at + 3..end - 1];
+        let numeric = inner
+            .split(", ")
+            .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit() || c == '.'));
+        if start < at && bytes[start].is_ascii_digit() && numeric {
+            found.push(text[start..end].to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn intervals_are_found_in_text() {
+    assert_eq!(
+        intervals("at 7: 73.4% [72.5, 74.3] and 98.2% at 8, 39.3%\n[36.3, 42.4], 5% [a, b]"),
+        ["73.4% [72.5, 74.3]"]
+    );
+}
+
+/// The README, the guides and the results folders' READMEs.
+fn documents() -> Vec<PathBuf> {
+    let mut documents = vec![root().join("README.md")];
+    for dir in ["docs", "results"] {
+        for entry in walk(&root().join(dir)) {
+            if entry.extension().is_some_and(|e| e == "md")
+                && !entry.ends_with("REPORT.md")
+                && !entry.to_string_lossy().contains("seed-article")
+            {
+                documents.push(entry);
+            }
+        }
+    }
+    documents
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(walk(&path));
+        } else {
+            found.push(path);
+        }
+    }
+    found
+}
+
+#[test]
+fn every_rate_with_an_interval_a_document_quotes_is_in_a_report() {
+    let reports: String = reported_folders()
+        .iter()
+        .map(|f| std::fs::read_to_string(f.join("REPORT.md")).unwrap())
+        .collect();
+    let mut missing = Vec::new();
+    for document in documents() {
+        let text = std::fs::read_to_string(&document).unwrap();
+        for quoted in intervals(&text) {
+            if !reports.contains(&quoted) {
+                missing.push(format!("{}: {quoted}", document.display()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "quoted but in no REPORT.md (change the document to the report's figure):\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The rows of a CSV file as maps from column to value.
+fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            headers
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_knights_report_names_the_last_side_with_a_random_tour_from_the_corner() {
+    let dir = root().join("results/knights");
+    let mut corner: Vec<(u32, u64)> = csv_rows(&dir.join("summary.csv"))
+        .into_iter()
+        .filter(|r| r["rule"] == "random" && r["start"] == "corner")
+        .map(|r| (r["n"].parse().unwrap(), r["tours"].parse().unwrap()))
+        .collect();
+    corner.sort_unstable();
+    let last = corner.iter().rev().find(|(_, tours)| *tours > 0).unwrap().0;
+    assert_eq!(last, 256);
+    let report = std::fs::read_to_string(dir.join("REPORT.md")).unwrap();
+    assert!(
+        report.contains(&format!("the last side with a tour is n = {last} (")),
+        "{report}"
+    );
+    let none: Vec<String> = corner
+        .iter()
+        .filter(|(n, _)| *n > last)
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert!(report.contains(&format!("none at n = {} (", none.join(", "))));
+    for document in documents() {
+        let text = std::fs::read_to_string(&document)
+            .unwrap()
+            .replace('\n', " ");
+        for stale in ["never above n = 325", "none above n = 325 (as"] {
+            assert!(
+                !text.contains(stale),
+                "{}: \"{stale}\", but no tour was found from n = 320 on",
+                document.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_knights_report_says_a_deterministic_rule_makes_one_draw_from_the_corner() {
+    let dir = root().join("results/knights");
+    let rows = csv_rows(&dir.join("summary.csv"));
+    let deterministic = ["seed", "order:12345678", "pohl", "roth", "squirrel"];
+    for row in rows.iter().filter(|r| r["start"] == "corner") {
+        let one = deterministic.contains(&row["rule"].as_str());
+        assert_eq!(row["draws"] == "1", one, "{row:?}");
+    }
+    let report = std::fs::read_to_string(dir.join("REPORT.md")).unwrap();
+    assert!(report.contains(
+        "1 draw (seed, order:12345678, pohl, roth, squirrel, n = 5–1000: a deterministic rule makes the same tour every time)"
+    ));
+    let guide = std::fs::read_to_string(root().join("docs/knights-tour.md"))
+        .unwrap()
+        .replace('\n', " ");
+    assert!(!guide.contains("10,000 draws per series from the corner and from random starts"));
+}
+
+#[test]
+fn the_guide_gives_the_games_per_second_the_fifteen_manifest_records() {
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("results/fifteen/manifest.json")).unwrap(),
+    )
+    .unwrap();
+    let rate = manifest["draws_per_second"].as_f64().unwrap();
+    // To the nearest hundred, as the guide writes it.
+    let hundreds = (rate / 100.0).round() as u64 * 100;
+    let quoted = format!(
+        "{},{:03} games per second",
+        hundreds / 1000,
+        hundreds % 1000
+    );
+    let guide = std::fs::read_to_string(root().join("docs/fifteen.md"))
+        .unwrap()
+        .replace('\n', " ")
+        .replace("games  per", "games per");
+    assert!(
+        guide.contains(&quoted),
+        "docs/fifteen.md should say {quoted}"
+    );
+    assert!(!guide.contains("150,000 games per second"));
+}
