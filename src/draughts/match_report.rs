@@ -530,6 +530,8 @@ mod tests {
                 .collect(),
             records,
             ratings: Vec::new(),
+            shard: None,
+            data: None,
         }
     }
 

@@ -30,6 +30,9 @@ pub struct Tables {
     pub ratings: Vec<RatingRow>,
     /// The shard of a sharded run that the folder holds; `None` for a whole run.
     pub shard: Option<Shard>,
+    /// The size in bytes and the FNV-1a 64 checksum of `draws.csv`, as the manifest
+    /// records them.
+    pub data: Option<(u64, String)>,
 }
 
 impl Tables {
@@ -55,6 +58,7 @@ impl Tables {
             records: tally::read(&dir.join("summary.csv"))?,
             ratings: ratings::read(&dir.join("ratings.csv"))?,
             shard: manifest.shard,
+            data: manifest.data.map(|data| (data.bytes, data.fnv1a64)),
         })
     }
 
@@ -223,6 +227,19 @@ fn rating_text(row: &RatingRow) -> String {
     }
 }
 
+/// Where `draws.csv` is not kept with the folder (a results folder commits its tables, not
+/// gigabytes of games), its size and checksum say what `reproduce` must remake.
+fn data_note(data: Option<&(u64, String)>) -> String {
+    data.map_or(String::new(), |(bytes, hash)| {
+        format!(
+            "; {} bytes, FNV-1a 64 `{}` as `manifest.json` records: where the file is not kept, \
+             the manifest's `reproduce` command remakes it byte for byte",
+            thousands(*bytes as f64),
+            hash
+        )
+    })
+}
+
 fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     let mut out = String::new();
     let drawn = Drawn::of(t);
@@ -236,7 +253,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
         "{} players, {pairings} pairing{}, {} games {}, master seed {}. Game i of a pairing \
          `a-vs-b` has `a` in the first seat when i is even; every game was replayed by the \
          game's referee before it counted. How the folder was made: `manifest.json`; the games \
-         themselves: `draws.csv` (one row each, with its moves).\n",
+         themselves: `draws.csv` (one row each, with its moves{}).\n",
         t.players.len(),
         if pairings == 1 { "" } else { "s" },
         thousands(t.games() as f64),
@@ -245,7 +262,8 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
         } else {
             "in all"
         },
-        t.seed
+        t.seed,
+        data_note(t.data.as_ref())
     );
     if let Some(shard) = t.shard {
         let _ = writeln!(
