@@ -27,6 +27,8 @@ pub struct Tables {
     pub records: Vec<SeatRecord>,
     /// `ratings.csv`, best first.
     pub ratings: Vec<RatingRow>,
+    /// The spec as the manifest records it, the game's settings among its keys.
+    pub spec: serde_json::Value,
 }
 
 impl Tables {
@@ -51,6 +53,7 @@ impl Tables {
             players,
             records: tally::read(&dir.join("summary.csv"))?,
             ratings: ratings::read(&dir.join("ratings.csv"))?,
+            spec: spec.clone(),
         })
     }
 
@@ -88,7 +91,8 @@ pub fn report<G: MatchGame>(dir: &Path) -> Result<(), StudyError> {
     let tables = Tables::read(dir)?;
     write_charts(dir, &tables)?;
     let mut out = generic_sections::<G>(&tables);
-    let section = G::default().report_section(dir, &tables)?;
+    let game: G = super::spec::recorded_game(&tables.spec)?;
+    let section = game.report_section(dir, &tables)?;
     if !section.is_empty() {
         out.push('\n');
         out.push_str(&section);
