@@ -84,8 +84,8 @@ mod random_games {
     fn recorded(bencher: Bencher) {
         let spec = "name = \"bench\"\nseed = 1\ngames = 1000\nplayers = [\"random\"]\n\
                     self-play = true\n";
-        let game = Fifteen(Classic);
-        let spec = MatchSpec::parse(&game, spec, &Overrides::default()).unwrap();
+        let (game, spec) =
+            MatchSpec::parse::<Fifteen<Classic>>(spec, &Overrides::default()).unwrap();
         assert_eq!(spec.pairings[0].label, "random-vs-random");
         let study = MatchStudy::new(game, spec);
         let mut rows = Vec::new();

@@ -16,7 +16,9 @@ pub struct Batch<'a> {
 }
 
 /// Plays the batch of `game` and writes the rows to standard output (the header first);
-/// returns the score from A's side: wins, draws, losses.
+/// returns the score from A's side: wins, draws, losses. The game's settings (draughts'
+/// rules and ply cap) go into the spec like the other keys, so the batch plays what a spec
+/// with those keys plays.
 pub fn play_batch<G: MatchGame>(game: G, batch: &Batch) -> anyhow::Result<[u64; 3]> {
     let (a, b) = (batch.a, batch.b);
     let (players, pairings) = if a == b {
@@ -26,10 +28,13 @@ pub fn play_batch<G: MatchGame>(game: G, batch: &Batch) -> anyhow::Result<[u64; 
     };
     let spec_text = format!(
         "name = \"games\"\nseed = {}\ngames = {}\nplayers = {players}\npairings = {pairings}\n\
-         opening-plies = {}\n",
-        batch.seed, batch.games, batch.opening_plies
+         opening-plies = {}\n{}",
+        batch.seed,
+        batch.games,
+        batch.opening_plies,
+        toml::to_string(&game.settings())?
     );
-    let spec = MatchSpec::parse(&game, &spec_text, &Default::default())?;
+    let (game, spec) = MatchSpec::parse::<G>(&spec_text, &Default::default())?;
     let study = MatchStudy::new(game, spec);
     let mut out = std::io::stdout().lock();
     out.write_all(crate::game::matches::study::HEADER.as_bytes())?;

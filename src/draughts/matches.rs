@@ -9,12 +9,19 @@
 //! study draws opening k from its own stream (seed, `PAIRING/opening`, k) and plays games 2k
 //! and 2k + 1, which swap the seats, from it, so that no bot owes a result to its colour in
 //! an opening. Draw rules (the project's convention): threefold repetition, 60 plies without
-//! a capture or a man move, or the ply cap of 400 (see [`super::game`]).
+//! a capture or a man move, or the ply cap (see [`super::game`]).
+//!
+//! A spec's own keys choose the game: `rules = "czech"` (the default), `"english"` or
+//! `"damebot"` (the original program's own rules), and `max-plies = N`, the ply cap, 10 to
+//! 10,000 (default 400), as `boardlab draughts games --rules R --max-plies N` takes them. The
+//! manifest records them only when they differ from the defaults.
 
 use super::bots::BotSpec;
 use super::game::Draughts;
 use super::match_report;
+use super::rules::Rules;
 use crate::experiment::StudyError;
+use crate::experiment::spec::{SpecError, bad};
 use crate::game::GameResult;
 use crate::game::matches::{BoxedPlayer, MatchGame, report::Tables};
 use std::path::Path;
@@ -22,12 +29,76 @@ use std::path::Path;
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
 type Result<T, E = StudyError> = std::result::Result<T, E>;
 
+/// The shortest and longest ply cap a spec may set, as `draughts games --max-plies` allows
+/// (the default is [`super::game::DEFAULT_MAX_PLIES`]).
+pub const MAX_PLIES_RANGE: std::ops::RangeInclusive<u32> = 10..=10_000;
+
+/// The spec key of the rules variant.
+const RULES_KEY: &str = "rules";
+/// The spec key of the ply cap.
+const MAX_PLIES_KEY: &str = "max-plies";
+
+fn rules_of(value: &toml::Value) -> Result<Rules, SpecError> {
+    let names: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
+    value
+        .as_str()
+        .and_then(|text| text.parse().ok())
+        .ok_or_else(|| {
+            bad(
+                RULES_KEY,
+                format!(
+                    "{value} is no rules variant; use one of: {}",
+                    names.join(", ")
+                ),
+            )
+        })
+}
+
+fn max_plies_of(value: &toml::Value) -> Result<u32, SpecError> {
+    let (low, high) = (MAX_PLIES_RANGE.start(), MAX_PLIES_RANGE.end());
+    value
+        .as_integer()
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|n| MAX_PLIES_RANGE.contains(n))
+        .ok_or_else(|| {
+            bad(
+                MAX_PLIES_KEY,
+                format!("{value} is out of range; use a number of plies from {low} to {high}"),
+            )
+        })
+}
+
 impl MatchGame for Draughts {
     const PUZZLE: &'static str = "draughts";
     const EXAMPLE_SPEC: &'static str = include_str!("../../experiments/examples/draughts.toml");
     const ABOUT: &'static str = "Czech draughts between bots: random, the original Damebot (and without each flag), alphabeta:D, mcts:N";
     const TABLES: &'static [&'static str] =
         &["summary.csv", "ratings.csv", match_report::LENGTHS_FILE];
+
+    const GAME_KEYS: &'static [&'static str] = &[RULES_KEY, MAX_PLIES_KEY];
+
+    fn configure(keys: &toml::Table) -> Result<Draughts, SpecError> {
+        let mut game = Draughts::default();
+        if let Some(value) = keys.get(RULES_KEY) {
+            game.rules = rules_of(value)?;
+        }
+        if let Some(value) = keys.get(MAX_PLIES_KEY) {
+            game.max_plies = max_plies_of(value)?;
+        }
+        Ok(game)
+    }
+
+    fn settings(&self) -> toml::Table {
+        let default = Draughts::default();
+        let mut settings = toml::Table::new();
+        if self.rules != default.rules {
+            settings.insert(RULES_KEY.into(), self.rules.name().into());
+        }
+        if self.max_plies != default.max_plies {
+            settings.insert(MAX_PLIES_KEY.into(), i64::from(self.max_plies).into());
+        }
+        settings
+    }
 
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
         name.parse::<BotSpec>()

@@ -2,9 +2,12 @@
 //! of `docs/knights-tour-contract.md` (Ganzfried 2004, Squirrel & Cull 1996, Roth), the first
 //! side at which each rule fails from the corner, the start-square counts of the
 //! deterministic rules, and success from random starts, each rate with its 95% Wilson
-//! interval. It reads only what [`super::report`] has read from the folder's small files.
+//! interval; rectangular boards in a table of their own. It reads only what
+//! [`super::report`] has read from the folder's small files.
 
-use super::report::{BenchRow, GANZFRIED, Starts, SummaryRow, find, rules_of, thousands};
+use super::report::{
+    BenchRow, GANZFRIED, Starts, SummaryRow, find, rules_of, square_boards, thousands,
+};
 use crate::output::numbers::fixed;
 use crate::stats::proportion::wilson95;
 use std::fmt::Write as _;
@@ -16,9 +19,9 @@ fn first_corner_failure(rows: &[SummaryRow], rule: &str) -> (Option<u32>, usize)
         .iter()
         .filter(|r| r.rule == rule && r.start == "corner")
         .collect();
-    corner.sort_by_key(|r| r.n);
+    corner.sort_by_key(|r| r.n());
     (
-        corner.iter().find(|r| r.tours < r.draws).map(|r| r.n),
+        corner.iter().find(|r| r.tours < r.draws).map(|r| r.n()),
         corner.len(),
     )
 }
@@ -75,11 +78,18 @@ pub(super) fn markdown(
         }
         let _ = writeln!(out);
     }
-    published_section(&mut out, rows);
-    corner_section(&mut out, rows);
-    random_section(&mut out, rows);
-    starts_section(&mut out, starts);
-    by_start_section(&mut out, rows);
+    let squares = square_boards(rows);
+    let square_starts: Vec<Starts> = starts
+        .iter()
+        .filter(|s| s.size.is_square())
+        .cloned()
+        .collect();
+    published_section(&mut out, &squares);
+    corner_section(&mut out, &squares);
+    random_section(&mut out, &squares);
+    starts_section(&mut out, &square_starts);
+    by_start_section(&mut out, &squares);
+    rectangles_section(&mut out, rows, starts);
     bench_section(&mut out, bench);
     if !charts.is_empty() {
         let _ = writeln!(out, "## Charts\n");
@@ -101,24 +111,24 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
             .iter()
             .filter(|r| r.rule == "random" && r.start == "corner")
             .collect();
-        v.sort_by_key(|r| r.n);
+        v.sort_by_key(|r| r.n());
         v
     };
     if !random_corner.is_empty() {
         let small: Vec<&&SummaryRow> = random_corner
             .iter()
-            .filter(|r| r.n <= 25 && r.n != 7)
+            .filter(|r| r.n() <= 25 && r.n() != 7)
             .collect();
         if let Some(worst) = small.iter().min_by(|a, b| a.rate().total_cmp(&b.rate())) {
             let below: Vec<String> = small
                 .iter()
                 .filter(|r| r.high < 0.98)
-                .map(|r| r.n.to_string())
+                .map(|r| r.n().to_string())
                 .collect();
             let _ = writeln!(
                 out,
                 "| random tie-break from a corner: at least 98% for every n ≤ 25 but 7 | Ganzfried 2004 | lowest at n = {}: {} | {} |",
-                worst.n,
+                worst.n(),
                 worst.describe(),
                 if below.is_empty() {
                     "yes: no interval lies wholly below 98%".to_string()
@@ -128,7 +138,7 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
             );
         }
         for (n, rate, claim) in GANZFRIED {
-            if let Some(row) = random_corner.iter().find(|r| r.n == n) {
+            if let Some(row) = random_corner.iter().find(|r| r.n() == n) {
                 let verdict = if (row.low..=row.high).contains(&rate) {
                     "yes: inside the interval".to_string()
                 } else if rate > row.high {
@@ -159,7 +169,7 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
             let mut v: Vec<u32> = rows
                 .iter()
                 .filter(|r| r.rule == "roth" && r.start == "corner")
-                .map(|r| r.n)
+                .map(|r| r.n())
                 .collect();
             v.sort_unstable();
             v
@@ -197,7 +207,7 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
 /// none was found, pooled with the upper end of their interval.
 fn squirrel_cull_row(random_corner: &[&SummaryRow]) -> Option<String> {
     const CLAIM: u32 = 325;
-    if random_corner.last()?.n <= CLAIM {
+    if random_corner.last()?.n() <= CLAIM {
         return None;
     }
     let last = random_corner.iter().rposition(|r| r.tours > 0);
@@ -206,7 +216,7 @@ fn squirrel_cull_row(random_corner: &[&SummaryRow]) -> Option<String> {
         let row = random_corner[i];
         format!(
             "the last side with a tour is n = {} ({})",
-            row.n,
+            row.n(),
             row.describe()
         )
     });
@@ -215,7 +225,7 @@ fn squirrel_cull_row(random_corner: &[&SummaryRow]) -> Option<String> {
     } else {
         let draws: u64 = after.iter().map(|r| r.draws).sum();
         let (_, high) = wilson95(0, draws);
-        let sides: Vec<String> = after.iter().map(|r| r.n.to_string()).collect();
+        let sides: Vec<String> = after.iter().map(|r| r.n().to_string()).collect();
         format!(
             "; none at n = {} (0 tours in {} draws, rate at most {}%)",
             sides.join(", "),
@@ -225,8 +235,8 @@ fn squirrel_cull_row(random_corner: &[&SummaryRow]) -> Option<String> {
     };
     let above: Vec<String> = random_corner
         .iter()
-        .filter(|r| r.n > CLAIM && r.tours > 0)
-        .map(|r| r.n.to_string())
+        .filter(|r| r.n() > CLAIM && r.tours > 0)
+        .map(|r| r.n().to_string())
         .collect();
     let verdict = if above.is_empty() {
         format!("yes: no tour above n = {CLAIM}")
@@ -263,8 +273,8 @@ fn draws_per_series(rows: &[SummaryRow]) -> String {
                     .filter(|r| r.start == start && r.draws == draws)
                     .collect();
                 let rules = rules_of(&with.iter().map(|r| (*r).clone()).collect::<Vec<_>>());
-                let low = with.iter().map(|r| r.n).min().unwrap_or(0);
-                let high = with.iter().map(|r| r.n).max().unwrap_or(0);
+                let low = with.iter().map(|r| r.n()).min().unwrap_or(0);
+                let high = with.iter().map(|r| r.n()).max().unwrap_or(0);
                 let sides = if low == high {
                     format!("n = {low}")
                 } else {
@@ -319,16 +329,16 @@ fn corner_section(out: &mut String, rows: &[SummaryRow]) {
         if corner.is_empty() {
             continue;
         }
-        corner.sort_by_key(|r| r.n);
+        corner.sort_by_key(|r| r.n());
         let failing: Vec<&&SummaryRow> = corner.iter().filter(|r| r.tours < r.draws).collect();
         let first = failing.first().map_or("none".to_string(), |r| {
             if r.draws == 1 {
-                format!("n = {}", r.n)
+                format!("n = {}", r.n())
             } else {
-                format!("n = {} ({})", r.n, r.describe())
+                format!("n = {} ({})", r.n(), r.describe())
             }
         });
-        let list: Vec<String> = failing.iter().take(20).map(|r| r.n.to_string()).collect();
+        let list: Vec<String> = failing.iter().take(20).map(|r| r.n().to_string()).collect();
         let more = if failing.len() > 20 {
             format!(", … ({} in all)", failing.len())
         } else {
@@ -338,8 +348,8 @@ fn corner_section(out: &mut String, rows: &[SummaryRow]) {
             out,
             "| {rule} | {} ({}–{}) | {first} | {}{more} |",
             corner.len(),
-            corner[0].n,
-            corner[corner.len() - 1].n,
+            corner[0].n(),
+            corner[corner.len() - 1].n(),
             if list.is_empty() {
                 "none".to_string()
             } else {
@@ -373,7 +383,7 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
         return;
     }
     let _ = writeln!(out, "## Every start square (deterministic rules)\n");
-    if let Some(map) = starts.iter().find(|s| s.rule == "seed" && s.n == 8) {
+    if let Some(map) = starts.iter().find(|s| s.rule == "seed" && s.n() == 8) {
         let tours = map.tours();
         let failing: Vec<String> = map
             .rows
@@ -413,7 +423,7 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
         let maps: Vec<(u32, usize, usize)> = starts
             .iter()
             .filter(|s| &s.rule == rule)
-            .map(|s| (s.n, s.tours(), s.possible()))
+            .map(|s| (s.n(), s.tours(), s.possible()))
             .collect();
         let at = |side: u32| {
             maps.iter()
@@ -468,7 +478,7 @@ fn by_start_section(out: &mut String, rows: &[SummaryRow]) {
     let mut sides: Vec<u32> = rows
         .iter()
         .filter(|r| r.start == "random")
-        .map(|r| r.n)
+        .map(|r| r.n())
         .collect();
     sides.sort_unstable();
     sides.dedup();
@@ -508,6 +518,46 @@ fn by_start_section(out: &mut String, rows: &[SummaryRow]) {
             })
             .collect();
         let _ = writeln!(out, "| {rule} | {} |", cells.join(" | "));
+    }
+    let _ = writeln!(out);
+}
+
+/// Rectangular boards, which have no place on the charts and tables by side n: every series
+/// with its result, and for the series from every start the starts that give a tour.
+fn rectangles_section(out: &mut String, rows: &[SummaryRow], starts: &[Starts]) {
+    let rectangles: Vec<&SummaryRow> = rows.iter().filter(|r| !r.size.is_square()).collect();
+    if rectangles.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "## Rectangular boards
+"
+    );
+    let _ = writeln!(
+        out,
+        "A board W×H has W columns and H rows; the corner is (1,1). A series from every \
+         start square has W·H draws, one per square; the possible starts are those an open \
+         tour can start from: all squares when W·H is even, the (W·H + 1)/2 of the corners' \
+         colour when it is odd.\n\n\
+         | board | rule | start | result | starts with a tour (of the possible) |\n|---|---|---|---|---|"
+    );
+    for row in rectangles {
+        let map = starts
+            .iter()
+            .find(|s| s.rule == row.rule && s.size == row.size && row.start == "every");
+        let starts_cell = map.map_or("—".to_string(), |m| {
+            format!("{} of {}", m.tours(), m.possible())
+        });
+        let _ = writeln!(
+            out,
+            "| {}×{} | {} | {} | {} | {starts_cell} |",
+            row.size.width,
+            row.size.height,
+            row.rule,
+            row.start,
+            row.describe()
+        );
     }
     let _ = writeln!(out);
 }

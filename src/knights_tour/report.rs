@@ -11,6 +11,7 @@ use super::charts::{
     PALETTE, RateCurve, RatePoint, StartMap, StartMapsChart, StripChart, SuccessChart, TimeChart,
     TimeCurve,
 };
+use super::spec::BoardSize;
 use super::study::{STARTS_COLUMNS, SUMMARY_COLUMNS};
 use crate::experiment::Describe;
 use crate::experiment::StudyError;
@@ -31,7 +32,8 @@ pub const BENCH_FILE: &str = "bench.csv";
 pub struct SummaryRow {
     pub series: String,
     pub rule: String,
-    pub n: u32,
+    /// The board: the `n` column, a side or `WxH`.
+    pub size: BoardSize,
     pub start: String,
     pub draws: u64,
     pub tours: u64,
@@ -41,6 +43,12 @@ pub struct SummaryRow {
 }
 
 impl SummaryRow {
+    /// The side n of a square board. The findings and charts by side read only square
+    /// boards' rows ([`square_boards`]); rectangles have a table of their own.
+    pub fn n(&self) -> u32 {
+        self.size.width
+    }
+
     pub fn rate(&self) -> f64 {
         self.tours as f64 / self.draws.max(1) as f64
     }
@@ -98,7 +106,7 @@ pub fn read_summary(dir: &Path) -> Result<Vec<SummaryRow>> {
             Ok(SummaryRow {
                 series: f[0].clone(),
                 rule: f[1].clone(),
-                n: f[2].parse().describe(bad)?,
+                size: f[2].parse().describe(bad)?,
                 start: f[3].clone(),
                 draws,
                 tours,
@@ -110,16 +118,30 @@ pub fn read_summary(dir: &Path) -> Result<Vec<SummaryRow>> {
         .collect()
 }
 
+/// The rows of square boards: what the findings and charts by side n read.
+pub fn square_boards(rows: &[SummaryRow]) -> Vec<SummaryRow> {
+    rows.iter()
+        .filter(|r| r.size.is_square())
+        .cloned()
+        .collect()
+}
+
 /// One `every` series of `starts.csv`: which start squares give a tour.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Starts {
     pub rule: String,
-    pub n: u32,
+    /// The board: the `n` column, a side or `WxH`.
+    pub size: BoardSize,
     /// `rows[y][x]`, row 1 first.
     pub rows: Vec<Vec<bool>>,
 }
 
 impl Starts {
+    /// The side n of a square board (see [`SummaryRow::n`]).
+    pub fn n(&self) -> u32 {
+        self.size.width
+    }
+
     /// Start squares that give a tour.
     pub fn tours(&self) -> usize {
         self.rows.iter().flatten().filter(|&&t| t).count()
@@ -127,15 +149,15 @@ impl Starts {
 
     /// Squares of the board.
     pub fn squares(&self) -> usize {
-        (self.n as usize).pow(2)
+        self.size.squares() as usize
     }
 
-    /// Start squares from which an open tour is possible at all: every square of an even
-    /// board, the (n² + 1)/2 squares of the corners' colour on an odd one (a knight
-    /// alternates colours, so a path over all n² squares starts and ends on the majority
-    /// colour).
+    /// Start squares from which an open tour is possible at all: every square of a board
+    /// with an even number of squares, the (W·H + 1)/2 squares of the corners' colour on
+    /// one with an odd number (a knight alternates colours, so a path over all W·H squares
+    /// starts and ends on the majority colour).
     pub fn possible(&self) -> usize {
-        if self.n.is_multiple_of(2) {
+        if self.squares().is_multiple_of(2) {
             self.squares()
         } else {
             self.squares().div_ceil(2)
@@ -151,15 +173,15 @@ pub fn read_starts(dir: &Path) -> Result<Vec<Starts>> {
         if f.len() != 5 {
             return Err(format!("{} line {}: not a starts row", path.display(), i + 2).into());
         };
-        let n: u32 = f[2]
+        let size: BoardSize = f[2]
             .parse()
             .describe(|| format!("{} line {}", path.display(), i + 2))?;
         let row: Vec<bool> = f[4].chars().map(|c| c == '1').collect();
         match maps.last_mut() {
-            Some(map) if map.rule == f[1] && map.n == n => map.rows.push(row),
+            Some(map) if map.rule == f[1] && map.size == size => map.rows.push(row),
             _ => maps.push(Starts {
                 rule: f[1].clone(),
-                n,
+                size,
                 rows: vec![row],
             }),
         }
@@ -212,7 +234,7 @@ pub(super) fn find<'a>(
     start: &str,
 ) -> Option<&'a SummaryRow> {
     rows.iter()
-        .find(|r| r.rule == rule && r.n == n && r.start == start)
+        .find(|r| r.rule == rule && r.size == BoardSize::square(n) && r.start == start)
 }
 
 /// Ganzfried's (2004) figures for the random tie-break from a corner: (n, rate, claim).
@@ -308,9 +330,9 @@ fn rate_curves(
                     .filter(|r| &r.rule == rule && r.start == start && r.draws > 1)
             };
             let mut points: Vec<RatePoint> = series()
-                .filter(|r| parity.is_none_or(|p| r.n % 2 == p))
+                .filter(|r| parity.is_none_or(|p| r.n() % 2 == p))
                 .map(|r| RatePoint {
-                    n: r.n as f64,
+                    n: r.n() as f64,
                     rate: r.rate(),
                     low: r.low,
                     high: r.high,
@@ -318,8 +340,8 @@ fn rate_curves(
                 .collect();
             points.sort_by(|a, b| a.n.total_cmp(&b.n));
             let elsewhere: Vec<f64> = series()
-                .filter(|r| parity.is_some_and(|p| r.n % 2 != p))
-                .map(|r| r.n as f64)
+                .filter(|r| parity.is_some_and(|p| r.n() % 2 != p))
+                .map(|r| r.n() as f64)
                 .collect();
             RateCurve {
                 label: rule.clone(),
@@ -339,6 +361,7 @@ fn write_charts(
     bench: Option<&[BenchRow]>,
     dir: &Path,
 ) -> Result<Vec<(&'static str, String)>> {
+    let rows = &square_boards(rows)[..];
     let rules = rules_of(rows);
     let mut shown = Vec::new();
     let corner = rate_curves(rows, "corner", &rules, false);
@@ -383,7 +406,7 @@ fn write_charts(
             let marks = rows
                 .iter()
                 .filter(|r| &r.rule == rule && r.start == "corner" && r.draws == 1)
-                .map(|r| (r.n as f64, r.tours == 1))
+                .map(|r| (r.n() as f64, r.tours == 1))
                 .collect::<Vec<_>>();
             (rule.clone(), marks)
         })
@@ -402,13 +425,13 @@ fn write_charts(
     }
     let maps: Vec<StartMap> = starts
         .iter()
-        .filter(|s| s.rule == "seed" && (s.n == 7 || s.n == 8))
+        .filter(|s| s.rule == "seed" && [7, 8].map(BoardSize::square).contains(&s.size))
         .map(|s| StartMap {
             caption: format!(
                 "{n}×{n}: {} of {} possible starts",
                 s.tours(),
                 s.possible(),
-                n = s.n
+                n = s.n()
             ),
             tours: s.rows.clone(),
         })
@@ -503,7 +526,7 @@ pub fn headline(dir: &Path) -> Result<String> {
     }
     if let Some(map) = read_starts(dir)?
         .iter()
-        .find(|s| s.rule == "seed" && s.n == 8)
+        .find(|s| s.rule == "seed" && s.size == BoardSize::square(8))
     {
         let tours = map.tours();
         parts.push(format!("seed's rule completes {tours} of 64 starts on 8×8"));

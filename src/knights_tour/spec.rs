@@ -1,10 +1,12 @@
 //! Knight's-tour experiment specs (`puzzle = "knights-tour"`), checked once into a [`Spec`].
 //!
-//! A spec crosses tie-break rules, board sides n (n×n boards) and start modes into series,
-//! one series per (rule, n, start mode), labelled `seed/n=8/corner`. Start modes:
-//! `corner` (the square (1,1)), `random` (uniform, from the draw's random stream) and
-//! `every` (every square once: draw i starts on square i, row-major, so the series has n²
-//! draws). A deterministic rule from the corner gives the same draw every time, so such a
+//! A spec crosses tie-break rules, board sizes and start modes into series, one series per
+//! (rule, size, start mode), labelled `seed/n=8/corner`. A size is a side n (an n×n board)
+//! or a rectangle `"WxH"` (W columns, H rows), labelled `seed/n=5x6/corner`; the data files'
+//! `n` column holds the size as the label writes it ([`BoardSize`]), so a square board's
+//! rows read as they did before rectangles were allowed. Start modes: `corner` (the square
+//! (1,1)), `random` (uniform, from the draw's random stream) and `every` (every square once:
+//! draw i starts on square i, row-major, so the series has W·H draws). A deterministic rule from the corner gives the same draw every time, so such a
 //! series has one draw. Every key is documented in `experiments/README.md`; unknown keys
 //! and bad values are one-line errors naming the key.
 
@@ -14,7 +16,7 @@ use crate::experiment::spec::{
     MAX_SERIES, Overrides, SpecError, SpecHeader, bad, check_size, read_toml,
 };
 use crate::experiment::study::{SeriesPlan, check_label};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 
 /// The largest side a spec may ask for: a 10,000×10,000 board has the 10⁸ squares that
@@ -58,20 +60,96 @@ impl std::str::FromStr for StartMode {
     }
 }
 
-/// One series: a rule on the n×n board from one start mode.
+/// A board size as specs, labels and the data files' `n` column write it: the side `n` of
+/// a square board (`8`), or `WxH` for a rectangle of W columns and H rows (`5x6`). A spec's
+/// record in the manifest writes a square's side as a number, a rectangle as a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    pub width: u32,
+    pub height: u32,
+}
+
+impl BoardSize {
+    /// The n×n board.
+    pub fn square(n: u32) -> BoardSize {
+        BoardSize {
+            width: n,
+            height: n,
+        }
+    }
+
+    pub fn is_square(self) -> bool {
+        self.width == self.height
+    }
+
+    /// Squares of the board, W·H.
+    pub fn squares(self) -> u64 {
+        self.width as u64 * self.height as u64
+    }
+
+    /// The checked board; a size from a checked spec or data file is one.
+    pub fn board(self) -> Result<Board, super::KnightsError> {
+        Board::new(self.width as u64, self.height as u64)
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_square() {
+            write!(f, "{}", self.width)
+        } else {
+            write!(f, "{}x{}", self.width, self.height)
+        }
+    }
+}
+
+impl std::str::FromStr for BoardSize {
+    type Err = String;
+
+    /// `N` or `WxH` (`5x5` is the square 5), each side from 1 to [`MAX_SIDE`].
+    fn from_str(text: &str) -> Result<BoardSize, String> {
+        let side = |part: &str| -> Result<u32, String> {
+            match part.trim().parse::<u32>() {
+                Ok(v) if (1..=MAX_SIDE as u32).contains(&v) => Ok(v),
+                _ => Err(format!(
+                    "{text:?} is not a side from 1 to {MAX_SIDE} nor a board \"WxH\" of such sides"
+                )),
+            }
+        };
+        match text.split_once(['x', 'X', '×']) {
+            Some((width, height)) => Ok(BoardSize {
+                width: side(width)?,
+                height: side(height)?,
+            }),
+            None => side(text).map(BoardSize::square),
+        }
+    }
+}
+
+impl Serialize for BoardSize {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.is_square() {
+            serializer.serialize_u32(self.width)
+        } else {
+            serializer.collect_str(self)
+        }
+    }
+}
+
+/// One series: a rule on one board size from one start mode.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
-    /// `rule/n=N/start`, e.g. `order:12345678/n=8/every`.
+    /// `rule/n=SIZE/start`, e.g. `order:12345678/n=8/every` or `seed/n=5x6/corner`.
     pub label: String,
     pub rule: Rule,
-    pub n: u32,
+    pub size: BoardSize,
     pub start: StartMode,
     pub draws: u64,
 }
 
 impl Series {
     pub fn board(&self) -> Board {
-        Board::square(self.n as u64).expect("a checked spec has valid sides")
+        self.size.board().expect("a checked spec has valid sizes")
     }
 }
 
@@ -79,9 +157,9 @@ impl Series {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Group {
     pub rules: Vec<String>,
-    pub sizes: Vec<u32>,
+    pub sizes: Vec<BoardSize>,
     pub starts: Vec<StartMode>,
-    /// Draws per series (`every` series have n², deterministic rules from the corner 1).
+    /// Draws per series (`every` series have W·H, deterministic rules from the corner 1).
     pub draws: u64,
 }
 
@@ -219,13 +297,13 @@ move it into a [[series]] table of its own (top-level `rules` and `starts` stay 
                 let rule: Rule = rule_text
                     .parse()
                     .map_err(|e| bad("rules", format!("{e}")))?;
-                for &n in &group.sizes {
-                    let board = Board::square(n as u64).map_err(|e| bad("sizes", e.to_string()))?;
+                for &size in &group.sizes {
+                    let board = size.board().map_err(|e| bad("sizes", e.to_string()))?;
                     Plan::new(&board, &rule).map_err(|e| bad("rules", e.to_string()))?;
                     check_closed(&board, self.closed)
-                        .map_err(|e| bad("closed", format!("{e}; leave odd sides out")))?;
+                        .map_err(|e| bad("closed", format!("{e}; leave boards of odd area out")))?;
                     for &start in &group.starts {
-                        let label = format!("{rule}/n={n}/{start}");
+                        let label = format!("{rule}/n={size}/{start}");
                         check_label(&label).map_err(|e| bad("rules", e))?;
                         if !seen.insert(label.clone()) {
                             return Err(bad(
@@ -242,14 +320,14 @@ move it into a [[series]] table of its own (top-level `rules` and `starts` stay 
                             ));
                         }
                         let draws = match start {
-                            StartMode::Every => n as u64 * n as u64,
+                            StartMode::Every => size.squares(),
                             StartMode::Corner if !rule.is_random() => 1,
                             _ => group.draws,
                         };
                         series.push(Series {
                             label,
                             rule,
-                            n,
+                            size,
                             start,
                             draws,
                         });
@@ -291,7 +369,7 @@ fn unused_draws_warning(series: &[Series], draws: u64) -> Option<String> {
     let mut fixed = Vec::new();
     if every > 0 {
         fixed.push(format!(
-            "the {every} series from every start square (n² draws each, one per square)"
+            "the {every} series from every start square (one draw per square of the board)"
         ));
     }
     if corner > 0 {
@@ -312,9 +390,12 @@ fn check_group(file: GroupFile, draws: u64, overridden: bool) -> Result<Group, S
     if rules.is_empty() {
         return Err(bad("rules", "is empty; list at least one tie-break rule"));
     }
-    let sizes = file
-        .sizes
-        .ok_or_else(|| bad("sizes", "missing; e.g. [5, 8] or { from = 5, to = 64 }"))?;
+    let sizes = file.sizes.ok_or_else(|| {
+        bad(
+            "sizes",
+            "missing; e.g. [5, 8], { from = 5, to = 64 } or [\"5x6\"]",
+        )
+    })?;
     let sizes = expand_sizes(&sizes)?;
     let starts = file
         .starts
@@ -342,10 +423,11 @@ fn check_group(file: GroupFile, draws: u64, overridden: bool) -> Result<Group, S
     })
 }
 
-/// `sizes`: a side, a range `{ from = A, to = B }` (optionally `step = S`), or a list of
-/// both, expanded in the order written; a side may appear once.
-pub fn expand_sizes(value: &toml::Value) -> Result<Vec<u32>, SpecError> {
-    let mut sizes: Vec<u32> = Vec::new();
+/// `sizes`: a side, a board `"WxH"`, a range of sides `{ from = A, to = B }` (optionally
+/// `step = S`), or a list of these, expanded in the order written; a size may appear once
+/// (`"5x5"` is the side 5; `"5x6"` and `"6x5"` are two boards).
+pub fn expand_sizes(value: &toml::Value) -> Result<Vec<BoardSize>, SpecError> {
+    let mut sizes: Vec<BoardSize> = Vec::new();
     match value {
         toml::Value::Array(items) => {
             for item in items {
@@ -357,15 +439,15 @@ pub fn expand_sizes(value: &toml::Value) -> Result<Vec<u32>, SpecError> {
     if sizes.is_empty() {
         return Err(bad("sizes", "is empty; give at least one side"));
     }
-    let mut sorted = sizes.clone();
-    sorted.sort_unstable();
-    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-        return Err(bad("sizes", format!("side {} is listed twice", w[0])));
+    let mut seen = std::collections::HashSet::new();
+    if let Some(twice) = sizes.iter().find(|size| !seen.insert(**size)) {
+        let what = if twice.is_square() { "side" } else { "board" };
+        return Err(bad("sizes", format!("{what} {twice} is listed twice")));
     }
     Ok(sizes)
 }
 
-fn expand_item(item: &toml::Value, sizes: &mut Vec<u32>) -> Result<(), SpecError> {
+fn expand_item(item: &toml::Value, sizes: &mut Vec<BoardSize>) -> Result<(), SpecError> {
     let side = |value: &toml::Value, what: &str| -> Result<u64, SpecError> {
         match value.as_integer() {
             Some(v) if (1..=MAX_SIDE as i64).contains(&v) => Ok(v as u64),
@@ -376,7 +458,8 @@ fn expand_item(item: &toml::Value, sizes: &mut Vec<u32>) -> Result<(), SpecError
         }
     };
     match item {
-        toml::Value::Integer(_) => sizes.push(side(item, "side")? as u32),
+        toml::Value::Integer(_) => sizes.push(BoardSize::square(side(item, "side")? as u32)),
+        toml::Value::String(text) => sizes.push(text.parse().map_err(|e| bad("sizes", e))?),
         toml::Value::Table(table) => {
             if let Some(key) = table
                 .keys()
@@ -403,12 +486,18 @@ fn expand_item(item: &toml::Value, sizes: &mut Vec<u32>) -> Result<(), SpecError
             if from > to {
                 return Err(bad("sizes", format!("range from {from} to {to} is empty")));
             }
-            sizes.extend((from..=to).step_by(step as usize).map(|n| n as u32));
+            sizes.extend(
+                (from..=to)
+                    .step_by(step as usize)
+                    .map(|n| BoardSize::square(n as u32)),
+            );
         }
         other => {
             return Err(bad(
                 "sizes",
-                format!("{other} is neither a side nor a range {{ from = A, to = B }}"),
+                format!(
+                    "{other} is neither a side, a board \"WxH\" nor a range {{ from = A, to = B }}"
+                ),
             ));
         }
     }
@@ -456,12 +545,55 @@ mod tests {
     }
 
     #[test]
+    fn sizes_take_rectangles_beside_sides_and_record_squares_as_numbers() {
+        let spec = parse(&format!(
+            "{BASE}rules = [\"seed\"]\nsizes = [\"5x6\", 4, \"7X4\", \"6x6\"]\nstarts = [\"every\"]\n"
+        ))
+        .unwrap();
+        let labels: Vec<(&str, u64)> = spec
+            .series
+            .iter()
+            .map(|s| (s.label.as_str(), s.draws))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                ("seed/n=5x6/every", 30),
+                ("seed/n=4/every", 16),
+                ("seed/n=7x4/every", 28),
+                ("seed/n=6/every", 36),
+            ]
+        );
+        assert_eq!(
+            (
+                spec.series[0].board().width(),
+                spec.series[0].board().height()
+            ),
+            (5, 6)
+        );
+        assert_eq!(
+            serde_json::to_value(&spec.groups[0].sizes).unwrap(),
+            serde_json::json!(["5x6", 4, "7x4", 6])
+        );
+        for text in ["8", "5x6", "10000x1"] {
+            assert_eq!(text.parse::<BoardSize>().unwrap().to_string(), text);
+        }
+        for text in ["0", "5x0", "5x", "x5", "5x6x7", "10001x2", "five"] {
+            assert!(text.parse::<BoardSize>().is_err(), "{text}");
+        }
+    }
+
+    #[test]
     fn series_tables_take_their_own_draws_and_the_top_level_defaults() {
         let spec = parse(&format!(
             "{BASE}rules = [\"random\"]\nstarts = [\"random\"]\n[[series]]\nsizes = [5]\n[[series]]\nsizes = [{{ from = 10, to = 30, step = 10 }}]\ndraws = 3\n"
         ))
         .unwrap();
-        let draws: Vec<(u32, u64)> = spec.series.iter().map(|s| (s.n, s.draws)).collect();
+        let draws: Vec<(u32, u64)> = spec
+            .series
+            .iter()
+            .map(|s| (s.size.width, s.draws))
+            .collect();
         assert_eq!(draws, [(5, 10), (10, 3), (20, 3), (30, 3)]);
         let overridden = Spec::parse(
             &format!("{BASE}rules = [\"random\"]\n[[series]]\nsizes = [5]\ndraws = 3\n"),

@@ -1,5 +1,5 @@
 //! The knight's tour as an experiment ([`Study`]): one draw is one Warnsdorff tour (greedy,
-//! or with backtracking when the spec sets `backtrack`) on an n×n board with a tie-break
+//! or with backtracking when the spec sets `backtrack`) on an n×n or W×H board with a tie-break
 //! rule from a start square; its row in `draws.csv` says where it started and how far it got.
 //!
 //! Draw `i` of a series reads only its own random stream, `rng::stream(seed, label, i)`:
@@ -9,7 +9,9 @@
 //!
 //! From the rows, [`Study::derive`] writes `summary.csv` (per series: draws, tours, success
 //! rate with its 95% Wilson interval, mean squares reached) and `starts.csv` (per `every`
-//! series, one line per board row: which start squares give a tour).
+//! series, one line per board row: which start squares give a tour). The `n` column of all
+//! three holds the board size as [`super::spec::BoardSize`] writes it: the side for a square
+//! board, `WxH` for a rectangle.
 
 use super::spec::{Series, Spec, StartMode};
 use super::warnsdorff::{Engine, Outcome, Plan, TourDraw, check_draw};
@@ -79,7 +81,8 @@ pub const SUMMARY_COLUMNS: &str =
     "series,rule,n,start,draws,tours,success_rate,ci_low,ci_high,mean_squares,mean_tie_breaks";
 
 /// The columns of `starts.csv`: `tours` holds one character per square of row `y`,
-/// `1` where a start there gives a tour, `0` where it does not, for x = 1..n.
+/// `1` where a start there gives a tour, `0` where it does not, for x = 1..W (W = n on an
+/// n×n board).
 pub const STARTS_COLUMNS: &str = "series,rule,n,y,tours";
 
 fn parse(text: &str, overrides: &Overrides) -> Result<Arc<dyn Study>> {
@@ -174,7 +177,7 @@ impl Study for KnightsStudy {
         serde_json::to_value(&self.spec).expect("a spec serializes")
     }
 
-    /// A Warnsdorff walk's work grows with the squares it visits: n² for a tour.
+    /// A Warnsdorff walk's work grows with the squares it visits: W·H for a tour.
     fn draw_cost(&self, series: usize) -> f64 {
         self.spec.series[series].board().squares() as f64
     }
@@ -201,7 +204,7 @@ impl Study for KnightsStudy {
                 "{},{index},{},{},{},{},{},{},{},{},{}",
                 series.label,
                 series.rule,
-                series.n,
+                series.size,
                 series.start,
                 start.x + 1,
                 start.y + 1,
@@ -296,11 +299,11 @@ impl Tally {
         self.squares += row.squares;
         self.tie_breaks += row.tie_breaks;
         if series.start == StartMode::Every {
-            let n = series.n as usize;
+            let width = series.size.width as usize;
             if self.tour_at.is_empty() {
-                self.tour_at = vec![false; n * n];
+                self.tour_at = vec![false; series.size.squares() as usize];
             }
-            let index = (row.y as usize - 1) * n + (row.x as usize - 1);
+            let index = (row.y as usize - 1) * width + (row.x as usize - 1);
             if let Some(cell) = self.tour_at.get_mut(index) {
                 *cell = tour;
             }
@@ -315,7 +318,7 @@ impl Tally {
             "{},{},{},{},{},{},{:.6},{:.6},{:.6},{:.2},{:.2}",
             series.label,
             series.rule,
-            series.n,
+            series.size,
             series.start,
             self.draws,
             self.tours,
@@ -328,15 +331,15 @@ impl Tally {
     }
 
     fn write_starts(&self, series: &Series, out: &mut String) {
-        let n = series.n as usize;
-        for (y, row) in self.tour_at.chunks(n).enumerate() {
+        let width = series.size.width as usize;
+        for (y, row) in self.tour_at.chunks(width).enumerate() {
             let cells: String = row.iter().map(|&t| if t { '1' } else { '0' }).collect();
             let _ = writeln!(
                 out,
                 "{},{},{},{},{cells}",
                 series.label,
                 series.rule,
-                n,
+                series.size,
                 y + 1
             );
         }

@@ -23,6 +23,7 @@ pub mod tally;
 use super::{Game, GameResult, Player};
 use crate::experiment::inspect::{Comparison, ShowOptions, SummaryLayout};
 use crate::experiment::inspect::{compare_counts, summary_table};
+use crate::experiment::spec::SpecError;
 use crate::experiment::{Puzzle, StudyError};
 use crate::output::table::wrap;
 use std::path::Path;
@@ -49,6 +50,30 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     /// The tables made from the games ([`crate::experiment::Puzzle::tables`]): the match
     /// study's summary and ratings, and any the game's report section writes.
     const TABLES: &'static [&'static str] = &["summary.csv", "ratings.csv"];
+
+    /// The game's own top-level spec keys, which choose how the game is played (draughts:
+    /// `rules`, `max-plies`); none by default. A key here must not be one of the match's
+    /// own keys (`players`, `games`, …).
+    const GAME_KEYS: &'static [&'static str] = &[];
+
+    /// The game that a spec's own keys describe: `keys` holds those of
+    /// [`MatchGame::GAME_KEYS`] that the spec sets, by their names in the spec; a key left
+    /// out takes its default. A bad value is a one-line error naming the key and the valid
+    /// values ([`crate::experiment::spec::bad`]).
+    fn configure(keys: &toml::Table) -> Result<Self, SpecError> {
+        match keys.keys().next() {
+            Some(key) => Err(SpecError::Toml(format!("unknown field `{key}`"))),
+            None => Ok(Self::default()),
+        }
+    }
+
+    /// The game's own keys whose values differ from their defaults, as
+    /// [`MatchGame::configure`] reads them back. The manifest records these and only these,
+    /// so that a spec leaving the keys out, or setting them to their defaults, keeps the
+    /// identity a spec had before the keys existed.
+    fn settings(&self) -> toml::Table {
+        toml::Table::new()
+    }
 
     /// The bot a spec's player name stands for; the error is one line naming the bad name
     /// and the valid ones. A new bot is made for every game, so that no game depends on

@@ -33,6 +33,8 @@ pub struct Tables {
     /// The size in bytes and the FNV-1a 64 checksum of `draws.csv`, as the manifest
     /// records them.
     pub data: Option<(u64, String)>,
+    /// The spec as the manifest records it, the game's settings among its keys.
+    pub spec: serde_json::Value,
 }
 
 impl Tables {
@@ -59,6 +61,7 @@ impl Tables {
             ratings: ratings::read(&dir.join("ratings.csv"))?,
             shard: manifest.shard,
             data: manifest.data.map(|data| (data.bytes, data.fnv1a64)),
+            spec: spec.clone(),
         })
     }
 
@@ -114,7 +117,8 @@ pub fn report<G: MatchGame>(dir: &Path) -> Result<(), StudyError> {
     let tables = Tables::read(dir)?;
     write_charts(dir, &tables)?;
     let mut out = generic_sections::<G>(&tables);
-    let section = G::default().report_section(dir, &tables)?;
+    let game: G = super::spec::recorded_game(&tables.spec)?;
+    let section = game.report_section(dir, &tables)?;
     if !section.is_empty() {
         out.push('\n');
         out.push_str(&section);

@@ -16,10 +16,14 @@
 //! ```
 //!
 //! An explicit `pairings` is a list whose items are `["a", "b"]` or
-//! `{ players = ["a", "b"], games = N }`.
+//! `{ players = ["a", "b"], games = N }`. A game may take keys of its own beside these
+//! ([`MatchGame::GAME_KEYS`], draughts' `rules` and `max-plies`): they choose how every game
+//! of the spec is played.
 
 use super::MatchGame;
-use crate::experiment::spec::{MAX_SERIES, Overrides, SpecError, SpecHeader, bad, read_toml};
+use crate::experiment::spec::{
+    MAX_SERIES, Overrides, SpecError, SpecHeader, bad, one_line_toml_error,
+};
 use crate::experiment::study::check_label;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -71,6 +75,12 @@ pub struct MatchSpec {
     #[serde(skip_serializing_if = "is_zero")]
     pub opening_plies: u32,
     pub pairings: Vec<Pairing>,
+    /// The game's own keys that differ from their defaults ([`MatchGame::settings`]), by
+    /// their names in the manifest (`max-plies` as `max_plies`); nothing for a spec that
+    /// leaves them at their defaults, whose identity is then what it was before the game
+    /// had keys.
+    #[serde(flatten)]
+    pub game_settings: BTreeMap<String, serde_json::Value>,
 }
 
 fn is_zero(value: &u32) -> bool {
@@ -101,13 +111,23 @@ struct SpecFile {
 
 impl MatchSpec {
     /// Parses and checks a match spec of game `G`, then applies `overrides` (`draws`
-    /// replaces the games of every pairing; a match takes no settings, `cap` least of all).
+    /// replaces the games of every pairing; a match takes no settings, `cap` least of all);
+    /// returns the game as the spec's own keys set it up, and the spec.
     pub fn parse<G: MatchGame>(
-        game: &G,
         text: &str,
         overrides: &Overrides,
+    ) -> Result<(G, MatchSpec), SpecError> {
+        let (file, game_keys) = read_spec_file::<G>(text)?;
+        let game = G::configure(&game_keys)?;
+        let spec = MatchSpec::check(&game, file, overrides)?;
+        Ok((game, spec))
+    }
+
+    fn check<G: MatchGame>(
+        game: &G,
+        file: SpecFile,
+        overrides: &Overrides,
     ) -> Result<MatchSpec, SpecError> {
-        let file: SpecFile = read_toml(text)?;
         let header = SpecHeader::new(file.name, file.description, file.seed, overrides)?;
         if overrides.settings.iter().any(|(key, _)| key == "cap") {
             return Err(bad("cap", "a match has no iteration cap; leave --cap out"));
@@ -203,6 +223,7 @@ impl MatchSpec {
             players,
             opening_plies: file.opening_plies,
             pairings,
+            game_settings: record_settings(&game.settings()),
         };
         let series: Vec<_> = spec.series();
         crate::experiment::spec::check_size(&series)?;
@@ -219,6 +240,59 @@ impl MatchSpec {
             })
             .collect()
     }
+}
+
+/// Reads a spec's text: the match's own keys into [`SpecFile`], where an unknown key is an
+/// error naming its line, and the game's keys ([`MatchGame::GAME_KEYS`]) into a table apart.
+fn read_spec_file<G: MatchGame>(text: &str) -> Result<(SpecFile, toml::Table), SpecError> {
+    let toml_error = |e: toml::de::Error| SpecError::Toml(one_line_toml_error(&e, text));
+    let mut document = toml::de::DeTable::parse(text).map_err(toml_error)?;
+    let mut game_keys = toml::Table::new();
+    for &key in G::GAME_KEYS {
+        if let Some(value) = document.get_mut().remove(key) {
+            let value = toml::Value::deserialize(toml::de::ValueDeserializer::from(value))
+                .map_err(toml_error)?;
+            game_keys.insert(key.to_string(), value);
+        }
+    }
+    let file = SpecFile::deserialize(toml::de::Deserializer::from(document)).map_err(|e| {
+        let message = one_line_toml_error(&e, text);
+        let game_keys: Vec<String> = G::GAME_KEYS.iter().map(|k| format!("`{k}`")).collect();
+        match message.contains("unknown field") && !game_keys.is_empty() {
+            true => SpecError::Toml(format!("{message}, or the game's {}", game_keys.join(", "))),
+            false => SpecError::Toml(message),
+        }
+    })?;
+    Ok((file, game_keys))
+}
+
+/// The game's settings by their names in the manifest: `max-plies` becomes `max_plies`, as
+/// the match's own `opening-plies` is recorded as `opening_plies`.
+fn record_settings(settings: &toml::Table) -> BTreeMap<String, serde_json::Value> {
+    settings
+        .iter()
+        .map(|(key, value)| {
+            let value = serde_json::to_value(value).expect("a TOML value is JSON");
+            (key.replace('-', "_"), value)
+        })
+        .collect()
+}
+
+/// The game a manifest's spec record describes: its recorded settings read back by
+/// [`MatchGame::configure`], the defaults where it records none.
+pub fn recorded_game<G: MatchGame>(spec: &serde_json::Value) -> Result<G, SpecError> {
+    let mut keys = toml::Table::new();
+    for &key in G::GAME_KEYS {
+        if let Some(value) = spec.get(key.replace('-', "_")) {
+            let value = toml::Value::try_from(value).map_err(|e| bad_record(key, e))?;
+            keys.insert(key.to_string(), value);
+        }
+    }
+    G::configure(&keys)
+}
+
+fn bad_record(key: &str, error: impl std::fmt::Display) -> SpecError {
+    SpecError::Toml(format!("the manifest's {key} cannot be read: {error}"))
 }
 
 /// The players by canonical name (the bot's own `name()`), refusing unknown and repeated ones.

@@ -28,8 +28,7 @@ pub fn parse<G: MatchGame>(
     text: &str,
     overrides: &Overrides,
 ) -> Result<Arc<dyn Study>, StudyError> {
-    let game = G::default();
-    let spec = MatchSpec::parse(&game, text, overrides)?;
+    let (game, spec) = MatchSpec::parse::<G>(text, overrides)?;
     Ok(Arc::new(MatchStudy::new(game, spec)))
 }
 

@@ -255,7 +255,7 @@ fn ratings_recover_known_strengths() {
 #[test]
 fn bad_specs_are_one_line_naming_the_key() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [(&str, &str); 9] = [
+    let cases: [(&str, &str); 10] = [
         (
             "games = 5\nplayers = [\"random\", \"greedy\"]\n",
             "key `players`: unknown player `greedy`",
@@ -285,6 +285,10 @@ fn bad_specs_are_one_line_naming_the_key() {
         (
             "games = 5\nplayers = [\"random\", \"perfect\"]\nrounds = 2\n",
             "unknown field `rounds`",
+        ),
+        (
+            "games = 5\nplayers = [\"random\", \"perfect\"]\nrules = \"english\"\n",
+            "unknown field `rules`",
         ),
     ];
     for (body, expected) in cases {
