@@ -532,6 +532,7 @@ mod tests {
             ratings: Vec::new(),
             shard: None,
             data: None,
+            spec: serde_json::Value::Null,
         }
     }
 
