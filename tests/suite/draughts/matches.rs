@@ -317,8 +317,8 @@ fn the_committed_folder_reports_byte_for_byte_and_resumes_as_the_same_run() {
             "{file} differs from the committed one"
         );
     }
-    // The spec is the same run: resuming gets past the identity check to the missing data
-    // (the committed folder does not keep its large draws.csv).
+    // The spec is the same run: resuming gets past the identity check and finds the folder
+    // complete (its outputs match the manifest; the large draws.csv is not kept).
     let resume = |spec: &Path| {
         let output = boardlab()
             .arg("run")
@@ -330,7 +330,7 @@ fn the_committed_folder_reports_byte_for_byte_and_resumes_as_the_same_run() {
         String::from_utf8(output.stderr).unwrap()
     };
     let stderr = resume(&root.join("experiments/draughts.toml"));
-    assert!(stderr.contains("draws.csv is missing"), "{stderr}");
+    assert!(stderr.contains("is already complete"), "{stderr}");
     let english = dir.path().join("english.toml");
     let text = std::fs::read_to_string(root.join("experiments/draughts.toml")).unwrap();
     std::fs::write(&english, format!("rules = \"english\"\n{text}")).unwrap();
