@@ -45,11 +45,11 @@ pub fn info() -> Value {
 pub struct NewGame {
     #[serde(default = "default_rules")]
     rules: String,
-    #[serde(default = "person")]
+    #[serde(default = "super::person")]
     white: String,
     #[serde(default = "default_bot")]
     black: String,
-    #[serde(default = "one")]
+    #[serde(default = "super::first_seed")]
     seed: u64,
     #[serde(default)]
     fen: Option<String>,
@@ -60,14 +60,8 @@ pub struct NewGame {
 fn default_rules() -> String {
     "czech".into()
 }
-fn person() -> String {
-    "person".into()
-}
 fn default_bot() -> String {
     "damebot".into()
-}
-fn one() -> u64 {
-    1
 }
 fn default_max_plies() -> u32 {
     DEFAULT_MAX_PLIES

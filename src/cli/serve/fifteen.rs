@@ -55,25 +55,19 @@ pub fn info() -> Value {
 pub struct NewGame {
     #[serde(default = "classic")]
     variant: String,
-    #[serde(default = "person")]
+    #[serde(default = "super::person")]
     first: String,
     #[serde(default = "perfect")]
     second: String,
-    #[serde(default = "one")]
+    #[serde(default = "super::first_seed")]
     seed: u64,
 }
 
 fn classic() -> String {
     "classic".into()
 }
-fn person() -> String {
-    "person".into()
-}
 fn perfect() -> String {
     "perfect".into()
-}
-fn one() -> u64 {
-    1
 }
 
 fn sitter(text: &str, seat: &str, variant: Variant) -> Result<Sitter, ApiError> {

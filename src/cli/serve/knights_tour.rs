@@ -35,7 +35,7 @@ pub struct TourQuery {
     rule: String,
     #[serde(default)]
     closed: bool,
-    #[serde(default = "one")]
+    #[serde(default = "super::first_seed")]
     seed: u64,
     #[serde(default)]
     index: u64,
@@ -49,9 +49,6 @@ fn default_start() -> String {
 }
 fn default_rule() -> String {
     "seed".into()
-}
-fn one() -> u64 {
-    1
 }
 
 pub async fn tour(

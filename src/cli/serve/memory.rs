@@ -42,7 +42,7 @@ pub struct BoardQuery {
     restart: String,
     #[serde(default = "default_rng")]
     rng: String,
-    #[serde(default = "one")]
+    #[serde(default = "super::first_seed")]
     seed: u64,
     #[serde(default)]
     index: u64,
@@ -62,9 +62,6 @@ fn default_restart() -> String {
 }
 fn default_rng() -> String {
     "default".into()
-}
-fn one() -> u64 {
-    1
 }
 
 pub async fn board(

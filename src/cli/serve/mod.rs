@@ -21,6 +21,16 @@ mod results;
 mod session;
 mod store;
 
+/// A request's seat when it names none: a person at the page.
+fn person() -> String {
+    "person".into()
+}
+
+/// A request's master seed when it names none, as the command line's `--seed` default.
+fn first_seed() -> u64 {
+    1
+}
+
 use anyhow::Context;
 use api_error::ApiError;
 use axum::Router;
