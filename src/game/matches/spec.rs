@@ -258,9 +258,10 @@ fn read_spec_file<G: MatchGame>(text: &str) -> Result<(SpecFile, toml::Table), S
     let file = SpecFile::deserialize(toml::de::Deserializer::from(document)).map_err(|e| {
         let message = one_line_toml_error(&e, text);
         let game_keys: Vec<String> = G::GAME_KEYS.iter().map(|k| format!("`{k}`")).collect();
-        match message.contains("unknown field") && !game_keys.is_empty() {
-            true => SpecError::Toml(format!("{message}, or the game's {}", game_keys.join(", "))),
-            false => SpecError::Toml(message),
+        if message.contains("unknown field") && !game_keys.is_empty() {
+            SpecError::Toml(format!("{message}, or the game's {}", game_keys.join(", ")))
+        } else {
+            SpecError::Toml(message)
         }
     })?;
     Ok((file, game_keys))
