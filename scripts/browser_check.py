@@ -6,7 +6,7 @@ The WebDriver protocol is JSON over HTTP, so a few lines of the standard library
 client library is installed. Each test prints `ok NAME` or fails with a message; the last line
 is `N passed, 0 failed`. With --screenshots DIR a PNG of each page is written there.
 
-Usage: browser_check.py --binary target/debug/boardlab [--results results] [--screenshots DIR]
+Usage: browser_check.py --binary target/release/boardlab [--results results] [--screenshots DIR]
 """
 
 import argparse

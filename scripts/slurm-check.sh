@@ -164,15 +164,15 @@ done
 say "cluster up: $(sinfo --version), node localhost with $cpus CPUs"
 
 # --- 3. the binary, the spec and the one-machine run ----------------------------------------
-# The binary in target/debug (lightly optimised). SLURM_CHECK_BUILT=1 says the caller has
-# just built it (`cargo test --no-run` leaves it there too) and skips `cargo build`, which
-# would build the library again in the dev profile and wait for the build directory's lock
-# while a `cargo test` beside this script runs.
+# The release binary, the one build that the main job and the tests share. SLURM_CHECK_BUILT=1
+# says the caller has just built it (`cargo test --release --no-run` leaves it there too) and
+# skips `cargo build --release`, which would wait for the build directory's lock while a
+# `cargo test --release` beside this script runs.
 if [[ ${SLURM_CHECK_BUILT:-} != 1 ]]; then
-    cargo build --quiet
+    cargo build --release --quiet
 fi
-[[ -x target/debug/boardlab ]] || fail "target/debug/boardlab is missing; run cargo build first"
-export PATH=$ROOT/target/debug:$PATH
+[[ -x target/release/boardlab ]] || fail "target/release/boardlab is missing; run cargo build --release first"
+export PATH=$ROOT/target/release:$PATH
 SPEC=$TMP/work/spec.toml
 DRAWS=1200 # per ordering, 3 orderings: 900 draws a shard, a few seconds, 15 chunks of 64
 cat >"$SPEC" <<EOF

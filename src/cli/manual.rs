@@ -15,14 +15,20 @@ use std::process::ExitCode;
     after_help = "Exit status: 0 the script was printed, 2 it could not be written.
 
 Examples:
-  boardlab completions bash > ~/.local/share/bash-completion/completions/boardlab
-  boardlab completions zsh > ~/.zfunc/_boardlab         (with fpath+=~/.zfunc before compinit)
-  boardlab completions fish > ~/.config/fish/completions/boardlab.fish"
+  boardlab completions bash --out ~/.local/share/bash-completion/completions
+  boardlab completions zsh --out ~/.zfunc           (with fpath+=~/.zfunc before compinit)
+  boardlab completions fish --out ~/.config/fish/completions
+  boardlab completions bash > boardlab.bash         print the script instead"
 )]
 pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum, value_name = "SHELL")]
     pub shell: Shell,
+    /// Write the script into this folder, created if missing, under the name the shell looks
+    /// for (`boardlab` for bash, `_boardlab` for zsh, `boardlab.fish` for fish), instead of
+    /// printing it to standard output.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -42,8 +48,29 @@ pub fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
     let mut command = Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "boardlab", &mut script);
-    write_stdout(&script)?;
+    match &args.out {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            let path = dir.join(script_name(args.shell));
+            std::fs::write(&path, &script)
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+        None => write_stdout(&script)?,
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The file name under which each shell looks up the completions of `boardlab`.
+fn script_name(shell: Shell) -> &'static str {
+    match shell {
+        // bash-completion loads `completions/<command>` on first use of the command.
+        Shell::Bash => "boardlab",
+        Shell::Zsh => "_boardlab",
+        Shell::Fish => "boardlab.fish",
+        Shell::Elvish => "boardlab.elv",
+        Shell::PowerShell => "_boardlab.ps1",
+        _ => "boardlab.completions",
+    }
 }
 
 pub fn man(args: &ManArgs) -> anyhow::Result<ExitCode> {

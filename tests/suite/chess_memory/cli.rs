@@ -382,6 +382,30 @@ fn show_ranks_a_folder_and_compare_tells_agreeing_from_differing_folders() {
 }
 
 #[test]
+fn completions_out_creates_its_folder_and_names_the_script_as_each_shell_looks_it_up() {
+    let dir = tempfile::tempdir().unwrap();
+    for (shell, name) in [
+        ("bash", "boardlab"),
+        ("zsh", "_boardlab"),
+        ("fish", "boardlab.fish"),
+    ] {
+        let folder = dir.path().join(shell).join("not/yet/made");
+        boardlab()
+            .args(["completions", shell, "--out"])
+            .arg(&folder)
+            .assert()
+            .success()
+            .stdout("");
+        let printed = boardlab().args(["completions", shell]).output().unwrap();
+        assert_eq!(
+            std::fs::read(folder.join(name)).unwrap(),
+            printed.stdout,
+            "{shell}"
+        );
+    }
+}
+
+#[test]
 fn completions_and_the_manual_come_from_the_definitions() {
     for (shell, marker) in [
         ("bash", "_boardlab()"),

@@ -9,6 +9,7 @@
 
 pub mod background_run;
 pub mod brute;
+pub mod committed;
 pub mod draughts_oracle;
 pub mod golden;
 pub mod rup;

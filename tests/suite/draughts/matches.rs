@@ -303,15 +303,9 @@ fn the_committed_folder_reports_byte_for_byte_and_resumes_as_the_same_run() {
     let committed = root.join("results/draughts");
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("draughts");
-    std::fs::create_dir_all(&copy).unwrap();
     // The committed files only: a checkout that has run the experiment keeps its draws.csv
     // beside them (ignored by git), which a fresh clone does not have.
-    for entry in std::fs::read_dir(&committed).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_file() && !path.ends_with("draws.csv") {
-            std::fs::copy(&path, copy.join(path.file_name().unwrap())).unwrap();
-        }
-    }
+    crate::common::committed::copy_files_in("results/draughts", &copy);
     boardlab().arg("report").arg(&copy).assert().success();
     for file in ["REPORT.md", "lengths.csv", "summary.csv", "ratings.csv"] {
         assert!(

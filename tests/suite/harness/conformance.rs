@@ -18,7 +18,7 @@ use boardlab::puzzles::REGISTRY;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-/// The points at which the aborted runs stop (`BOARDLAB_TEST_ABORT_AT`, debug builds only):
+/// The points at which the aborted runs stop (`BOARDLAB_TEST_ABORT_AT`):
 /// after the first chunk of draws is written, before the manifest records it; and right
 /// after the first checkpoint records it. Both come before the run's end whatever its size,
 /// so the process always aborts; in a spec of more than one chunk the second leaves the draws

@@ -2,43 +2,40 @@
 //! command that made it, and links that lead somewhere. (That every command shown runs is
 //! `documented_examples`.)
 
+use crate::common::committed;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The Markdown files written for this repository: the README, `experiments/README.md`,
-/// `docs/` (less the seed articles, copied unchanged from their sources) and the results
-/// folders' READMEs.
-fn documents() -> Vec<PathBuf> {
-    let mut files = vec![
-        root().join("README.md"),
-        root().join("experiments/README.md"),
+/// The Markdown files written for the repository at `root`, as committed there: the README,
+/// `experiments/README.md`, `docs/` (less the seed articles, copied unchanged from their
+/// sources) and the results folders' READMEs.
+fn documents(root: &Path, files: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
+    let mut found = vec![
+        PathBuf::from("README.md"),
+        PathBuf::from("experiments/README.md"),
     ];
-    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if name.ends_with(".md") && !name.starts_with("seed-article") {
-            files.push(path);
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy();
+        if path.parent() == Some(Path::new("docs"))
+            && name.ends_with(".md")
+            && !name.starts_with("seed-article")
+        {
+            found.push(path.clone());
         }
     }
-    for folder in results_folders() {
-        files.push(folder.join("README.md"));
+    for folder in committed::subfolders_in(files, "results") {
+        found.push(folder.join("README.md"));
     }
-    files.sort();
-    files
+    found.sort();
+    found.into_iter().map(|path| root.join(path)).collect()
 }
 
-fn results_folders() -> Vec<PathBuf> {
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(root().join("results"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.is_dir())
-        .collect();
-    folders.sort();
-    folders
+/// The results folders committed in the repository at `root`.
+fn results_folders(root: &Path, files: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
+    committed::subfolders_in(files, "results")
+        .into_iter()
+        .map(|folder| root.join(folder))
+        .collect()
 }
 
 /// The anchors of a Markdown file's headings, as GitHub makes them: lower case, punctuation
@@ -79,21 +76,14 @@ fn link_targets(text: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn the_readme_is_under_300_lines() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let lines = readme.lines().count();
-    assert!(
-        lines < 300,
-        "README.md has {lines} lines; move detail into docs/"
-    );
-}
-
-#[test]
-fn every_results_folder_has_a_readme_with_the_command_that_made_it() {
-    for folder in results_folders() {
-        let readme = std::fs::read_to_string(folder.join("README.md"))
-            .unwrap_or_else(|_| panic!("{} has no README.md", folder.display()));
+/// Results folders without a README that shows the command that made them.
+pub(crate) fn folders_without_their_command(root: &Path, files: &BTreeSet<PathBuf>) -> Vec<String> {
+    let mut missing = Vec::new();
+    for folder in results_folders(root, files) {
+        let Ok(readme) = std::fs::read_to_string(folder.join("README.md")) else {
+            missing.push(format!("{} has no README.md", folder.display()));
+            continue;
+        };
         let Ok(manifest) = std::fs::read_to_string(folder.join("manifest.json")) else {
             continue;
         };
@@ -101,19 +91,22 @@ fn every_results_folder_has_a_readme_with_the_command_that_made_it() {
         let command = manifest["command"].as_str().unwrap();
         // The recorded program path differs from machine to machine; the arguments do not.
         let arguments = &command[command.find(" run ").expect("a run command") + 1..];
-        assert!(
-            readme.contains(arguments),
-            "{}/README.md does not show the command that made it: `{arguments}`",
-            folder.display()
-        );
+        if !readme.contains(arguments) {
+            missing.push(format!(
+                "{}/README.md does not show the command that made it: `{arguments}`",
+                folder.display()
+            ));
+        }
     }
+    missing
 }
 
-#[test]
-fn every_link_of_the_documentation_leads_to_a_file_and_heading_that_exist() {
+/// Links of the documentation that lead to no file or to no heading.
+pub(crate) fn broken_links(root: &Path, files: &BTreeSet<PathBuf>) -> Vec<String> {
     let mut broken = Vec::new();
-    for document in documents() {
-        let text = std::fs::read_to_string(&document).unwrap();
+    for document in documents(root, files) {
+        let text = std::fs::read_to_string(&document)
+            .unwrap_or_else(|e| panic!("reading {}: {e}", document.display()));
         for target in link_targets(&text) {
             if target.starts_with("http") || target.starts_with("mailto:") {
                 continue;
@@ -137,6 +130,28 @@ fn every_link_of_the_documentation_leads_to_a_file_and_heading_that_exist() {
             }
         }
     }
+    broken
+}
+
+#[test]
+fn the_readme_is_under_300_lines() {
+    let readme = std::fs::read_to_string(committed::root().join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(
+        lines < 300,
+        "README.md has {lines} lines; move detail into docs/"
+    );
+}
+
+#[test]
+fn every_results_folder_has_a_readme_with_the_command_that_made_it() {
+    let missing = folders_without_their_command(committed::root(), committed::files());
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+#[test]
+fn every_link_of_the_documentation_leads_to_a_file_and_heading_that_exist() {
+    let broken = broken_links(committed::root(), committed::files());
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
 

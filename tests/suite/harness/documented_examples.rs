@@ -31,6 +31,7 @@
 //! match an example that exists, so none can outlive its text, and an example in none of them
 //! runs as written.
 
+use crate::common::committed;
 use boardlab::cli::Cli;
 use clap::CommandFactory;
 use snapbox::IntoData;
@@ -130,21 +131,6 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "boardlab knights-tour bench --size 8 --rule random --draws 10000",
         "boardlab knights-tour bench --size 8 --rule random --draws 1000",
         "fewer draws",
-    ),
-    (
-        "boardlab completions bash > ~/.local/share/bash-completion/completions/boardlab",
-        "mkdir -p ~/.local/share/bash-completion/completions && boardlab completions bash > ~/.local/share/bash-completion/completions/boardlab",
-        "HOME is the test's folder, where the completions folder does not exist yet",
-    ),
-    (
-        "boardlab completions zsh > ~/.zfunc/_boardlab",
-        "mkdir -p ~/.zfunc && boardlab completions zsh > ~/.zfunc/_boardlab",
-        "HOME is the test's folder, where ~/.zfunc does not exist yet",
-    ),
-    (
-        "boardlab completions fish > ~/.config/fish/completions/boardlab.fish",
-        "mkdir -p ~/.config/fish/completions && boardlab completions fish > ~/.config/fish/completions/boardlab.fish",
-        "HOME is the test's folder, where the completions folder does not exist yet",
     ),
     (
         "boardlab man | man -l -",
@@ -290,7 +276,7 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
 ];
 /// Examples not run at all: (the example, why).
 const NOT_RUN: &[(&str, &str)] = &[
-    ("cargo test", "it is this test suite"),
+    ("cargo test --release", "it is this test suite"),
     (
         "cargo install --path .",
         "a release build of its own into ~/.cargo/bin (minutes); every other example runs the binary it installs",
@@ -365,21 +351,21 @@ const TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// One command of the documentation.
 #[derive(Debug, Clone, PartialEq)]
-struct Example {
+pub(crate) struct Example {
     /// The command as the tables name it: on one line, without its comment.
     command: String,
     /// What the shell runs: the command with its here-document, if any.
-    script: String,
+    pub(crate) script: String,
     /// The output the text shows for it, if any.
     output: Option<String>,
 }
 
 /// The commands of one fenced block (or of one `--help` line), run in one folder, in order.
 #[derive(Debug)]
-struct Block {
+pub(crate) struct Block {
     /// Where it was found: `README.md:120` or `--help`.
-    place: String,
-    examples: Vec<Example>,
+    pub(crate) place: String,
+    pub(crate) examples: Vec<Example>,
 }
 
 /// The example commands of every `--help`, each once, in the order of the command tree.
@@ -521,7 +507,7 @@ fn block_examples(lines: &[&str]) -> Vec<Example> {
 
 /// The runnable blocks of a Markdown text: fenced blocks marked `sh`, `console`, `bash` or
 /// `shell` that are not script files (`#!` on their first line).
-fn markdown_blocks(name: &str, text: &str) -> Vec<Block> {
+pub(crate) fn markdown_blocks(name: &str, text: &str) -> Vec<Block> {
     let mut blocks = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
@@ -548,31 +534,31 @@ fn markdown_blocks(name: &str, text: &str) -> Vec<Block> {
     blocks
 }
 
-/// The Markdown files whose commands run: the README, `docs/`, `experiments/README.md` and
-/// each results folder's README, as paths relative to the repository root.
+/// The Markdown files whose commands run, as committed in a repository with the committed
+/// `files`: the README, `docs/`, `experiments/README.md` and each results folder's README, as
+/// paths relative to the repository root. Files a user made beside them (a results folder of
+/// a walk-through, say) are not among them.
+pub(crate) fn markdown_files_of(files: &BTreeSet<PathBuf>) -> Vec<String> {
+    let mut found = vec!["README.md".to_string(), "experiments/README.md".to_string()];
+    found.extend(
+        committed::files_in_of(files, "docs")
+            .into_iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "md"))
+            .map(|path| path.to_string_lossy().into_owned()),
+    );
+    found.extend(
+        committed::subfolders_in(files, "results")
+            .into_iter()
+            .map(|folder| folder.join("README.md"))
+            .filter(|readme| files.contains(readme))
+            .map(|readme| readme.to_string_lossy().into_owned()),
+    );
+    found
+}
+
+/// The Markdown files whose commands run, in this repository.
 fn markdown_files() -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec!["README.md".to_string(), "experiments/README.md".to_string()];
-    let mut listed = |folder: &str, pattern: fn(&Path) -> Option<PathBuf>| {
-        let mut found: Vec<String> = std::fs::read_dir(root.join(folder))
-            .unwrap()
-            .filter_map(|entry| pattern(&entry.unwrap().path()))
-            .filter(|path| path.is_file())
-            .map(|path| {
-                path.strip_prefix(root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
-        found.sort();
-        files.extend(found);
-    };
-    listed("docs", |path| {
-        (path.extension()? == "md").then(|| path.to_path_buf())
-    });
-    listed("results", |path| Some(path.join("README.md")));
-    files
+    markdown_files_of(committed::files())
 }
 
 /// Every runnable block of the Markdown files.
@@ -587,24 +573,13 @@ fn markdown_examples() -> Vec<Block> {
         .collect()
 }
 
-/// Copies `from` (a folder) to `to`.
-fn copy_folder(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_folder(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
-/// The `results/NAME` folders that a command names, or a spec it runs names (a `baseline`),
-/// and that exist in the repository.
-fn results_named(command: &str) -> BTreeSet<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+/// The committed `results/NAME` folders that a command names, or a spec it runs names (a
+/// `baseline`), in a repository at `root` with the committed `files`.
+pub(crate) fn results_named_in(
+    root: &Path,
+    files: &BTreeSet<PathBuf>,
+    command: &str,
+) -> BTreeSet<String> {
     let words = |text: &str| -> Vec<String> {
         text.split(|c: char| c.is_whitespace() || ";&\"'".contains(c))
             .map(str::to_string)
@@ -618,26 +593,31 @@ fn results_named(command: &str) -> BTreeSet<String> {
             .and_then(|table| Some(table.get("baseline")?.as_str()?.to_string()));
         all.extend(baseline);
     }
+    let committed_folders = committed::subfolders_in(files, "results");
     all.iter()
         .filter_map(|word| word.strip_prefix("results/"))
         .map(|rest| rest.split('/').next().unwrap_or_default().to_string())
-        .filter(|name| !name.is_empty() && root.join("results").join(name).is_dir())
+        .filter(|name| {
+            !name.is_empty() && committed_folders.contains(&Path::new("results").join(name))
+        })
         .collect()
 }
 
-/// A fresh folder holding what the scripts read: `experiments/`, `scripts/`, the named
-/// results folders, and this build's binary as `target/release/boardlab`.
+/// A fresh folder holding what the scripts read, as committed: `experiments/`, `scripts/`,
+/// the named results folders, and this build's binary as `target/release/boardlab`.
 fn prepare_folder(scripts: &[&str]) -> tempfile::TempDir {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = committed::root();
+    let files = committed::files();
     let dir = tempfile::tempdir().unwrap();
-    copy_folder(&root.join("experiments"), &dir.path().join("experiments"));
-    copy_folder(&root.join("scripts"), &dir.path().join("scripts"));
-    let names: BTreeSet<String> = scripts.iter().flat_map(|s| results_named(s)).collect();
+    committed::copy("experiments", &dir.path().join("experiments"));
+    committed::copy("scripts", &dir.path().join("scripts"));
+    let names: BTreeSet<String> = scripts
+        .iter()
+        .flat_map(|s| results_named_in(root, files, s))
+        .collect();
     for name in names {
-        copy_folder(
-            &root.join("results").join(&name),
-            &dir.path().join("results").join(&name),
-        );
+        let folder = format!("results/{name}");
+        committed::copy(&folder, &dir.path().join(&folder));
     }
     let release = dir.path().join("target/release");
     std::fs::create_dir_all(&release).unwrap();
@@ -661,22 +641,36 @@ fn script_for(example: &Example) -> &str {
 /// Runs the examples of one block in order in one fresh folder; returns one message per
 /// failure (the block stops at its first failure: the commands after it may need it).
 fn run_block(block: &Block) -> Vec<String> {
-    let runnable: Vec<&Example> = block
+    let scripts: Vec<&str> = runnable(block)
+        .iter()
+        .map(|example| script_for(example))
+        .collect();
+    if scripts.is_empty() {
+        return Vec::new();
+    }
+    let dir = prepare_folder(&scripts);
+    run_block_in(block, dir.path())
+}
+
+/// The examples of a block that run (those not in [`NOT_RUN`]).
+fn runnable(block: &Block) -> Vec<&Example> {
+    block
         .examples
         .iter()
         .filter(|example| !NOT_RUN.iter().any(|(e, _)| *e == example.command))
-        .collect();
-    if runnable.is_empty() {
-        return Vec::new();
-    }
-    let scripts: Vec<&str> = runnable.iter().map(|example| script_for(example)).collect();
-    let dir = prepare_folder(&scripts);
+        .collect()
+}
+
+/// Runs the examples of one block in order in `dir`, which holds what they read; returns one
+/// message per failure, as [`run_block`] does.
+pub(crate) fn run_block_in(block: &Block, dir: &Path) -> Vec<String> {
     let path = format!(
         "{}:{}",
         binary().parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    for (example, script) in runnable.iter().zip(&scripts) {
+    for example in runnable(block) {
+        let script = script_for(example);
         let expected = NEGATIVE_ANSWERS
             .iter()
             .find(|(e, _)| *e == example.command)
@@ -687,9 +681,9 @@ fn run_block(block: &Block) -> Vec<String> {
             .arg("sh")
             .arg("-c")
             .arg(format!("{{ {script}\n}} 2>&1"))
-            .current_dir(dir.path())
+            .current_dir(dir)
             .env("PATH", &path)
-            .env("HOME", dir.path())
+            .env("HOME", dir)
             .env_remove("BOARDLAB_TEST_ABORT_AT")
             .stdin(std::process::Stdio::null())
             .output();
@@ -707,7 +701,7 @@ fn run_block(block: &Block) -> Vec<String> {
         }
         // Output is compared only where the command runs as printed.
         if let Some(shown) = &example.output
-            && *script == example.script
+            && script == example.script
         {
             let printed = snapbox::Assert::new().try_eq(
                 Some(&example.command),

@@ -2,6 +2,7 @@
 //! folder's manifest: the summary within 100 columns and filtered by series, a folder agrees
 //! with itself and not with another run, the charts redrawn byte for byte.
 
+use crate::common::committed;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
@@ -106,15 +107,11 @@ fn a_folder_agrees_with_itself_and_folders_of_two_puzzles_are_refused() {
         .stderr(predicate::function(|s: &str| s.lines().count() == 1));
 }
 
-/// Copies the small files of a results folder (not its data or charts) into `to`.
+/// Copies the committed small files of a results folder (not its data or charts) into `to`.
 fn copy_tables(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_file() && !path.ends_with("draws.csv") {
-            std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
-        }
-    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let relative = from.strip_prefix(root).unwrap();
+    committed::copy_files_in(&relative.to_string_lossy(), to);
 }
 
 #[test]

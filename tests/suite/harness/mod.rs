@@ -6,6 +6,7 @@ mod conformance;
 mod documentation;
 mod documented_examples;
 mod experiment;
+mod fresh_checkout;
 mod golden_reports;
 mod inspect;
 mod matches;

@@ -3,6 +3,7 @@
 //! byte. Figures the READMEs and guides quote from a REPORT are checked against its text, and
 //! the sentences that once said more than the data are checked against the tables.
 
+use crate::common::committed;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
@@ -10,25 +11,19 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The committed results folders that have a `REPORT.md`.
+/// The committed results folders that have a committed `REPORT.md`.
 fn reported_folders() -> Vec<PathBuf> {
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(root().join("results"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("REPORT.md").is_file())
-        .collect();
-    folders.sort();
-    folders
+    committed::subfolders("results")
+        .into_iter()
+        .filter(|folder| committed::files().contains(&folder.join("REPORT.md")))
+        .map(|folder| root().join(folder))
+        .collect()
 }
 
+/// Copies the committed files directly in the results folder `from` into `to`.
 fn copy_folder(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_file() {
-            std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
-        }
-    }
+    let relative = from.strip_prefix(root()).unwrap();
+    committed::copy_files_in(&relative.to_string_lossy(), to);
 }
 
 #[test]
@@ -94,33 +89,19 @@ fn intervals_are_found_in_text() {
     );
 }
 
-/// The README, the guides and the results folders' READMEs.
+/// The README, the guides and the results folders' READMEs, as committed.
 fn documents() -> Vec<PathBuf> {
-    let mut documents = vec![root().join("README.md")];
-    for dir in ["docs", "results"] {
-        for entry in walk(&root().join(dir)) {
-            if entry.extension().is_some_and(|e| e == "md")
-                && !entry.ends_with("REPORT.md")
-                && !entry.to_string_lossy().contains("seed-article")
-            {
-                documents.push(entry);
-            }
-        }
-    }
-    documents
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            found.extend(walk(&path));
-        } else {
-            found.push(path);
-        }
-    }
-    found
+    committed::files()
+        .iter()
+        .filter(|path| {
+            path == &Path::new("README.md")
+                || ((path.starts_with("docs") || path.starts_with("results"))
+                    && path.extension().is_some_and(|e| e == "md")
+                    && !path.ends_with("REPORT.md")
+                    && !path.to_string_lossy().contains("seed-article"))
+        })
+        .map(|path| root().join(path))
+        .collect()
 }
 
 #[test]

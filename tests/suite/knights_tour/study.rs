@@ -335,13 +335,7 @@ fn the_committed_folder_keeps_its_spec_identity_and_reports_byte_for_byte() {
     assert_eq!(study.identity(), manifest["spec"]);
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("knights");
-    std::fs::create_dir_all(&copy).unwrap();
-    for entry in std::fs::read_dir(&committed).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_file() {
-            std::fs::copy(&path, copy.join(path.file_name().unwrap())).unwrap();
-        }
-    }
+    crate::common::committed::copy_files_in("results/knights", &copy);
     boardlab().arg("report").arg(&copy).assert().success();
     assert!(
         read(&copy, "REPORT.md") == read(&committed, "REPORT.md"),
