@@ -220,7 +220,11 @@ impl Uct {
         };
         tree.add(game, root.clone(), NONE, None);
         assert!(!tree.nodes[0].untried.is_empty(), "the game is over");
-        for _ in 0..self.simulations {
+        for simulation in 0..self.simulations {
+            // Asked to stop (its client went away): the tree so far decides.
+            if simulation % 64 == 63 && super::cancel::requested() {
+                break;
+            }
             let mut node = 0;
             while tree.nodes[node].untried.is_empty() && tree.nodes[node].first_child != NONE {
                 node = self.select(&tree, node);

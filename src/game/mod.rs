@@ -9,9 +9,11 @@
 //!
 //! What every game gets from here: [`play`], the one loop that plays two bots against each
 //! other; [`pairing`], game `i` of a pairing (seats, random streams, opening), the one seeding
-//! scheme of bot-against-bot games; [`mcts`], the UCT search behind every `mcts:N` bot; and
-//! [`matches`], the match study that runs seeded games in the experiment harness.
+//! scheme of bot-against-bot games; [`mcts`], the UCT search behind every `mcts:N` bot;
+//! [`cancel`], the flag that stops a long search from outside; and [`matches`], the match
+//! study that runs seeded games in the experiment harness.
 
+pub mod cancel;
 pub mod console;
 pub mod matches;
 pub mod mcts;

@@ -5,15 +5,24 @@
 //! The engines are the library's, called as the command line calls them, with the same seeds:
 //! a draughts or "15" game played here with seed S is the game `boardlab draughts games` or
 //! `boardlab draughts play` plays with seed S ([`session`]). Engine work runs on tokio's
-//! blocking threads, a few at a time ([`App::engine`]); bots are capped in depth and playouts
-//! ([`limits`]); games live in bounded stores that forget the least recently used ([`store`]),
-//! so memory stays bounded however many games are started. The server listens on 127.0.0.1
-//! unless `--host` names another address.
+//! blocking threads, a few at a time, and stops when its client goes away
+//! ([`limits::Engine`]); bots are capped in depth and playouts ([`limits`]); games live in
+//! bounded stores that forget the least recently used ([`store`]), so memory stays bounded
+//! however many games are started. The server listens on 127.0.0.1 unless `--host` names
+//! another address.
+//!
+//! No client can take it down: connections, their time and their size are bounded
+//! ([`connection`]), every request passes the Host, Origin and body checks of [`guard`], and
+//! files are streamed, never read whole ([`results`]). Ctrl-C stops engine work at once and
+//! the server within a second; a second Ctrl-C exits at once.
 
 mod api_error;
 mod assets;
+mod connection;
 mod draughts;
 mod fifteen;
+mod file_stream;
+mod guard;
 mod knights_tour;
 pub mod limits;
 mod memory;
@@ -41,11 +50,12 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Exit status: 0 stopped by Ctrl-C, 2 bad options or an error (one line \
-on standard error).
+    after_help = "Exit status: 0 stopped by Ctrl-C, 130 a second Ctrl-C before the stop \
+ended, 2 bad options or an error (one line on standard error).
 
 The first line on standard output is `listening on http://ADDRESS:PORT/`; open that address in \
 a browser. The JSON API the page uses is described in docs/serve.md.
@@ -81,26 +91,18 @@ pub struct App {
     draughts: store::Store<session::Session<crate::draughts::game::Draughts>>,
     fifteen: fifteen::Stores,
     results: results::Roots,
-    /// Permits for engine work (a bot's move, a board, a tour): at most this many at once,
-    /// so that a burst of requests queues instead of starting a thread each.
-    engine: tokio::sync::Semaphore,
+    /// Engine work (a bot's move, a board, a tour): a few at once, stopped when not wanted.
+    engine: limits::Engine,
 }
 
 impl App {
-    /// Runs `work` on a blocking thread once an engine permit is free.
+    /// Runs `work` on a blocking thread once an engine permit is free (see [`limits::Engine`]).
     async fn compute<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let _permit = self
-            .engine
-            .acquire()
-            .await
-            .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(|e| ApiError::internal(format!("the engine stopped: {e}")))
+        self.engine.run(work).await
     }
 }
 
@@ -112,13 +114,17 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         draughts: store::Store::new(capacity),
         fifteen: fifteen::Stores::new(capacity),
         results,
-        engine: tokio::sync::Semaphore::new(threads.max(2)),
+        engine: limits::Engine::new(threads.max(2)),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
+        .enable_time()
         .build()
         .context("starting the server's runtime")?;
-    runtime.block_on(serve(app, SocketAddr::new(args.host, args.port)))?;
+    let served = runtime.block_on(serve(app, SocketAddr::new(args.host, args.port)));
+    // Engine work has been told to stop; no thread is waited for past this.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    served?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -127,21 +133,30 @@ async fn serve(app: Arc<App>, address: SocketAddr) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("listening on {address} (is the port taken? try --port 0)"))?;
     let bound = listener.local_addr()?;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let engine_app = app.clone();
+    tokio::spawn(async move {
+        let _ = tokio::signal::ctrl_c().await;
+        engine_app.engine.stop();
+        stop.send_replace(true);
+        let _ = tokio::signal::ctrl_c().await;
+        std::process::exit(130);
+    });
+    // The Ctrl-C handler is installed when that task first runs: let it run.
+    tokio::task::yield_now().await;
     let mut out = std::io::stdout().lock();
     writeln!(out, "listening on http://{bound}/")?;
     out.flush()?;
     drop(out);
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("serving")?;
+    let hosts = Arc::new(guard::Hosts::for_address(address.ip()));
+    let limit = connection::connection_limit();
+    connection::serve(listener, router(app, hosts), limit, stopped).await;
     Ok(())
 }
 
-/// Every route: the page and its assets, then the API by system.
-fn router(app: Arc<App>) -> Router {
+/// Every route: the page and its assets, then the API by system; then the checks and
+/// headers of [`guard`] around them all.
+fn router(app: Arc<App>, hosts: Arc<guard::Hosts>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
@@ -164,6 +179,11 @@ fn router(app: Arc<App>) -> Router {
         .route("/results/{root}/{*path}", get(results::file))
         .fallback(not_found)
         .layer(axum::middleware::map_response(api_error::json_errors))
+        .layer(axum::middleware::from_fn_with_state(
+            hosts,
+            guard::check_request,
+        ))
+        .layer(axum::middleware::from_fn(guard::secure_answer))
         .with_state(app)
 }
 

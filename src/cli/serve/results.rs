@@ -1,16 +1,17 @@
 //! The results endpoints: the folders named by `--results`, each REPORT.md rendered as HTML
 //! and its charts, read-only. Every path asked for is made canonical (links resolved) and
 //! served only if it still lies inside one of those folders: `..`, absolute paths and links
-//! that lead out are refused.
+//! that lead out are refused. Files are streamed ([`super::file_stream`]), and a report's
+//! links and pictures may lead only to `http`, `https` or relative addresses ([`safe_url`]).
 
 use super::api_error::QueryArgs;
 use super::{ApiError, App};
 use anyhow::Context;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
-use axum::response::IntoResponse;
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag};
+use axum::http::{HeaderMap, header};
+use axum::response::Response;
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::path::{Component, PathBuf};
@@ -18,6 +19,9 @@ use std::sync::Arc;
 
 /// How deep below a results folder REPORT.md files are looked for.
 const MAX_DEPTH: usize = 3;
+
+/// The largest REPORT.md rendered, in bytes (the committed ones are under 100 KB).
+const MAX_REPORT_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The results folders, as named and as resolved.
 pub struct Roots(Vec<Root>);
@@ -155,8 +159,27 @@ pub async fn report(
     let root = app.results.root(query.root)?;
     let folder = query.folder.trim_end_matches('/');
     let dir = root.resolve(if folder.is_empty() { "." } else { folder })?;
-    let markdown = std::fs::read_to_string(dir.join("REPORT.md"))
-        .map_err(|_| ApiError::not_found(format!("no REPORT.md in {}/{folder}", root.name)))?;
+    let report = dir.join("REPORT.md");
+    let size = std::fs::metadata(&report)
+        .map_err(|_| ApiError::not_found(format!("no REPORT.md in {}/{folder}", root.name)))?
+        .len();
+    if size > MAX_REPORT_BYTES {
+        return Err(ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "{}/{folder}/REPORT.md has {size} bytes, over the {} MiB the page renders; \
+read it as a file",
+                root.name,
+                MAX_REPORT_BYTES >> 20
+            ),
+        ));
+    }
+    let markdown = std::fs::read_to_string(&report).map_err(|e| {
+        ApiError::not_found(format!(
+            "{}/{folder}/REPORT.md cannot be read: {e}",
+            root.name
+        ))
+    })?;
     let relative = dir.strip_prefix(&root.path).unwrap_or(&dir);
     let relative = relative.to_string_lossy().replace('\\', "/");
     let base = if relative.is_empty() {
@@ -183,54 +206,112 @@ pub async fn report(
     })))
 }
 
-/// REPORT.md as HTML, its relative links and images pointing under `base`.
+/// REPORT.md as HTML, its relative links and images pointing under `base`. A link or picture
+/// whose address is not [`safe_url`] is left out; its text stays.
 fn render(markdown: &str, base: &str) -> String {
-    let relink = |url: CowStr<'_>| -> CowStr<'static> {
+    let relink = |url: CowStr<'_>| -> Option<CowStr<'static>> {
         let text = url.to_string();
-        if text.contains("://") || text.starts_with('/') || text.starts_with('#') {
-            CowStr::from(text)
-        } else {
-            CowStr::from(format!("{base}{text}"))
+        match safe_url(&text)? {
+            Address::AsWritten => Some(CowStr::from(text)),
+            Address::UnderBase => Some(CowStr::from(format!("{base}{text}"))),
         }
     };
+    // For each link or picture open, whether it was left out (its end is left out too).
+    let mut dropped = Vec::new();
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
-    let events = Parser::new_ext(markdown, options).map(|event| match event {
+    let events = Parser::new_ext(markdown, options).filter_map(|event| match event {
         Event::Start(Tag::Image {
             link_type,
             dest_url,
             title,
             id,
-        }) => Event::Start(Tag::Image {
-            link_type,
-            dest_url: relink(dest_url),
-            title,
-            id,
-        }),
+        }) => {
+            let url = relink(dest_url);
+            dropped.push(url.is_none());
+            url.map(|dest_url| {
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                })
+            })
+        }
         Event::Start(Tag::Link {
             link_type,
             dest_url,
             title,
             id,
-        }) => Event::Start(Tag::Link {
-            link_type,
-            dest_url: relink(dest_url),
-            title,
-            id,
-        }),
+        }) => {
+            let url = relink(dest_url);
+            dropped.push(url.is_none());
+            url.map(|dest_url| {
+                Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                })
+            })
+        }
+        Event::End(TagEnd::Image | TagEnd::Link) => {
+            (!dropped.pop().unwrap_or(false)).then_some(event)
+        }
         // Raw HTML in a report is shown as text, not run.
-        Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
-        other => other,
+        Event::Html(html) | Event::InlineHtml(html) => Some(Event::Text(html)),
+        other => Some(other),
     });
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events);
     html
 }
 
-/// `GET /results/{root}/{*path}`: a file of a results folder, read-only.
+/// How a report's address that may be followed is written into the page.
+#[derive(Debug, PartialEq, Eq)]
+enum Address {
+    /// `http:`, `https:`, `//host/...`, or a path, query or fragment of this site.
+    AsWritten,
+    /// A path relative to the report's folder, put under it.
+    UnderBase,
+}
+
+/// Whether a report may link to `url`, and how: an allow-list of `http`, `https` and
+/// relative addresses. The scheme is read as a browser reads it (the WHATWG URL standard):
+/// tabs and line breaks anywhere are dropped and leading controls and spaces trimmed first,
+/// so `java\tscript:` and ` javascript:` are seen for what they are.
+fn safe_url(url: &str) -> Option<Address> {
+    let cleaned: String = url
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let cleaned = cleaned.trim_matches(|c: char| c <= ' ');
+    if let Some((scheme, _)) = cleaned.split_once(':')
+        && is_scheme(scheme)
+    {
+        let web = matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https");
+        return web.then_some(Address::AsWritten);
+    }
+    if cleaned.starts_with(['/', '\\', '#', '?']) {
+        Some(Address::AsWritten)
+    } else {
+        Some(Address::UnderBase)
+    }
+}
+
+/// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` or `.`.
+fn is_scheme(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+}
+
+/// `GET /results/{root}/{*path}`: a file of a results folder, read-only, streamed.
 pub async fn file(
     State(app): State<Arc<App>>,
     Path((root, path)): Path<(usize, String)>,
-) -> Result<impl IntoResponse, ApiError> {
+    request: HeaderMap,
+) -> Result<Response, ApiError> {
     let root = app.results.root(root)?;
     let real = root.resolve(&path)?;
     if !real.is_file() {
@@ -239,8 +320,6 @@ pub async fn file(
             root.name
         )));
     }
-    let bytes = std::fs::read(&real)
-        .map_err(|e| ApiError::not_found(format!("`{path}` cannot be read: {e}")))?;
     let kind = match real.extension().and_then(|e| e.to_str()) {
         Some("png") => "image/png",
         Some("svg") => "image/svg+xml",
@@ -249,9 +328,12 @@ pub async fn file(
         Some("csv" | "md" | "txt" | "toml" | "html" | "js") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     };
-    Ok((
+    super::file_stream::send(
+        &real,
+        &path,
+        &request,
+        kind,
         [
-            (header::CONTENT_TYPE, kind),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             // A chart is a picture: nothing in a served file may run.
             (
@@ -259,6 +341,60 @@ pub async fn file(
                 "default-src 'none'; style-src 'unsafe-inline'",
             ),
         ],
-        bytes,
-    ))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_web_and_relative_addresses_are_followed() {
+        for kept in [
+            "https://example.org/a",
+            "HTTP://example.org",
+            "//example.org/x",
+            "/api/info",
+            "#top",
+            "?q=1",
+        ] {
+            assert_eq!(safe_url(kept), Some(Address::AsWritten), "{kept}");
+        }
+        for relative in ["charts/a.svg", "draws.csv", "notes/x:y.md", ""] {
+            assert_eq!(safe_url(relative), Some(Address::UnderBase), "{relative}");
+        }
+        let hostile = [
+            "javascript:alert(1)",
+            "javascript://%0aalert(1)",
+            "JavaScript:alert(1)",
+            "java\tscript:alert(1)",
+            "java\nscript:alert(1)",
+            " \u{1}javascript:alert(1)",
+            "data:text/html,<script>alert(1)</script>",
+            "vbscript:msgbox(1)",
+            "file:///etc/passwd",
+            "a:b/c",
+        ];
+        for url in hostile {
+            assert_eq!(safe_url(url), None, "{url:?}");
+        }
+    }
+
+    #[test]
+    fn a_hostile_link_or_picture_is_left_out_and_its_text_kept() {
+        let markdown = "[click](javascript://%0aalert(1)) [ok](charts/a.svg) \
+![pic](data:image/svg+xml,x) [web](https://example.org) <java\tscript:alert(1)>";
+        let html = render(markdown, "/results/0/r/");
+        assert!(!html.to_lowercase().contains("javascript"), "{html}");
+        assert!(!html.contains("data:"), "{html}");
+        assert!(html.contains("click") && html.contains("pic"), "{html}");
+        assert!(
+            html.contains(r#"<a href="/results/0/r/charts/a.svg">ok</a>"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<a href="https://example.org">web</a>"#),
+            "{html}"
+        );
+    }
 }

@@ -110,6 +110,8 @@ pub struct AlphaBeta {
     rules: Rules,
     /// Nodes visited by the last search.
     pub nodes: u64,
+    /// Whether the last search was stopped from outside ([`crate::game::cancel`]).
+    stopped: bool,
 }
 
 impl AlphaBeta {
@@ -123,6 +125,7 @@ impl AlphaBeta {
             search: 0,
             rules: Rules::Czech,
             nodes: 0,
+            stopped: false,
         }
     }
 
@@ -131,6 +134,7 @@ impl AlphaBeta {
         self.search += 1;
         self.rules = rules;
         self.nodes = 0;
+        self.stopped = false;
         let mut root = Vec::new();
         legal_moves(board, rules, &mut root);
         assert!(!root.is_empty(), "the game is over");
@@ -152,6 +156,9 @@ impl AlphaBeta {
                     best_here = *mv;
                 }
             }
+            if self.stopped {
+                break;
+            }
             best = (best_here, alpha);
             if alpha.abs() >= MATE - MAX_PLY as i32 {
                 break;
@@ -164,6 +171,7 @@ impl AlphaBeta {
     /// from the side to move's view (the moves a search keeps are those of the top score).
     pub fn root_scores(&mut self, board: &Board, rules: Rules) -> Vec<(Move, i32)> {
         self.rules = rules;
+        self.stopped = false;
         let mut root = Vec::new();
         legal_moves(board, rules, &mut root);
         root.into_iter()
@@ -182,6 +190,14 @@ impl AlphaBeta {
 
     fn negamax(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
+        // Asked to stop from outside: every score from here on is void, and `best_move`
+        // keeps the move of the last depth it completed.
+        if self.nodes.is_multiple_of(1024) && crate::game::cancel::requested() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
         let score = self.search_moves(board, depth, alpha, beta, ply, &mut moves);
         self.move_lists[ply as usize] = moves;

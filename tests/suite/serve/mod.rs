@@ -2,9 +2,14 @@
 //! as the page speaks to it. A small HTTP/1.1 client on `TcpStream` is enough for JSON.
 //!
 //! `load` holds the load test: ignored by default, run by `scripts/browser-check.sh`.
+//! `attacks` and `hostile` are the standing attack suite: crowds of idle and slow connections,
+//! abandoned searches, Ctrl-C mid-search, huge files, hostile reports, other sites' requests
+//! and malformed HTTP, each bounded to a few seconds, on 127.0.0.1 only.
 
 mod api;
+mod attacks;
 mod errors;
+mod hostile;
 mod load;
 mod same_games;
 
@@ -22,9 +27,25 @@ pub struct Server {
 impl Server {
     /// `boardlab serve --port 0` with `args`, once it has said where it listens.
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("boardlab"))
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin("boardlab"));
+        command.args(["serve", "--port", "0"]).args(args);
+        Server::spawn(command)
+    }
+
+    /// As [`Server::start`], with the open-file limit (`ulimit -n`) set to `files`.
+    pub fn start_with_file_limit(files: u32, args: &[&str]) -> Server {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -n {files} && exec \"$0\" \"$@\""))
+            .arg(assert_cmd::cargo::cargo_bin("boardlab"))
             .args(["serve", "--port", "0"])
-            .args(args)
+            .args(args);
+        Server::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -92,6 +113,37 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The bytes of `request` sent as they are on a fresh connection; the status, the head
+/// (lower-cased) and the body of the answer (read to the end of the connection).
+pub fn raw(port: u16, request: &[u8]) -> (u16, String, Vec<u8>) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connecting");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    stream.write_all(request).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no answer head: {:?}", String::from_utf8_lossy(&answer)));
+    let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, head, answer[split + 4..].to_vec())
+}
+
+/// The one-line message of a JSON error body.
+pub fn error_line(body: &[u8]) -> String {
+    let value: Value = serde_json::from_slice(body)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(body)));
+    let message = value["error"].as_str().unwrap_or_else(|| panic!("{value}"));
+    assert!(
+        !message.is_empty() && !message.contains('\n'),
+        "{message:?}"
+    );
+    message.to_string()
 }
 
 /// One HTTP/1.1 request on a fresh connection to 127.0.0.1:`port`.

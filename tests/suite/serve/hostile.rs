@@ -1,0 +1,190 @@
+//! Hostile input, each case on 127.0.0.1 within a few seconds: huge files asked for and not
+//! read, byte ranges, reports with script links, requests from other sites and other host
+//! names, and requests that are not valid HTTP or not the API's JSON. Each gets the API's
+//! one-line JSON error or a harmless answer, and a normal request is answered throughout.
+
+use super::attacks::answers_within_a_second;
+use super::{Server, error_line, raw};
+use std::io::Write;
+use std::net::TcpStream;
+use std::time::Duration;
+
+/// Resident memory of the process, in MiB (VmRSS of `/proc/PID/status`).
+fn resident_mib(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<f64>()
+        .unwrap()
+        / 1024.0
+}
+
+/// `GET path` with the extra header lines `extra` (each ending in `\r\n`).
+fn get(port: u16, path: &str, extra: &str) -> (u16, String, Vec<u8>) {
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{extra}Connection: close\r\n\r\n");
+    raw(port, request.as_bytes())
+}
+
+#[test]
+fn huge_files_are_streamed_and_ranges_are_the_file_s_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("REPORT.md"), "# Big\n").unwrap();
+    // A 2 GiB file that takes no disk (sparse), and a small one of known bytes.
+    let big = std::fs::File::create(dir.path().join("big.csv")).unwrap();
+    big.set_len(2 << 30).unwrap();
+    let bytes: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+    std::fs::write(dir.path().join("data.bin"), &bytes).unwrap();
+    let server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+    let port = server.port;
+
+    // Four clients ask for the whole 2 GiB and read nothing.
+    let stalled: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            let ask = "GET /results/0/big.csv HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+            stream.write_all(ask.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(700));
+    let resident = resident_mib(server.child.id());
+    println!("serve: resident memory with 4 stalled 2 GiB downloads: {resident:.1} MiB");
+    assert!(resident < 100.0, "{resident:.1} MiB resident");
+    answers_within_a_second(&server);
+    drop(stalled);
+
+    let (status, head, body) = get(port, "/results/0/data.bin", "Range: bytes=1000-1999\r\n");
+    assert_eq!(status, 206, "{head}");
+    assert!(
+        head.contains("content-range: bytes 1000-1999/300000"),
+        "{head}"
+    );
+    assert_eq!(body, &bytes[1000..2000]);
+    let (status, _, body) = get(port, "/results/0/data.bin", "Range: bytes=-10\r\n");
+    assert_eq!((status, body.as_slice()), (206, &bytes[299_990..]));
+    let (status, head, body) = get(port, "/results/0/data.bin", "");
+    assert_eq!(status, 200);
+    assert!(head.contains("accept-ranges: bytes"), "{head}");
+    assert!(body == bytes, "the whole file, byte for byte");
+    let (status, head, body) = get(port, "/results/0/data.bin", "Range: bytes=400000-\r\n");
+    assert_eq!(status, 416);
+    assert!(head.contains("content-range: bytes */300000"), "{head}");
+    assert!(error_line(&body).contains("does not fit"));
+}
+
+#[test]
+fn hostile_reports_render_without_anything_that_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = dir.path().join("hostile");
+    std::fs::create_dir_all(&hostile).unwrap();
+    let report = "# Report\n\n[a](javascript://%0aalert(1)) [b](JAVASCRIPT:alert(1)) \
+[c](<java\tscript:alert(1)>) ![d](data:image/svg+xml,<svg/onload=alert(1)>) \
+[e](vbscript:x) <script>alert(1)</script> <img src=x onerror=alert(1)> [fine](charts/x.svg)\n";
+    std::fs::write(hostile.join("REPORT.md"), report).unwrap();
+    let huge = dir.path().join("huge");
+    std::fs::create_dir_all(&huge).unwrap();
+    std::fs::File::create(huge.join("REPORT.md"))
+        .unwrap()
+        .set_len(64 << 20)
+        .unwrap();
+    let server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+    let rendered = server.ok("GET", "/api/results/report?root=0&folder=hostile", None);
+    let html = rendered["html"].as_str().unwrap().to_lowercase();
+    for banned in ["javascript", "vbscript", "data:", "<script", "<img src=x"] {
+        assert!(!html.contains(banned), "`{banned}` in {html}");
+    }
+    assert!(
+        html.contains(r#"href="/results/0/hostile/charts/x.svg""#),
+        "{html}"
+    );
+    let message = server.error("GET", "/api/results/report?root=0&folder=huge", None, 413);
+    assert!(message.contains("REPORT.md"), "{message}");
+    answers_within_a_second(&server);
+}
+
+#[test]
+fn other_sites_and_other_host_names_are_refused() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    let post = |origin: &str, host: &str| {
+        let body = "{}";
+        let request = format!(
+            "POST /api/draughts/games HTTP/1.1\r\nHost: {host}\r\n{origin}\
+Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        raw(port, request.as_bytes())
+    };
+    let here = format!("127.0.0.1:{port}");
+    for origin in [
+        "http://evil.example",
+        "null",
+        "http://127.0.0.1.evil.example",
+    ] {
+        let (status, _, body) = post(&format!("Origin: {origin}\r\n"), &here);
+        assert_eq!(status, 403, "{origin}");
+        assert!(
+            error_line(&body).contains("only this server's own page"),
+            "{origin}"
+        );
+    }
+    let (status, _, _) = post(&format!("Origin: http://{here}\r\n"), &here);
+    assert_eq!(status, 201, "the page's own origin");
+    let (status, _, _) = post("", &format!("localhost:{port}"));
+    assert_eq!(status, 201, "no Origin: not from a page (curl, the tests)");
+    // DNS rebinding: a site's own name pointed at 127.0.0.1 cannot read the API.
+    let request = "GET /api/info HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n";
+    let (status, _, body) = raw(port, request.as_bytes());
+    assert_eq!(status, 403);
+    assert!(error_line(&body).contains("--host"));
+    let (status, head, _) = get(port, "/", "");
+    assert_eq!(status, 200);
+    assert!(
+        head.contains("content-security-policy: default-src 'none'; script-src 'self'"),
+        "{head}"
+    );
+    answers_within_a_second(&server);
+}
+
+#[test]
+fn malformed_and_oversized_requests_get_the_api_s_json_errors() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    let long_path = format!("/api/info?{}", "a".repeat(20_000));
+    let request = format!("GET {long_path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    let (status, _, body) = raw(port, request.as_bytes());
+    assert!(matches!(status, 414 | 431), "{status}");
+    error_line(&body);
+    let big_header = format!(
+        "GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n",
+        "b".repeat(20_000)
+    );
+    let (status, _, body) = raw(port, big_header.as_bytes());
+    assert_eq!(status, 431);
+    assert!(error_line(&body).contains("headers are too large"));
+    let (status, _, body) = raw(port, b"NOT HTTP AT ALL\r\n\r\n");
+    assert_eq!(status, 400);
+    assert!(error_line(&body).contains("not valid HTTP"));
+
+    let post = |body: &str| {
+        let request = format!(
+            "POST /api/draughts/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        raw(port, request.as_bytes())
+    };
+    let (status, _, body) = post(r#"["czech", "person", "damebot"]"#);
+    assert_eq!(status, 400, "a JSON array is not a request");
+    assert!(error_line(&body).contains("JSON object"));
+    // A body over the limit is refused from its declared length, before it is sent.
+    let head = "POST /api/draughts/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n";
+    let (status, _, body) = raw(port, head.as_bytes());
+    assert_eq!(status, 413);
+    assert!(error_line(&body).contains("KiB"));
+    answers_within_a_second(&server);
+}
