@@ -7,11 +7,13 @@ use super::measure::{Measured, thread_cpu_seconds};
 use crate::draughts::bots::alphabeta::AlphaBeta;
 use crate::draughts::bots::damebot::Damebot;
 use crate::draughts::bots::{BotSpec, article_damebot};
-use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition};
+use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition, PLAY_STREAM};
+use crate::draughts::moves::record_moves;
 use crate::draughts::perft::{Captures, Perft};
-use crate::draughts::terminal::{Session, Style};
+use crate::draughts::terminal::{DraughtsScreen, Style};
 use crate::draughts::{Board, Color, Move, MoveText, Rules, parse_fen, to_fen};
-use crate::game::{Console, Game, Player};
+use crate::game::console::{self, Console};
+use crate::game::{Game, Player, Session, Sitter};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -81,7 +83,9 @@ pub struct MovesArgs {
     #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
     pub rules: Rules,
 
-    /// Play these moves (in order) first, e.g. `c3-d4` or `c3:e5:c7`, then list.
+    /// Play these moves (in order) first, e.g. `c3-d4` or `c3:e5:c7`, then list. A game's
+    /// record with move numbers (`'1. c3-d4 f6-e5 2. g3-f4'`, as the page copies it) is read
+    /// too.
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     pub play: Vec<String>,
 
@@ -269,7 +273,7 @@ fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
     let game = Draughts::new(args.rules);
     let mut position = GamePosition::new(parse_fen(&args.fen)?);
     let mut legal = Vec::new();
-    for text in &args.play {
+    for text in args.play.iter().flat_map(|text| record_moves(text)) {
         game.legal_moves(&position, &mut legal);
         let mv = MoveText::parse(text)?
             .resolve(&legal, text)
@@ -536,8 +540,11 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Colour::White => Color::White,
         Colour::Black => Color::Black,
     };
-    let mut bot = args.against.player();
-    let mut rng = crate::rng::stream(args.seed, "draughts/play", 0);
+    let mut seats = [Sitter::Person, Sitter::Bot(args.against.to_string())];
+    if person == Color::Black {
+        seats.reverse();
+    }
+    let mut session = Session::new(game, start, seats, args.seed, PLAY_STREAM);
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
@@ -547,20 +554,17 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         output: &mut output,
         echo,
     };
-    let mut session = Session {
-        game,
-        bot: bot.as_mut(),
-        person,
-        style: if args.ascii {
-            Style::Ascii
-        } else {
-            Style::Unicode
-        },
-        seed: args.seed,
+    let style = if args.ascii {
+        Style::Ascii
+    } else {
+        Style::Unicode
     };
-    session
-        .play(start, &mut rng, &mut console)
-        .context("playing in the terminal")?;
+    console::play(
+        &mut session,
+        &DraughtsScreen { person, style },
+        &mut console,
+    )
+    .context("playing in the terminal")?;
     output.flush().context("writing to the terminal")?;
     Ok(ExitCode::SUCCESS)
 }

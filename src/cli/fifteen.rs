@@ -3,12 +3,14 @@
 
 use super::games::{Batch, play_batch};
 use super::measure::{Measured, thread_cpu_seconds};
+use crate::fifteen::game::PLAY_STREAM;
 use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
-use crate::fifteen::terminal;
-use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Rules, Variant};
+use crate::fifteen::terminal::FifteenScreen;
+use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Position, Rules, Variant};
+use crate::game::console::{self, Console};
 use crate::game::pairing::{self, PairingGame};
-use crate::game::{GameResult, Seat};
+use crate::game::{GameResult, Seat, Session, Sitter};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Write};
@@ -158,7 +160,9 @@ pub enum FirstMover {
 #[command(
     after_help = "Exit status: 0 the game ended or the input did, 2 bad options or an error.
 
-Type a number and Enter at each turn; end the input (Ctrl-D) to leave.
+Type a number and Enter at each turn, or a word: moves (the numbers you may take), hint (the \
+solver's value of each), undo (take back your last number), resign, help. End the input \
+(Ctrl-D) to leave.
 
 Example:
   boardlab fifteen play --against article:own --first bot"
@@ -331,22 +335,26 @@ fn bench<R: Rules>(game: &Fifteen<R>, args: &BenchArgs) -> anyhow::Result<ExitCo
 }
 
 fn play<R: Rules>(game: &Fifteen<R>, args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let mut bot = Bot::parse(&args.against, args.variant).context("--against")?;
+    Bot::parse(&args.against, args.variant).context("--against")?;
     let person = match args.first {
         FirstMover::Me => Seat::First,
         FirstMover::Bot => Seat::Second,
     };
-    let mut rng = crate::rng::stream(args.seed, "fifteen/play", 0);
+    let mut seats = [Sitter::Person, Sitter::Bot(args.against.clone())];
+    if person == Seat::Second {
+        seats.reverse();
+    }
+    let mut session = Session::new(*game, Position::START, seats, args.seed, PLAY_STREAM);
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
     let mut output = io::stdout().lock();
-    let mut console = terminal::Console {
+    let mut console = Console {
         input: &mut input,
         output: &mut output,
         echo,
     };
-    terminal::play(game, &mut bot, person, &mut rng, &mut console)
+    console::play(&mut session, &FifteenScreen { person }, &mut console)
         .context("playing in the terminal")?;
     output.flush().context("writing to the terminal")?;
     Ok(ExitCode::SUCCESS)

@@ -8,7 +8,7 @@
 
 use super::board::{Board, Color};
 use super::movegen;
-use super::moves::Move;
+use super::moves::{Move, MoveText};
 use super::original::{self, PieceOrder};
 use super::rules::Rules;
 use crate::game::{Game, GameResult, Seat};
@@ -43,6 +43,10 @@ impl Draughts {
         }
     }
 }
+
+/// The label of the stream a bot draws from against a person, in `boardlab draughts play`
+/// and the page alike ([`crate::game::session`]).
+pub const PLAY_STREAM: &str = "draughts/play";
 
 /// A position in a game: the board and what the draw rules need.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,6 +200,15 @@ impl Game for Draughts {
             || position.plies >= self.max_plies;
         drawn.then_some(GameResult::Draw)
     }
+
+    /// The notation of [`super::moves`], or any spelling [`MoveText::resolve`] accepts.
+    fn parse_move(&self, position: &GamePosition, text: &str) -> Result<Move, String> {
+        let mut legal = Vec::new();
+        self.legal_moves(position, &mut legal);
+        MoveText::parse(text)
+            .and_then(|parsed| parsed.resolve(&legal, text.trim()))
+            .map_err(|e| e.to_string())
+    }
 }
 
 #[cfg(test)]
@@ -263,5 +276,28 @@ mod tests {
         blocked.plies = 9;
         let lost = play_text(&game, &blocked, "a1-b2");
         assert_eq!(game.result(&lost), Some(GameResult::Win(Seat::First)));
+    }
+
+    /// OpenSpiel's random play with undo (see [`crate::game::session`]) in every seating,
+    /// under each rule set, with games cut at 50 plies.
+    #[test]
+    fn random_play_with_undo_matches_a_replay() {
+        use crate::game::Sitter::{self, Person};
+        use crate::game::session::random_play_with_undo;
+        let bot = |name: &str| Sitter::Bot(name.to_string());
+        for rules in Rules::ALL.iter().copied() {
+            let game = Draughts {
+                rules,
+                max_plies: 50,
+            };
+            for seats in [
+                [Person, bot("random")],
+                [bot("damebot"), Person],
+                [Person, Person],
+                [bot("random"), bot("alphabeta:1")],
+            ] {
+                random_play_with_undo(&game, &game.start(), &seats, 3, PLAY_STREAM).unwrap();
+            }
+        }
     }
 }

@@ -13,7 +13,13 @@
 //! it. Every other spelling of the same route is read as that move, and so is the start and
 //! end alone (`a1:f6`) when only one capture joins them, or the first landing squares alone
 //! (`c3:e5`) when only one legal move begins so.
+//!
+//! **A game's record** ([`record`]) numbers the moves in pairs from the start position's side,
+//! `1. c3-d4 f6-e5 2. ...` (a game whose first move is Black's starts `1... f6-e5`), the form
+//! of the page's "Copy moves" and of the terminal game's last lines; [`record_moves`] reads it
+//! back, move numbers or not.
 
+use super::board::Color;
 use super::square::{Square, squares};
 use std::fmt;
 use thiserror::Error;
@@ -306,6 +312,38 @@ impl MoveText {
     }
 }
 
+/// The moves of a game from a position with `first` to move, numbered in pairs (module docs).
+pub fn record(first: Color, moves: &[Move]) -> String {
+    let offset = usize::from(first == Color::Black);
+    let mut words = Vec::with_capacity(moves.len() * 3 / 2);
+    for (i, mv) in moves.iter().enumerate() {
+        let ply = i + offset;
+        if ply % 2 == 0 {
+            words.push(format!("{}.", ply / 2 + 1));
+        } else if i == 0 {
+            words.push(format!("{}...", ply / 2 + 1));
+        }
+        words.push(mv.to_string());
+    }
+    words.join(" ")
+}
+
+/// The moves of a record as written in `text`, without its move numbers (`12.` or `12...`,
+/// alone or glued to the move that follows, as in `1.c3-d4`).
+pub fn record_moves(text: &str) -> impl Iterator<Item = &str> {
+    text.split_whitespace().filter_map(|word| {
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let rest = &word[digits..];
+        let numbered = digits > 0 && rest.starts_with('.');
+        let mv = if numbered {
+            rest.trim_start_matches('.')
+        } else {
+            word
+        };
+        (!mv.is_empty()).then_some(mv)
+    })
+}
+
 /// Moves in notation, in alphabetical order, comma separated.
 fn list<'a>(moves: impl Iterator<Item = &'a Move>) -> String {
     let mut names: Vec<String> = moves.map(|m| m.to_string()).collect();
@@ -328,6 +366,17 @@ mod tests {
         let mv = Move::capture(sq("c3"), &[sq("e5").index(), sq("c7").index()], captured);
         assert_eq!(mv.to_string(), "c3:e5:c7");
         assert_eq!(mv.to(), sq("c7"));
+    }
+
+    #[test]
+    fn a_record_numbers_moves_in_pairs_and_reads_back_without_its_numbers() {
+        let [a, b, c] = [("c3", "d4"), ("f6", "e5"), ("g3", "f4")]
+            .map(|(from, to)| Move::quiet(sq(from), sq(to)));
+        assert_eq!(record(Color::White, &[a, b, c]), "1. c3-d4 f6-e5 2. g3-f4");
+        assert_eq!(record(Color::Black, &[b, c]), "1... f6-e5 2. g3-f4");
+        assert_eq!(record(Color::White, &[]), "");
+        let read: Vec<&str> = record_moves("1. c3-d4 f6-e5 2.g3-f4 10... a1:c3 h2-g3").collect();
+        assert_eq!(read, ["c3-d4", "f6-e5", "g3-f4", "a1:c3", "h2-g3"]);
     }
 
     #[test]

@@ -1,8 +1,10 @@
-//! A person against a bot in the terminal: the board is drawn after every move, the person
-//! types moves in the notation of [`super::moves`] (any other spelling of the same capture,
-//! its two ends, or its first landing squares when only one legal move begins so), and a few
-//! words: `moves`, `hint`, `undo`, `resign`, `help`. An illegal move is refused with the list
-//! of legal ones; the end of input leaves the game unfinished.
+//! A person against a bot in the terminal, played by the loop of [`crate::game::console`]:
+//! the board is drawn after every move, the person types moves in the notation of
+//! [`super::moves`] (any other spelling of the same capture, its two ends, or its first
+//! landing squares when only one legal move begins so), and a few words: `moves`, `hint`,
+//! `undo`, `resign`, `help`. An illegal move is refused with the list of legal ones; the end
+//! of input leaves the game unfinished; the moves are written as a numbered record that
+//! `boardlab draughts moves --play` reads back.
 //!
 //! The board is drawn from the person's side (White at the bottom when the person plays
 //! White), with files and ranks around it and the last move's squares in brackets; pieces are
@@ -11,11 +13,10 @@
 
 use super::board::{Board, Color};
 use super::bots::BotSpec;
-use super::game::{Draughts, Ending, GamePosition};
-use super::moves::{Move, MoveText};
-use crate::game::{Console, Game, GameResult, Player};
-use rand_core::Rng;
-use std::io;
+use super::game::{Draughts, Ending};
+use super::moves::{Move, record};
+use crate::game::console::Screen;
+use crate::game::{GameResult, Seat, Session};
 
 /// The bot whose choice `hint` shows: the strongest in `results/draughts`.
 pub const HINT_BOT: BotSpec = BotSpec::AlphaBeta { depth: 6 };
@@ -25,17 +26,6 @@ pub const HINT_BOT: BotSpec = BotSpec::AlphaBeta { depth: 6 };
 pub enum Style {
     Unicode,
     Ascii,
-}
-
-/// How a terminal game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Played out: the result and the rule that ended it.
-    Finished(GameResult, Ending),
-    /// The person resigned.
-    Resigned(Color),
-    /// The input ended before the game did.
-    Left,
 }
 
 /// The board of `board` as text, seen from `bottom`'s side, the squares of `last` marked.
@@ -129,155 +119,82 @@ const HELP: &str = "Type a move: c3-d4 for a step, c3:e5:c7 for a capture (its f
 or its start and end, are enough when only one legal move fits). Or: moves (the legal moves), \
 hint (the choice of alphabeta:6), undo (take back your last move), resign, help.";
 
-/// A game between the person, playing `person`, and `bot` (drawing from `rng`), from `start`.
-pub struct Session<'a> {
-    pub game: Draughts,
-    pub bot: &'a mut dyn Player<Draughts>,
+/// What the draughts game shows at the terminal ([`crate::game::console`]): the board from
+/// the person's side, the sides by colour, and the choice of [`HINT_BOT`] as the hint.
+pub struct DraughtsScreen {
+    /// The side the person plays, drawn at the bottom.
     pub person: Color,
     pub style: Style,
-    /// The seed of the hint bot's stream.
-    pub seed: u64,
 }
 
-impl Session<'_> {
-    /// Plays the game at `console` until it ends, the person resigns or the input ends.
-    pub fn play(
-        &mut self,
-        start: GamePosition,
-        rng: &mut dyn Rng,
-        console: &mut Console,
-    ) -> io::Result<Outcome> {
-        writeln!(
-            console.output,
+impl DraughtsScreen {
+    /// The bot's name, from the seat that is not the person's.
+    fn bot(&self, session: &Session<Draughts>) -> String {
+        let seat = super::game::seat_of(self.person.other());
+        session.seats()[seat.index()].name().to_string()
+    }
+}
+
+impl Screen<Draughts> for DraughtsScreen {
+    fn intro(&self, session: &Session<Draughts>) -> String {
+        format!(
             "You play {} against {} ({} rules). Type help for the commands.",
             side_name(self.person),
-            self.bot.name(),
-            self.game.rules
-        )?;
-        let mut history: Vec<(GamePosition, Move)> = Vec::new();
-        let mut position = start;
-        loop {
-            let last = history.last().map(|(_, mv)| mv);
-            write!(
-                console.output,
-                "\n{}",
-                render(&position.board, last, self.person, self.style)
-            )?;
-            if let Some((result, ending)) = self.game.ending(&position) {
-                writeln!(
-                    console.output,
-                    "{}",
-                    ending_text(result, ending, &position.board)
-                )?;
-                return Ok(Outcome::Finished(result, ending));
-            }
-            let side = position.board.side;
-            let mv = if side == self.person {
-                match self.ask(&position, &mut history, console)? {
-                    Turn::Move(mv) => mv,
-                    Turn::Again(previous) => {
-                        position = previous;
-                        continue;
-                    }
-                    Turn::Resign => {
-                        writeln!(
-                            console.output,
-                            "You resign: {} ({}) wins.",
-                            side_name(side.other()),
-                            self.bot.name()
-                        )?;
-                        return Ok(Outcome::Resigned(side));
-                    }
-                    Turn::Left => {
-                        writeln!(console.output, "\nInput ended: game left unfinished.")?;
-                        return Ok(Outcome::Left);
-                    }
-                }
-            } else {
-                let mv = self.bot.choose(&self.game, &position, rng);
-                writeln!(
-                    console.output,
-                    "{} ({}) plays {mv}.",
-                    side_name(side),
-                    self.bot.name()
-                )?;
-                mv
-            };
-            let next = self.game.play(&position, &mv);
-            history.push((position, mv));
-            position = next;
+            self.bot(session),
+            session.game().rules
+        )
+    }
+
+    fn draw(&self, session: &Session<Draughts>) -> String {
+        let board = &session.position().board;
+        let last = session.moves().last();
+        format!("\n{}", render(board, last, self.person, self.style))
+    }
+
+    fn prompt(&self, session: &Session<Draughts>) -> String {
+        format!(
+            "{} to move (you): ",
+            side_name(session.position().board.side)
+        )
+    }
+
+    fn bot_played(&self, session: &Session<Draughts>, mv: &Move) -> String {
+        let side = session.position().board.side.other();
+        format!("{} ({}) plays {mv}.", side_name(side), self.bot(session))
+    }
+
+    fn verdict(&self, session: &Session<Draughts>, _: GameResult) -> String {
+        let position = session.position();
+        match session.game().ending(position) {
+            Some((result, ending)) => ending_text(result, ending, &position.board),
+            None => String::new(),
         }
     }
 
-    /// Reads the person's input until it is a legal move or a command that leaves the turn.
-    fn ask(
-        &self,
-        position: &GamePosition,
-        history: &mut Vec<(GamePosition, Move)>,
-        console: &mut Console,
-    ) -> io::Result<Turn> {
-        let mut legal = Vec::new();
-        self.game.legal_moves(position, &mut legal);
-        loop {
-            let prompt = format!("{} to move (you): ", side_name(position.board.side));
-            let Some(text) = console.ask(&prompt)? else {
-                return Ok(Turn::Left);
-            };
-            match text.as_str() {
-                "" => {}
-                "help" | "?" => writeln!(console.output, "{HELP}")?,
-                "moves" => {
-                    let mut sorted = legal.clone();
-                    sorted.sort_by_key(|m| m.to_string());
-                    writeln!(console.output, "Legal moves: {}", names(&sorted))?
-                }
-                "resign" => return Ok(Turn::Resign),
-                "hint" => {
-                    let mut hint_bot = HINT_BOT.player();
-                    let label = format!("draughts/hint/{}", position.plies);
-                    let mut stream = crate::rng::stream(self.seed, &label, 0);
-                    let mv = hint_bot.choose(&self.game, position, &mut stream);
-                    writeln!(console.output, "Hint: {mv} ({HINT_BOT}'s choice).")?;
-                }
-                "undo" => {
-                    let mine = history
-                        .iter()
-                        .rposition(|(before, _)| before.board.side == self.person);
-                    match mine {
-                        None => writeln!(console.output, "Nothing to undo yet.")?,
-                        Some(at) => {
-                            let before = history[at].0.clone();
-                            let undone: Vec<Move> = history.drain(at..).map(|(_, mv)| mv).collect();
-                            writeln!(console.output, "Taken back: {}.", names(&undone))?;
-                            return Ok(Turn::Again(before));
-                        }
-                    }
-                }
-                text => match MoveText::parse(text).and_then(|t| t.resolve(&legal, text)) {
-                    Ok(mv) => return Ok(Turn::Move(mv)),
-                    Err(error) => writeln!(console.output, "{error}.")?,
-                },
-            }
-        }
+    fn resigned(&self, session: &Session<Draughts>, _: Seat) -> String {
+        format!(
+            "You resign: {} ({}) wins.",
+            side_name(self.person.other()),
+            self.bot(session)
+        )
     }
-}
 
-/// What the person's turn came to.
-enum Turn {
-    Move(Move),
-    /// Back to this position (after `undo`).
-    Again(GamePosition),
-    Resign,
-    Left,
-}
+    fn hint(&self, session: &Session<Draughts>) -> String {
+        let position = session.position();
+        let mut hint_bot = HINT_BOT.player();
+        let label = format!("draughts/hint/{}", position.plies);
+        let mut stream = crate::rng::stream(session.seed(), &label, 0);
+        let mv = hint_bot.choose(session.game(), position, &mut stream);
+        format!("Hint: {mv} ({HINT_BOT}'s choice).")
+    }
 
-/// Moves in notation, in the order given.
-fn names(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    fn help(&self) -> String {
+        HELP.to_string()
+    }
+
+    fn record(&self, session: &Session<Draughts>) -> String {
+        record(session.position_at(0).board.side, session.moves())
+    }
 }
 
 #[cfg(test)]

@@ -10,11 +10,15 @@
 //!
 //! The solver, the bots, the exact analysis and terminal play work on `Fifteen<R>` for any `R`.
 
-use super::numbers::{ALL, has_line, numbers};
+use super::numbers::{ALL, bit, has_line, list, numbers};
 use super::players::Variant;
 use super::position::Position;
 use crate::game::{Game, GameResult, Seat};
 use std::fmt;
+
+/// The label of the stream a bot draws from against a person, in `boardlab fifteen play`
+/// and the page alike ([`crate::game::session`]), in either variant.
+pub const PLAY_STREAM: &str = "fifteen/play";
 
 /// The rules of one variant of the "15" game: the two things the variants differ in.
 pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
@@ -70,6 +74,26 @@ impl<R: Rules> Game for Fifteen<R> {
     #[inline(always)]
     fn result(&self, position: &Position) -> Option<GameResult> {
         R::result(position)
+    }
+
+    /// A number from 1 to 9 that is free and the seat's to place; the message says why not.
+    fn parse_move(&self, position: &Position, text: &str) -> Result<u8, String> {
+        let text = text.trim();
+        let n: u8 = match text.parse::<i64>() {
+            Ok(n) if (1..=9).contains(&n) => n as u8,
+            Ok(n) => return Err(format!("{n} is out of range: choose a number from 1 to 9")),
+            Err(_) => return Err(format!("`{text}` is not a number: choose one from 1 to 9")),
+        };
+        if position.free() & bit(n) == 0 {
+            Err(format!("{n} is already taken"))
+        } else if self.legal_mask(position) & bit(n) == 0 {
+            Err(format!(
+                "{n} is not yours to place: you may place {}",
+                list(self.legal_mask(position))
+            ))
+        } else {
+            Ok(n)
+        }
     }
 }
 
@@ -135,5 +159,55 @@ mod tests {
             p = game.play(&p, &n);
         }
         assert_eq!(game.result(&p), Some(GameResult::Draw));
+    }
+
+    #[test]
+    fn a_typed_number_is_refused_naming_the_problem() {
+        use crate::fifteen::OddEven;
+        let p = Position::START.with(5);
+        let classic = Fifteen(Classic);
+        assert_eq!(
+            classic.parse_move(&p, "5"),
+            Err("5 is already taken".into())
+        );
+        assert!(
+            classic
+                .parse_move(&p, "10")
+                .unwrap_err()
+                .contains("out of range")
+        );
+        assert!(
+            classic
+                .parse_move(&p, "x")
+                .unwrap_err()
+                .contains("not a number")
+        );
+        assert_eq!(classic.parse_move(&p, " 4 "), Ok(4));
+        assert_eq!(classic.move_text(&p, &4), "4");
+        assert_eq!(
+            Fifteen(OddEven).parse_move(&p, "3"),
+            Err("3 is not yours to place: you may place 2 4 6 8".into())
+        );
+    }
+
+    /// OpenSpiel's random play with undo (see [`crate::game::session`]), in both variants
+    /// and every seating, with seeded bots.
+    #[test]
+    fn random_play_with_undo_matches_a_replay() {
+        use crate::fifteen::OddEven;
+        use crate::game::Sitter::{self, Person};
+        use crate::game::session::random_play_with_undo;
+        let bot = |name: &str| Sitter::Bot(name.to_string());
+        for seats in [
+            [Person, bot("random")],
+            [bot("mcts:20"), Person],
+            [Person, Person],
+            [bot("random"), bot("perfect")],
+        ] {
+            random_play_with_undo(&Fifteen(Classic), &Position::START, &seats, 10, PLAY_STREAM)
+                .unwrap();
+            random_play_with_undo(&Fifteen(OddEven), &Position::START, &seats, 10, PLAY_STREAM)
+                .unwrap();
+        }
     }
 }

@@ -6,6 +6,7 @@
 use super::game::{Classic, Fifteen, Rules};
 use super::numbers::numbers;
 use super::odd_even::OddEven;
+use super::players::Variant;
 use super::position::{KEYS, Position};
 use crate::game::{Game, GameResult, Seat};
 use serde::Serialize;
@@ -98,6 +99,37 @@ pub fn fifteen() -> &'static Solution {
 pub fn odd_even() -> &'static Solution {
     static SOLUTION: OnceLock<Solution> = OnceLock::new();
     SOLUTION.get_or_init(|| Solution::solve(&Fifteen(OddEven)))
+}
+
+/// The solution of `R`'s variant, computed once.
+pub fn solution<R: Rules>() -> &'static Solution {
+    match R::VARIANT {
+        Variant::Classic => fifteen(),
+        Variant::OddEven => odd_even(),
+    }
+}
+
+/// The exact value of each number the seat to move in `position` may take, for that seat:
+/// +1 a win, 0 a draw, −1 a loss under perfect play from then on. None once the game is over.
+pub fn move_values<R: Rules>(game: &Fifteen<R>, position: &Position) -> Vec<(u8, i8)> {
+    let solution = solution::<R>();
+    let mut legal = Vec::new();
+    if game.result(position).is_none() {
+        game.legal_moves(position, &mut legal);
+    }
+    legal
+        .into_iter()
+        .map(|n| (n, -solution.value(&position.with(n))))
+        .collect()
+}
+
+/// A value as a word: `win`, `draw` or `loss`.
+pub fn value_word(value: i8) -> &'static str {
+    match value {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    }
 }
 
 /// Counts of games or positions by result.

@@ -1,74 +1,94 @@
-//! A person against a bot in the terminal: the person types a number per move; the screen shows
-//! the numbers each side holds and the free ones. A number that is taken, out of range, not the
-//! person's to place (odd/even variant) or not a number is refused with a message and asked
-//! again; the end of input ends the game politely.
+//! A person against a bot in the terminal, played by the loop of [`crate::game::console`]
+//! (the words `moves`, `hint`, `undo`, `resign`, `help` included): the person types a number
+//! per move; the screen shows the numbers each side holds and the free ones. A number that is
+//! taken, out of range, not the person's to place (odd/even variant) or not a number is
+//! refused with [`crate::game::Game::parse_move`]'s message and asked again; `hint` gives the
+//! solver's value of every number the person may take; the end of input ends the game
+//! politely; the numbers taken are written at the end.
 
 use super::game::{Fifteen, Rules};
-use super::numbers::{bit, list};
-use super::position::Position;
-pub use crate::game::Console;
-use crate::game::{Game, GameResult, Player, Seat};
-use rand_core::Rng;
-use std::io::{self, Write};
+use super::numbers::list;
+use super::solve::{move_values, value_word};
+use crate::game::console::Screen;
+use crate::game::{GameResult, Seat, Session};
 
-/// How a terminal game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The game was played out.
-    Finished(GameResult),
-    /// The input ended before the game did.
-    Left,
+/// What the "15" game shows at the terminal, for the person in seat `person`.
+pub struct FifteenScreen {
+    pub person: Seat,
 }
 
-/// Plays one game of `game` between the person (in seat `person`, at `console`) and `bot`
-/// (drawing from `rng`), writing the board and messages to the console.
-pub fn play<R: Rules>(
-    game: &Fifteen<R>,
-    bot: &mut dyn Player<Fifteen<R>>,
-    person: Seat,
-    rng: &mut dyn Rng,
-    console: &mut Console,
-) -> io::Result<Ending> {
-    let mut position = game.start();
-    writeln!(
-        console.output,
-        "You play {} against {}. {}",
-        if person == Seat::First {
-            "first"
-        } else {
-            "second"
-        },
-        bot.name(),
-        rules(R::NAME)
-    )?;
-    loop {
-        show(&position, person, console.output)?;
-        if let Some(result) = game.result(&position) {
-            let message = match result {
-                GameResult::Draw => "A draw.",
-                GameResult::Win(seat) if seat == person => "You win!",
-                GameResult::Win(_) => "The bot wins.",
-            };
-            writeln!(console.output, "{message}")?;
-            return Ok(Ending::Finished(result));
-        }
-        let n = if position.to_move == person {
-            match ask(game, &position, console)? {
-                Some(n) => n,
-                None => {
-                    writeln!(
-                        console.output,
-                        "\nInput ended: game left unfinished. Goodbye."
-                    )?;
-                    return Ok(Ending::Left);
-                }
-            }
-        } else {
-            let n = bot.choose(game, &position, rng);
-            writeln!(console.output, "The bot takes {n}.")?;
-            n
+impl FifteenScreen {
+    fn bot(&self, session: &Session<Fifteen<impl Rules>>) -> String {
+        session.seats()[self.person.other().index()]
+            .name()
+            .to_string()
+    }
+}
+
+impl<R: Rules> Screen<Fifteen<R>> for FifteenScreen {
+    fn intro(&self, session: &Session<Fifteen<R>>) -> String {
+        let seat = match self.person {
+            Seat::First => "first",
+            Seat::Second => "second",
         };
-        position = game.play(&position, &n);
+        format!(
+            "You play {seat} against {}. {} Type help for the commands.",
+            self.bot(session),
+            rules(R::NAME)
+        )
+    }
+
+    fn draw(&self, session: &Session<Fifteen<R>>) -> String {
+        let position = session.position();
+        format!(
+            "  you: {:<10} bot: {:<10} free: {}\n",
+            list(position.taken[self.person.index()]),
+            list(position.taken[self.person.other().index()]),
+            list(position.free())
+        )
+    }
+
+    fn prompt(&self, _: &Session<Fifteen<R>>) -> String {
+        "Your number: ".into()
+    }
+
+    fn bot_played(&self, _: &Session<Fifteen<R>>, n: &u8) -> String {
+        format!("The bot takes {n}.")
+    }
+
+    fn verdict(&self, _: &Session<Fifteen<R>>, result: GameResult) -> String {
+        match result {
+            GameResult::Draw => "A draw.",
+            GameResult::Win(seat) if seat == self.person => "You win!",
+            GameResult::Win(_) => "The bot wins.",
+        }
+        .into()
+    }
+
+    fn resigned(&self, session: &Session<Fifteen<R>>, _: Seat) -> String {
+        format!("You resign: the bot ({}) wins.", self.bot(session))
+    }
+
+    fn hint(&self, session: &Session<Fifteen<R>>) -> String {
+        let values: Vec<String> = move_values(session.game(), session.position())
+            .into_iter()
+            .map(|(n, value)| format!("{n} {}", value_word(value)))
+            .collect();
+        format!(
+            "Hint (the solver's value of each number for you): {}.",
+            values.join(", ")
+        )
+    }
+
+    fn help(&self) -> String {
+        "Type a free number from 1 to 9 to take it. Or: moves (the numbers you may take), hint \
+(the solver's value of each), undo (take back your last number), resign, help."
+            .into()
+    }
+
+    fn record(&self, session: &Session<Fifteen<R>>) -> String {
+        let numbers: Vec<String> = session.moves().iter().map(u8::to_string).collect();
+        numbers.join(" ")
     }
 }
 
@@ -78,83 +98,5 @@ fn rules(name: &str) -> &'static str {
     } else {
         "Odd numbers move first, even second; whoever places a number that makes 15 with two \
          placed numbers wins."
-    }
-}
-
-fn show(position: &Position, person: Seat, output: &mut dyn Write) -> io::Result<()> {
-    writeln!(
-        output,
-        "  you: {:<10} bot: {:<10} free: {}",
-        list(position.taken[person.index()]),
-        list(position.taken[person.other().index()]),
-        list(position.free())
-    )
-}
-
-/// Reads lines until one names a legal number; `None` at the end of input.
-fn ask<R: Rules>(
-    game: &Fifteen<R>,
-    position: &Position,
-    console: &mut Console,
-) -> io::Result<Option<u8>> {
-    loop {
-        let Some(text) = console.ask("Your number: ")? else {
-            return Ok(None);
-        };
-        match check(game, position, &text) {
-            Ok(n) => return Ok(Some(n)),
-            Err(message) => writeln!(console.output, "{message}")?,
-        }
-    }
-}
-
-/// The number typed in `text` if the person may take it, else a message saying why not.
-pub fn check<R: Rules>(game: &Fifteen<R>, position: &Position, text: &str) -> Result<u8, String> {
-    let n: u8 = match text.parse::<i64>() {
-        Ok(n) if (1..=9).contains(&n) => n as u8,
-        Ok(n) => return Err(format!("{n} is out of range: choose a number from 1 to 9.")),
-        Err(_) => return Err(format!("`{text}` is not a number: choose one from 1 to 9.")),
-    };
-    if position.free() & bit(n) == 0 {
-        Err(format!("{n} is already taken."))
-    } else if game.legal_mask(position) & bit(n) == 0 {
-        Err(format!(
-            "{n} is not yours to place: you may place {}.",
-            list(game.legal_mask(position))
-        ))
-    } else {
-        Ok(n)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::fifteen::{Classic, Fifteen, OddEven};
-
-    #[test]
-    fn refusals_name_the_problem() {
-        let p = Position::START.with(5);
-        assert!(
-            check(&Fifteen(Classic), &p, "5")
-                .unwrap_err()
-                .contains("taken")
-        );
-        assert!(
-            check(&Fifteen(Classic), &p, "10")
-                .unwrap_err()
-                .contains("out of range")
-        );
-        assert!(
-            check(&Fifteen(Classic), &p, "x")
-                .unwrap_err()
-                .contains("not a number")
-        );
-        assert_eq!(check(&Fifteen(Classic), &p, "4"), Ok(4));
-        assert!(
-            check(&Fifteen(OddEven), &p, "3")
-                .unwrap_err()
-                .contains("2 4 6 8")
-        );
     }
 }

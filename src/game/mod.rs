@@ -10,8 +10,9 @@
 //! What every game gets from here: [`play`], the one loop that plays two bots against each
 //! other; [`pairing`], game `i` of a pairing (seats, random streams, opening), the one seeding
 //! scheme of bot-against-bot games; [`mcts`], the UCT search behind every `mcts:N` bot;
-//! [`cancel`], the flag that stops a long search from outside; and [`matches`], the match
-//! study that runs seeded games in the experiment harness.
+//! [`cancel`], the flag that stops a long search from outside; [`matches`], the match study
+//! that runs seeded games in the experiment harness; and [`session`], one game of a person
+//! or a bot in each seat with undo, behind every front end.
 
 pub mod cancel;
 pub mod console;
@@ -19,9 +20,11 @@ pub mod matches;
 pub mod mcts;
 pub mod pairing;
 pub mod play;
+pub mod session;
 
 pub use console::Console;
 pub use play::{GameBuffers, IllegalMove, play_game, play_game_with};
+pub use session::{Session, SessionError, Sitter};
 
 use rand_core::Rng;
 use std::fmt;
@@ -90,6 +93,32 @@ pub trait Game {
 
     /// `Some(result)` when the game is over in `position`.
     fn result(&self, position: &Self::Position) -> Option<GameResult>;
+
+    /// `mv` as a person would type it, which [`Game::parse_move`] reads back (OpenSpiel's
+    /// `ActionToString`); by default the move's own notation.
+    fn move_text(&self, _position: &Self::Position, mv: &Self::Move) -> String {
+        mv.to_string()
+    }
+
+    /// The legal move of `position` that `text` names (OpenSpiel's `StringToAction`), or a
+    /// one-line message naming the text and what may be typed instead. By default the legal
+    /// move whose [`Game::move_text`] is `text`, spaces around it ignored.
+    fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, String> {
+        let mut legal = Vec::new();
+        self.legal_moves(position, &mut legal);
+        let texts: Vec<String> = legal
+            .iter()
+            .map(|mv| self.move_text(position, mv))
+            .collect();
+        match texts.iter().position(|t| t == text.trim()) {
+            Some(at) => Ok(legal.swap_remove(at)),
+            None => Err(format!(
+                "`{}` is not a legal move here; the legal moves are {}",
+                text.trim(),
+                texts.join(", ")
+            )),
+        }
+    }
 }
 
 /// A bot: chooses one legal move of a position that is not over.
@@ -111,7 +140,49 @@ pub(crate) mod tests {
     /// Nim with one heap of `n` tokens, take 1 or 2; whoever takes the last token wins. The
     /// side to move loses exactly when the heap is a multiple of 3. The tests of the shared
     /// parts of this module play it.
+    #[derive(Clone, Debug, Default)]
     pub(crate) struct Nim(pub u8);
+
+    /// Nim's bots for the session tests: `random` and `optimal` (below).
+    impl matches::MatchGame for Nim {
+        const PUZZLE: &'static str = "nim";
+        const ABOUT: &'static str = "one heap, take 1 or 2";
+        const EXAMPLE_SPEC: &'static str = "";
+        fn player(&self, name: &str) -> Result<matches::BoxedPlayer<Nim>, String> {
+            match name {
+                "random" => Ok(Box::new(RandomNim)),
+                "optimal" => Ok(Box::new(Optimal)),
+                _ => Err(format!("unknown player `{name}`; use random or optimal")),
+            }
+        }
+        fn referee(&self, _: &str) -> Result<GameResult, String> {
+            Err("Nim has no referee".into())
+        }
+    }
+
+    /// Takes a uniformly random legal amount.
+    struct RandomNim;
+
+    impl Player<Nim> for RandomNim {
+        fn name(&self) -> String {
+            "random".into()
+        }
+        fn choose(&mut self, _: &Nim, position: &(u8, Seat), rng: &mut dyn Rng) -> u8 {
+            1 + crate::rng::below(rng, position.0.min(2) as u64) as u8
+        }
+    }
+
+    #[test]
+    fn a_move_is_read_back_from_its_text_and_other_text_is_refused_naming_the_legal_moves() {
+        let game = Nim(1);
+        let position = game.start();
+        assert_eq!(game.move_text(&position, &1), "1");
+        assert_eq!(game.parse_move(&position, " 1 "), Ok(1));
+        assert_eq!(
+            game.parse_move(&position, "2"),
+            Err("`2` is not a legal move here; the legal moves are 1".into())
+        );
+    }
 
     impl Game for Nim {
         type Position = (u8, Seat);

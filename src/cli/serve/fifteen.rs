@@ -1,60 +1,65 @@
-//! The "15" endpoints: a game in either variant with each seat a person or any bot (every
-//! reading of the article's heuristic, `perfect`, `newell-simon`, `random`, `mcts:N`), and
-//! the exact value of every move from the solver.
+//! The "15" game in the page, each variant its own game (`/api/fifteen/games` and
+//! `/api/fifteen-odd-even/games`): its request (seats, seed), its bots (every reading of the
+//! article's heuristic, `perfect`, `newell-simon`, `random`, `mcts:N`) within the server's
+//! limits, the state the page draws, and one endpoint of its own: the exact value of every
+//! move from the solver. The other endpoints are the common ones of [`super::games`].
 
-use super::api_error::JsonBody;
-use super::limits::{MAX_PLAYOUTS, MAX_SEED};
-use super::session::{Session, Sitter, seat_name};
-use super::store::Store;
-use super::{ApiError, App};
+use super::ApiError;
+use super::games::{self, Games, WebGame};
+use super::limits::MAX_PLAYOUTS;
 use crate::fifteen::article::Reading;
+use crate::fifteen::game::PLAY_STREAM;
 use crate::fifteen::numbers::{ARTICLE_ORDER, LINES, numbers};
-use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Position, Rules, Variant, solve, terminal};
-use crate::game::GameResult;
+use crate::fifteen::solve::{self, move_values, value_word};
+use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Position, Rules, Variant};
 use crate::game::matches::study::result_text;
-use axum::Json;
+use crate::game::{GameResult, Seat, Session, Sitter};
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The games of both variants; a game's number finds it in either.
-pub struct Stores {
-    classic: Store<Session<Fifteen<Classic>>>,
-    odd_even: Store<Session<Fifteen<OddEven>>>,
+/// The "15" part of `GET /api/info`.
+#[derive(Serialize)]
+pub struct Info {
+    variants: Vec<&'static str>,
+    /// The bots offered in each variant's menu.
+    bots: BTreeMap<&'static str, Vec<String>>,
+    /// Where each variant's games are started.
+    games: BTreeMap<&'static str, &'static str>,
+    max_playouts: u32,
+    magic_square: [u8; 9],
 }
 
-impl Stores {
-    pub fn new(capacity: usize) -> Stores {
-        Stores {
-            classic: Store::new(capacity),
-            odd_even: Store::new(capacity),
-        }
-    }
-}
-
-pub fn info() -> Value {
+pub fn info() -> Info {
     let mut classic = vec!["perfect".to_string(), "newell-simon".to_string()];
     classic.extend(Reading::all().iter().map(Reading::to_string));
     classic.extend(["random", "mcts:100", "mcts:1000"].map(String::from));
-    json!({
-        "variants": Variant::ALL.iter().map(|v| v.name()).collect::<Vec<_>>(),
-        "bots": {
-            "classic": classic,
-            "odd-even": ["perfect", "random", "mcts:100", "mcts:1000"],
-        },
-        "max_playouts": MAX_PLAYOUTS,
-        "magic_square": ARTICLE_ORDER,
-    })
+    let odd_even = ["perfect", "random", "mcts:100", "mcts:1000"].map(String::from);
+    Info {
+        variants: Variant::ALL.iter().map(|v| v.name()).collect(),
+        bots: BTreeMap::from([
+            (Variant::Classic.name(), classic),
+            (Variant::OddEven.name(), odd_even.to_vec()),
+        ]),
+        games: BTreeMap::from([
+            (Variant::Classic.name(), Fifteen::<Classic>::PATH),
+            (Variant::OddEven.name(), Fifteen::<OddEven>::PATH),
+        ]),
+        max_playouts: MAX_PLAYOUTS,
+        magic_square: ARTICLE_ORDER,
+    }
 }
 
-/// `POST /api/fifteen/games`.
+/// `POST /api/fifteen/games` (or `/api/fifteen-odd-even/games`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
-    #[serde(default = "classic")]
-    variant: String,
+    /// The variant, which must be the address's own when given.
+    #[serde(default)]
+    variant: Option<String>,
     #[serde(default = "super::person")]
     first: String,
     #[serde(default = "perfect")]
@@ -63,11 +68,15 @@ pub struct NewGame {
     seed: u64,
 }
 
-fn classic() -> String {
-    "classic".into()
-}
 fn perfect() -> String {
     "perfect".into()
+}
+
+/// `POST .../games/{id}/move`: the number, as a JSON number or string.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PersonMove {
+    number: serde_json::Value,
 }
 
 fn sitter(text: &str, seat: &str, variant: Variant) -> Result<Sitter, ApiError> {
@@ -88,158 +97,99 @@ fn sitter(text: &str, seat: &str, variant: Variant) -> Result<Sitter, ApiError> 
     Ok(Sitter::Bot(text.to_string()))
 }
 
-pub async fn create(
-    State(app): State<Arc<App>>,
-    body: JsonBody<NewGame>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let Json(request) = body?;
-    let variant: Variant = request
-        .variant
-        .parse()
-        .map_err(|e: String| ApiError::bad_request(format!("variant: {e}")))?;
-    if request.seed > MAX_SEED {
-        return Err(ApiError::bad_request(format!(
-            "seed: {} is too large; use 0 to {MAX_SEED}",
-            request.seed
-        )));
-    }
-    let seats = [
-        sitter(&request.first, "first", variant)?,
-        sitter(&request.second, "second", variant)?,
-    ];
-    let seed = request.seed;
-    let state = match variant {
-        Variant::Classic => insert(&app.fifteen.classic, Fifteen(Classic), seats, seed),
-        Variant::OddEven => insert(&app.fifteen.odd_even, Fifteen(OddEven), seats, seed),
+impl<R: Rules> WebGame for Fifteen<R> {
+    const PATH: &'static str = match R::VARIANT {
+        Variant::Classic => "/api/fifteen/games",
+        Variant::OddEven => "/api/fifteen-odd-even/games",
     };
-    Ok((StatusCode::CREATED, Json(state)))
-}
+    const MOVE_FIELD: &'static str = "number";
+    type NewGame = NewGame;
+    type PersonMove = PersonMove;
+    type View = View;
 
-fn insert<R: Rules>(
-    store: &Store<Session<Fifteen<R>>>,
-    game: Fifteen<R>,
-    seats: [Sitter; 2],
-    seed: u64,
-) -> Value {
-    let session = Session::new(game, Position::START, seats, seed, "fifteen/play");
-    let id = store.insert(session);
-    store
-        .with(id, |session| state(id, session))
-        .expect("just inserted")
-}
-
-/// Runs `classic` or `odd_even` on game `id`, whichever variant it is.
-macro_rules! on_game {
-    ($app:expr, $id:expr, |$session:ident| $body:expr) => {{
-        let stores = &$app.fifteen;
-        match stores.classic.with($id, |$session| $body) {
-            Ok(value) => Ok(value),
-            Err(_) => stores.odd_even.with($id, |$session| $body),
+    fn new_game(request: NewGame) -> Result<Session<Self>, ApiError> {
+        if let Some(text) = &request.variant {
+            let variant: Variant = text
+                .parse()
+                .map_err(|e: String| ApiError::bad_request(format!("variant: {e}")))?;
+            if variant != R::VARIANT {
+                let path = match variant {
+                    Variant::Classic => Fifteen::<Classic>::PATH,
+                    Variant::OddEven => Fifteen::<OddEven>::PATH,
+                };
+                return Err(ApiError::bad_request(format!(
+                    "variant: {text} is a game of its own; start it with POST {path}"
+                )));
+            }
         }
-    }};
-}
-
-pub async fn show(
-    State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(on_game!(app, id, |session| state(id, session))?))
-}
-
-/// `POST /api/fifteen/games/{id}/move`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PersonMove {
-    number: Value,
-}
-
-pub async fn person_move(
-    State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
-    body: JsonBody<PersonMove>,
-) -> Result<Json<Value>, ApiError> {
-    let Json(request) = body?;
-    let text = match &request.number {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    };
-    let state = on_game!(app, id, |session| {
-        let n = terminal::check(&session.game, session.position(), &text)
-            .map_err(|e| ApiError::bad_request(format!("number: {e}")))?;
-        session.person_move(n)?;
-        Ok::<_, ApiError>(state(id, session))
-    })??;
-    Ok(Json(state))
-}
-
-pub async fn bot_move(
-    State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
-) -> Result<Json<Value>, ApiError> {
-    if let Ok(turn) = app.fifteen.classic.with(id, |session| session.bot_turn()) {
-        let (ply, n, stream) = app.compute(move || turn?.think()).await??;
-        let state = app.fifteen.classic.with(id, |session| {
-            session.bot_move(ply, n, stream)?;
-            Ok::<_, ApiError>(state(id, session))
-        })??;
-        return Ok(Json(state));
+        let seed = games::seed(request.seed)?;
+        let seats = [
+            sitter(&request.first, "first", R::VARIANT)?,
+            sitter(&request.second, "second", R::VARIANT)?,
+        ];
+        Ok(Session::new(
+            Fifteen(R::default()),
+            Position::START,
+            seats,
+            seed,
+            PLAY_STREAM,
+        ))
     }
-    let turn = app
-        .fifteen
-        .odd_even
-        .with(id, |session| session.bot_turn())??;
-    let (ply, n, stream) = app.compute(move || turn.think()).await??;
-    let state = app.fifteen.odd_even.with(id, |session| {
-        session.bot_move(ply, n, stream)?;
-        Ok::<_, ApiError>(state(id, session))
-    })??;
-    Ok(Json(state))
+
+    fn requested_move(request: PersonMove) -> String {
+        match request.number {
+            serde_json::Value::String(text) => text,
+            other => other.to_string(),
+        }
+    }
+
+    fn view(session: &Session<Self>) -> View {
+        view(session)
+    }
+
+    fn more_routes(router: Router<Arc<Games<Self>>>) -> Router<Arc<Games<Self>>> {
+        router.route(&format!("{}/{{id}}/values", Self::PATH), get(values::<R>))
+    }
 }
 
-pub async fn undo(
-    State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
-) -> Result<Json<Value>, ApiError> {
-    let state = on_game!(app, id, |session| {
-        session.undo()?;
-        Ok::<_, ApiError>(state(id, session))
-    })??;
-    Ok(Json(state))
+/// What the page needs to draw a "15" game.
+#[derive(Serialize)]
+pub struct View {
+    variant: &'static str,
+    first: String,
+    second: String,
+    seed: u64,
+    to_move: &'static str,
+    taken: Taken,
+    legal: Vec<u8>,
+    moves: Vec<u8>,
+    result: Option<Outcome>,
+    magic_square: [u8; 9],
 }
 
-/// `GET /api/fifteen/games/{id}/values`: the solver's value of each legal number for the
-/// seat to move.
-pub async fn values(
-    State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(on_game!(app, id, |session| move_values(session))?))
+#[derive(Serialize)]
+struct Taken {
+    first: Vec<u8>,
+    second: Vec<u8>,
 }
 
-fn move_values<R: Rules>(session: &Session<Fifteen<R>>) -> Value {
-    let solution = match R::VARIANT {
-        Variant::Classic => solve::fifteen(),
-        Variant::OddEven => solve::odd_even(),
-    };
-    let position = session.position();
-    let word = |value: i8| match value {
-        1 => "win",
-        0 => "draw",
-        _ => "loss",
-    };
-    let values: Vec<Value> = session
-        .legal()
-        .iter()
-        .map(|&n| json!({"number": n, "value": word(-solution.value(&position.with(n)))}))
-        .collect();
-    json!({
-        "to_move": seat_name(position.to_move),
-        "value": session.result().is_none().then(|| word(solution.value(position))),
-        "values": values,
-    })
+/// How a finished game ended: the winning triple in `line` (null for a draw).
+#[derive(Serialize)]
+struct Outcome {
+    score: &'static str,
+    winner: Option<&'static str>,
+    line: Option<Vec<u8>>,
 }
 
-fn state<R: Rules>(id: u64, session: &Session<Fifteen<R>>) -> Value {
+/// `"first"` or `"second"`.
+fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "first",
+        Seat::Second => "second",
+    }
+}
+
+fn view<R: Rules>(session: &Session<Fifteen<R>>) -> View {
     let position = session.position();
     let result = session.result().map(|result| {
         let (winner, line) = match result {
@@ -250,29 +200,67 @@ fn state<R: Rules>(id: u64, session: &Session<Fifteen<R>>) -> Value {
                     Variant::OddEven => position.taken[0] | position.taken[1],
                 };
                 let line = LINES.iter().find(|&&line| mask & line == line);
-                (
-                    Value::from(seat_name(seat)),
-                    line.map(|&l| numbers(l).collect::<Vec<_>>()),
-                )
+                (Some(seat_name(seat)), line.map(|&l| numbers(l).collect()))
             }
-            GameResult::Draw => (Value::Null, None),
+            GameResult::Draw => (None, None),
         };
-        json!({"score": result_text(result), "winner": winner, "line": line})
+        Outcome {
+            score: result_text(result),
+            winner,
+            line,
+        }
     });
-    json!({
-        "id": id,
-        "variant": R::VARIANT.name(),
-        "first": session.seats[0].name(),
-        "second": session.seats[1].name(),
-        "seed": session.seed,
-        "to_move": seat_name(position.to_move),
-        "taken": {
-            "first": numbers(position.taken[0]).collect::<Vec<_>>(),
-            "second": numbers(position.taken[1]).collect::<Vec<_>>(),
+    View {
+        variant: R::VARIANT.name(),
+        first: session.seats()[0].name().to_string(),
+        second: session.seats()[1].name().to_string(),
+        seed: session.seed(),
+        to_move: seat_name(position.to_move),
+        taken: Taken {
+            first: numbers(position.taken[0]).collect(),
+            second: numbers(position.taken[1]).collect(),
         },
-        "legal": session.legal(),
-        "moves": session.moves,
-        "result": result,
-        "magic_square": ARTICLE_ORDER,
-    })
+        legal: session.legal(),
+        moves: session.moves().to_vec(),
+        result,
+        magic_square: ARTICLE_ORDER,
+    }
+}
+
+/// The answer of `GET .../games/{id}/values`.
+#[derive(Serialize)]
+pub struct Values {
+    to_move: &'static str,
+    /// The value of the position for the seat to move; null once the game is over.
+    value: Option<&'static str>,
+    values: Vec<MoveValue>,
+}
+
+#[derive(Serialize)]
+struct MoveValue {
+    number: u8,
+    value: &'static str,
+}
+
+/// The solver's value of each legal number for the seat to move.
+async fn values<R: Rules>(
+    State(games): State<Arc<Games<Fifteen<R>>>>,
+    Path(id): Path<u64>,
+) -> Result<Json<Values>, ApiError> {
+    let values = games.store.with(id, |session| {
+        let position = session.position();
+        Values {
+            to_move: seat_name(position.to_move),
+            value: (session.result().is_none())
+                .then(|| value_word(solve::solution::<R>().value(position))),
+            values: move_values(session.game(), position)
+                .into_iter()
+                .map(|(number, value)| MoveValue {
+                    number,
+                    value: value_word(value),
+                })
+                .collect(),
+        }
+    })?;
+    Ok(Json(values))
 }

@@ -3,13 +3,16 @@
 //! JavaScript are built into the binary ([`assets`]), so nothing is installed or fetched.
 //!
 //! The engines are the library's, called as the command line calls them, with the same seeds:
-//! a draughts or "15" game played here with seed S is the game `boardlab draughts games` or
-//! `boardlab draughts play` plays with seed S ([`session`]). Engine work runs on tokio's
-//! blocking threads, a few at a time, and stops when its client goes away
-//! ([`limits::Engine`]); bots are capped in depth and playouts ([`limits`]); games live in
-//! bounded stores that forget the least recently used ([`store`]), so memory stays bounded
-//! however many games are started. The server listens on 127.0.0.1 unless `--host` names
-//! another address.
+//! a draughts or "15" game here is the library's [`crate::game::Session`], the one the
+//! terminal games play, so a game played here with seed S is the game `boardlab draughts
+//! games` or `boardlab draughts play` plays with seed S. The game endpoints are written once
+//! ([`games`]); each game adds its request, its view and its bots' limits ([`draughts`],
+//! [`fifteen`]). Engine work runs on tokio's blocking threads, a few at a time, and stops when
+//! its client goes away ([`limits::Engine`]); bots are capped in depth and playouts
+//! ([`limits`]); games live in bounded stores that forget the least recently used
+//! ([`store`]), so memory stays bounded however many games are started. [`app`] builds the
+//! whole server as one router, which the tests drive in process. The server listens on
+//! 127.0.0.1 unless `--host` names another address.
 //!
 //! No client can take it down: connections, their time and their size are bounded
 //! ([`connection`]), every request passes the Host, Origin and body checks of [`guard`], and
@@ -22,13 +25,15 @@ mod connection;
 mod draughts;
 mod fifteen;
 mod file_stream;
+mod games;
 mod guard;
 mod knights_tour;
 pub mod limits;
 mod memory;
 mod results;
-mod session;
 mod store;
+#[cfg(test)]
+mod tests;
 
 /// A request's seat when it names none: a person at the page.
 fn person() -> String {
@@ -40,10 +45,12 @@ fn first_seed() -> u64 {
     1
 }
 
+use crate::draughts::game::Draughts;
+use crate::fifteen::{Classic, Fifteen, OddEven};
 use anyhow::Context;
 use api_error::ApiError;
 use axum::Router;
-use axum::routing::{get, post};
+use axum::routing::get;
 use clap::Args;
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -86,13 +93,11 @@ pub struct ServeArgs {
     pub max_games: u64,
 }
 
-/// What every request handler shares.
+/// What every request handler outside the games shares.
 pub struct App {
-    draughts: store::Store<session::Session<crate::draughts::game::Draughts>>,
-    fifteen: fifteen::Stores,
     results: results::Roots,
     /// Engine work (a bot's move, a board, a tour): a few at once, stopped when not wanted.
-    engine: limits::Engine,
+    engine: Arc<limits::Engine>,
 }
 
 impl App {
@@ -108,36 +113,35 @@ impl App {
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let results = results::Roots::open(&args.results)?;
-    let capacity = args.max_games as usize;
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let app = Arc::new(App {
-        draughts: store::Store::new(capacity),
-        fifteen: fifteen::Stores::new(capacity),
-        results,
-        engine: limits::Engine::new(threads.max(2)),
-    });
+    let engine = Arc::new(limits::Engine::new(threads.max(2)));
+    let hosts = Arc::new(guard::Hosts::for_address(args.host));
+    let router = app(results, args.max_games as usize, engine.clone(), hosts);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
         .enable_time()
         .build()
         .context("starting the server's runtime")?;
-    let served = runtime.block_on(serve(app, SocketAddr::new(args.host, args.port)));
+    let served = runtime.block_on(serve(router, engine, SocketAddr::new(args.host, args.port)));
     // Engine work has been told to stop; no thread is waited for past this.
     runtime.shutdown_timeout(Duration::from_millis(200));
     served?;
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve(app: Arc<App>, address: SocketAddr) -> anyhow::Result<()> {
+async fn serve(
+    router: Router,
+    engine: Arc<limits::Engine>,
+    address: SocketAddr,
+) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(address)
         .await
         .with_context(|| format!("listening on {address} (is the port taken? try --port 0)"))?;
     let bound = listener.local_addr()?;
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let engine_app = app.clone();
     tokio::spawn(async move {
         let _ = tokio::signal::ctrl_c().await;
-        engine_app.engine.stop();
+        engine.stop();
         stop.send_replace(true);
         let _ = tokio::signal::ctrl_c().await;
         std::process::exit(130);
@@ -148,30 +152,34 @@ async fn serve(app: Arc<App>, address: SocketAddr) -> anyhow::Result<()> {
     writeln!(out, "listening on http://{bound}/")?;
     out.flush()?;
     drop(out);
-    let hosts = Arc::new(guard::Hosts::for_address(address.ip()));
     let limit = connection::connection_limit();
-    connection::serve(listener, router(app, hosts), limit, stopped).await;
+    connection::serve(listener, router, limit, stopped).await;
     Ok(())
 }
 
-/// Every route: the page and its assets, then the API by system; then the checks and
-/// headers of [`guard`] around them all.
-fn router(app: Arc<App>, hosts: Arc<guard::Hosts>) -> Router {
+/// The whole server: the page and its assets, then the API by system, with `max_games` games
+/// kept per game and `engine` running the engine work; then the checks and headers of
+/// [`guard`] around them all.
+fn app(
+    results: results::Roots,
+    max_games: usize,
+    engine: Arc<limits::Engine>,
+    hosts: Arc<guard::Hosts>,
+) -> Router {
+    let app = Arc::new(App {
+        results,
+        engine: engine.clone(),
+    });
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/info", get(info))
-        .route("/api/draughts/games", post(draughts::create))
-        .route("/api/draughts/games/{id}", get(draughts::show))
-        .route("/api/draughts/games/{id}/move", post(draughts::person_move))
-        .route("/api/draughts/games/{id}/bot", post(draughts::bot_move))
-        .route("/api/draughts/games/{id}/undo", post(draughts::undo))
-        .route("/api/fifteen/games", post(fifteen::create))
-        .route("/api/fifteen/games/{id}", get(fifteen::show))
-        .route("/api/fifteen/games/{id}/move", post(fifteen::person_move))
-        .route("/api/fifteen/games/{id}/bot", post(fifteen::bot_move))
-        .route("/api/fifteen/games/{id}/undo", post(fifteen::undo))
-        .route("/api/fifteen/games/{id}/values", get(fifteen::values))
+        .merge(games::routes::<Draughts, _>(max_games, engine.clone()))
+        .merge(games::routes::<Fifteen<Classic>, _>(
+            max_games,
+            engine.clone(),
+        ))
+        .merge(games::routes::<Fifteen<OddEven>, _>(max_games, engine))
         .route("/api/chess-memory/board", get(memory::board))
         .route("/api/knights-tour/tour", get(knights_tour::tour))
         .route("/api/results", get(results::list))
@@ -194,16 +202,25 @@ async fn not_found(uri: axum::http::Uri) -> ApiError {
     ))
 }
 
-/// `GET /api/info`: what the page offers in its menus.
-async fn info(
-    axum::extract::State(app): axum::extract::State<Arc<App>>,
-) -> axum::Json<serde_json::Value> {
-    axum::Json(serde_json::json!({
-        "version": crate::cli::VERSION,
-        "draughts": draughts::info(),
-        "fifteen": fifteen::info(),
-        "chess_memory": memory::info(),
-        "knights_tour": knights_tour::info(),
-        "results": app.results.names(),
-    }))
+/// The answer of `GET /api/info`: what the page offers in its menus.
+#[derive(serde::Serialize)]
+struct Info {
+    version: &'static str,
+    draughts: draughts::Info,
+    fifteen: fifteen::Info,
+    chess_memory: serde_json::Value,
+    knights_tour: serde_json::Value,
+    results: Vec<String>,
+}
+
+/// `GET /api/info`.
+async fn info(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum::Json<Info> {
+    axum::Json(Info {
+        version: crate::cli::VERSION,
+        draughts: draughts::info(),
+        fifteen: fifteen::info(),
+        chess_memory: memory::info(),
+        knights_tour: knights_tour::info(),
+        results: app.results.names().into_iter().map(String::from).collect(),
+    })
 }

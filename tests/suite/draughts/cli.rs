@@ -215,6 +215,30 @@ fn play_takes_moves_refuses_illegal_ones_and_undoes() {
     );
 }
 
+/// Undo restores the bot's random stream, as the page's undo does: the random bot asked again
+/// after each undo answers as it did, so the game is still `draughts play --seed 8`'s. The
+/// moves are written as a record before the last line.
+#[test]
+fn undo_restores_the_bot_s_stream_and_the_record_ends_the_game() {
+    let transcript = play(
+        &["--against", "random", "--seed", "8"],
+        "c3-d4\nundo\nc3-d4\nundo\nc3-d4\nundo\nc3-d4\nresign\n",
+    );
+    let replies: Vec<&str> = transcript
+        .lines()
+        .filter_map(|line| line.strip_prefix("Black (random) plays "))
+        .collect();
+    assert_eq!(replies.len(), 4, "{transcript}");
+    assert!(replies.iter().all(|r| *r == replies[0]), "{replies:?}");
+    let reply = replies[0].trim_end_matches('.');
+    assert!(
+        transcript.trim_end().ends_with(&format!(
+            "Moves: 1. c3-d4 {reply}\nYou resign: Black (random) wins."
+        )),
+        "{transcript}"
+    );
+}
+
 #[test]
 fn play_accepts_a_capture_by_its_first_squares_and_reports_the_end() {
     // White's c3 takes d4 and d6, landing on e5 and then c7: `c3:e5` names that move, the

@@ -148,6 +148,45 @@ fn play_refuses_bad_input_and_goes_on_to_a_win() {
         .stdout(predicate::str::ends_with("You win!\n"));
 }
 
+/// The words of the terminal game, typed as a person would: `help`, `hint` (the solver's
+/// values: from the start every number draws, as every first move of tic-tac-toe does),
+/// `undo` (the person's number and the bot's reply), `moves`, then a win with the moves
+/// written before the verdict; and `resign`.
+#[test]
+fn play_answers_help_hint_undo_moves_and_resign() {
+    let output = fifteen()
+        .args(["play", "--against", "article:own"])
+        .write_stdin("undo\nhelp\nhint\n5\nundo\nmoves\n5\n1\n9\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let transcript = String::from_utf8(output).unwrap();
+    let draws: Vec<String> = (1..=9).map(|n| format!("{n} draw")).collect();
+    for expected in [
+        "Nothing to undo yet.".to_string(),
+        "undo (take back your last number), resign, help.".to_string(),
+        format!("for you): {}.", draws.join(", ")),
+        "Taken back: 5, 8.".to_string(),
+        "Legal moves: 1, 2, 3, 4, 5, 6, 7, 8, 9".to_string(),
+    ] {
+        assert!(transcript.contains(&expected), "{expected}\n{transcript}");
+    }
+    assert!(
+        transcript.ends_with("Moves: 5 8 1 4 9\nYou win!\n"),
+        "{transcript}"
+    );
+    fifteen()
+        .args(["play", "--against", "article:own"])
+        .write_stdin("5\nresign\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "Moves: 5 8\nYou resign: the bot (article:own) wins.\n",
+        ));
+}
+
 #[test]
 fn play_ends_politely_at_the_end_of_input() {
     fifteen()
@@ -164,7 +203,7 @@ fn play_ends_politely_at_the_end_of_input() {
         .assert()
         .success()
         .stdout(predicate::str::contains("The bot takes"))
-        .stdout(predicate::str::contains("game left unfinished. Goodbye."));
+        .stdout(predicate::str::contains("game left unfinished."));
     fifteen()
         .args(["play", "--variant", "odd-even", "--against", "random"])
         .write_stdin("2\n3\n")

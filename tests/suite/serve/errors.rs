@@ -54,8 +54,8 @@ fn bad_game_requests_are_refused_in_one_line_and_the_server_goes_on() {
     assert!(fifteen.contains("valid players"), "{fifteen}");
     let odd_even = server.error(
         "POST",
-        "/api/fifteen/games",
-        Some(&json!({"variant": "odd-even", "second": "newell-simon"})),
+        "/api/fifteen-odd-even/games",
+        Some(&json!({"second": "newell-simon"})),
         400,
     );
     assert!(odd_even.contains("newell-simon"), "{odd_even}");

@@ -62,15 +62,21 @@ fn a_fifteen_game_between_two_bots_is_row_0_of_fifteen_games() {
         ("classic", "random", "newell-simon", "8"),
         ("odd-even", "random", "perfect", "4"),
     ] {
+        // Each variant is a game of its own, at its own address.
+        let games = match variant {
+            "odd-even" => "/api/fifteen-odd-even/games",
+            _ => "/api/fifteen/games",
+        };
         let created = server.ok(
             "POST",
-            "/api/fifteen/games",
+            games,
             Some(
                 &json!({"variant": variant, "first": first, "second": second,
                          "seed": seed.parse::<u64>().unwrap()}),
             ),
         );
-        let end = play_out(&server, "fifteen", created["id"].as_u64().unwrap());
+        let kind = games.trim_start_matches("/api/").trim_end_matches("/games");
+        let end = play_out(&server, kind, created["id"].as_u64().unwrap());
         let (result, moves) = cli_row(&[
             "fifteen",
             "games",
@@ -238,5 +244,34 @@ fn a_knights_tour_is_the_tour_of_knights_tour_tour() {
         let cli: Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(tour["path"], cli["path"], "{query}");
         assert_eq!(tour["outcome"], cli["outcome"], "{query}");
+    }
+}
+
+/// The page's move record (`notation`, what "Copy moves" copies) is read back by `boardlab
+/// draughts moves --play`, move numbers and all, to the position the server reached; also
+/// from a FEN where Black moves first (`1... `).
+#[test]
+fn the_draughts_record_is_read_back_by_draughts_moves_play() {
+    let server = Server::start(&[]);
+    for body in [
+        json!({"white": "random", "black": "damebot", "seed": 3, "max_plies": 30}),
+        json!({"white": "random", "black": "random", "seed": 5, "max_plies": 20,
+               "fen": "B:Wa1,c1,e1,g1,c3,e3:Bb8,d8,f8,h8,d6,f6"}),
+    ] {
+        let created = server.ok("POST", "/api/draughts/games", Some(&body));
+        let end = play_out(&server, "draughts", created["id"].as_u64().unwrap());
+        let record = end["notation"].as_str().unwrap();
+        assert!(
+            record.starts_with("1. ") || record.starts_with("1... "),
+            "{record}"
+        );
+        let output = boardlab()
+            .args(["draughts", "moves", end["start"].as_str().unwrap()])
+            .args(["--play", record, "--json"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{record}: {output:?}");
+        let listed: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(listed["position"], end["fen"], "{record}");
     }
 }

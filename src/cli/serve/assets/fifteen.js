@@ -7,6 +7,8 @@
   let game = null;
   let thinking = false;
   let magic = [8, 1, 6, 3, 5, 7, 4, 9, 2];
+  // Where each variant's games are started (GET /api/info); a game's own address is its `url`.
+  let starts = {};
 
   function isBot(seat) { return game && game[seat] !== "person"; }
 
@@ -23,7 +25,7 @@
     const values = new Map();
     if ($("fifteen-values").checked && !game.result) {
       try {
-        const answer = await boardlab.api("GET", `/api/fifteen/games/${game.id}/values`);
+        const answer = await boardlab.api("GET", `${game.url}/values`);
         for (const v of answer.values) values.set(v.number, v.value);
       } catch (error) {
         $("fifteen-error").textContent = error.message;
@@ -87,13 +89,14 @@
 
   function move(n) {
     if (!game || thinking) return;
-    send("POST", `/api/fifteen/games/${game.id}/move`, { number: n });
+    send("POST", `${game.url}/move`, { number: n });
   }
 
   async function botTurn() {
     if (!game || game.result || !isBot(game.to_move) || thinking) return;
     thinking = true;
     const id = game.id;
+    const url = game.url;
     const plies = game.moves.length;
     await boardlab.sleep(Number($("fifteen-speed").value));
     const same = () => game && game.id === id && game.moves.length === plies;
@@ -104,7 +107,7 @@
     }
     let answer;
     try {
-      answer = await boardlab.api("POST", `/api/fifteen/games/${id}/bot`);
+      answer = await boardlab.api("POST", `${url}/bot`);
     } catch (error) {
       $("fifteen-error").textContent = error.message;
       thinking = false;
@@ -122,8 +125,7 @@
   async function newGame(event) {
     if (event) event.preventDefault();
     const form = $("fifteen-form");
-    await send("POST", "/api/fifteen/games", {
-      variant: form.variant.value,
+    await send("POST", starts[form.variant.value], {
       first: form.first.value.trim(),
       second: form.second.value.trim(),
       seed: Number(form.seed.value || 1),
@@ -133,6 +135,7 @@
   boardlab.tabs.fifteen = {
     init(info) {
       magic = info.fifteen.magic_square;
+      starts = info.fifteen.games;
       const form = $("fifteen-form");
       boardlab.fill(form.variant, info.fifteen.variants, "classic");
       const setBots = () => boardlab.datalist($("fifteen-bots"), ["person"].concat(info.fifteen.bots[form.variant.value]));
@@ -141,7 +144,7 @@
       form.addEventListener("submit", newGame);
       $("fifteen-magic").addEventListener("change", (e) => $("fifteen-square").classList.toggle("hidden", !e.target.checked));
       $("fifteen-values").addEventListener("change", draw);
-      $("fifteen-undo").addEventListener("click", () => game && send("POST", `/api/fifteen/games/${game.id}/undo`));
+      $("fifteen-undo").addEventListener("click", () => game && send("POST", `${game.url}/undo`));
       newGame();
     },
   };

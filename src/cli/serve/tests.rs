@@ -1,0 +1,165 @@
+//! The server driven in process, without a socket (axum's `testing` example): [`app`]'s router
+//! answers requests as the page sends them.
+
+use super::app;
+use super::guard::Hosts;
+use super::limits::Engine;
+use super::results::Roots;
+use crate::draughts::game::{Draughts, PLAY_STREAM};
+use crate::fifteen::{Fifteen, OddEven};
+use crate::game::matches::MatchGame;
+use crate::game::{Game, Session, Sitter};
+use axum::body::Body;
+use axum::http::Request;
+use rand_core::Rng;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// The status and JSON answer of one request.
+async fn send(
+    router: &axum::Router,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .header("host", "127.0.0.1")
+        .body(body.map_or(Body::empty(), |b| Body::from(b.to_string())))
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status().as_u16();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 24)
+        .await
+        .unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+fn server() -> axum::Router {
+    app(
+        Roots::open(&Some(Vec::new())).unwrap(),
+        10,
+        std::sync::Arc::new(Engine::new(2)),
+        std::sync::Arc::new(Hosts::for_address(std::net::Ipv4Addr::LOCALHOST.into())),
+    )
+}
+
+/// The moves of a state as the text a person would type.
+fn moves(state: &Value) -> Vec<String> {
+    let list = state["moves"].as_array().unwrap();
+    list.iter()
+        .map(|m| m.as_str().map_or_else(|| m.to_string(), String::from))
+        .collect()
+}
+
+/// A person against a bot through the API, with undo at random points, next to the library's
+/// own session doing the same: after every request the two hold the same moves.
+async fn random_play_with_undo<G: MatchGame + Clone>(
+    router: &axum::Router,
+    path: &str,
+    body: Value,
+    mut library: Session<G>,
+    seed: u64,
+) {
+    let (status, mut state) = send(router, "POST", path, Some(body)).await;
+    assert_eq!(status, 201, "{state}");
+    let url = state["url"].as_str().unwrap().to_string();
+    let mut chance = crate::rng::stream(seed, "tests/serve-undo", 0);
+    for step in 0..60 {
+        let (status, next) = if chance.next_u64() % 4 == 0 {
+            let expected = library.undo();
+            let answer = send(router, "POST", &format!("{url}/undo"), None).await;
+            assert_eq!(
+                answer.0 == 200,
+                expected.is_ok(),
+                "step {step}: {}",
+                answer.1
+            );
+            answer
+        } else if !state["result"].is_null() {
+            continue;
+        } else if let Sitter::Bot(_) = library.sitter_to_move() {
+            library.play_bot().unwrap();
+            send(router, "POST", &format!("{url}/bot"), None).await
+        } else {
+            let legal = library.legal();
+            let mv = &legal[crate::rng::below(&mut chance, legal.len() as u64) as usize];
+            let text = library.game().move_text(library.position(), mv);
+            library.person_move(&text).unwrap();
+            let field = if path.contains("fifteen") {
+                "number"
+            } else {
+                "move"
+            };
+            let body = json!({ field: text });
+            send(router, "POST", &format!("{url}/move"), Some(body)).await
+        };
+        if status == 200 {
+            state = next;
+        }
+        let held: Vec<String> = (library.moves().iter())
+            .map(|mv| library.game().move_text(library.position(), mv))
+            .collect();
+        assert_eq!(moves(&state), held, "step {step}");
+    }
+}
+
+#[tokio::test]
+async fn a_game_in_the_page_is_the_library_session_through_moves_bots_and_undo() {
+    let router = server();
+    for seed in 1..4 {
+        let seats = [Sitter::Person, Sitter::Bot("random".into())];
+        let game = Draughts::default();
+        let library = Session::new(game.clone(), game.start(), seats.clone(), seed, PLAY_STREAM);
+        let body = json!({"white": "person", "black": "random", "seed": seed});
+        random_play_with_undo(&router, "/api/draughts/games", body, library, seed).await;
+
+        let seats = [Sitter::Bot("random".into()), Sitter::Person];
+        let game = Fifteen(OddEven);
+        let start = crate::fifteen::Position::START;
+        let library = Session::new(game, start, seats, seed, crate::fifteen::game::PLAY_STREAM);
+        let body = json!({"first": "random", "second": "person", "seed": seed});
+        random_play_with_undo(&router, "/api/fifteen-odd-even/games", body, library, seed).await;
+    }
+}
+
+#[tokio::test]
+async fn each_variant_of_fifteen_is_its_own_game_at_its_own_address() {
+    let router = server();
+    let (status, odd_even) = send(
+        &router,
+        "POST",
+        "/api/fifteen-odd-even/games",
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let id = odd_even["id"].as_u64().unwrap();
+    assert_eq!(odd_even["url"], format!("/api/fifteen-odd-even/games/{id}"));
+    assert_eq!(odd_even["variant"], "odd-even");
+    assert_eq!(odd_even["legal"], json!([1, 3, 5, 7, 9]));
+    // The classic game's address does not know it.
+    let (status, _) = send(&router, "GET", &format!("/api/fifteen/games/{id}"), None).await;
+    assert_eq!(status, 404);
+    let (status, error) = send(
+        &router,
+        "POST",
+        "/api/fifteen/games",
+        Some(json!({"variant": "odd-even"})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let message = error["error"].as_str().unwrap();
+    assert!(
+        message.contains("POST /api/fifteen-odd-even/games"),
+        "{message}"
+    );
+    let (_, info) = send(&router, "GET", "/api/info", None).await;
+    assert_eq!(
+        info["fifteen"]["games"]["odd-even"],
+        "/api/fifteen-odd-even/games"
+    );
+    assert_eq!(info["draughts"]["games"], "/api/draughts/games");
+}

@@ -1,0 +1,474 @@
+//! One game between a person and a bot, two persons or two bots, as every front end plays it:
+//! the terminal games (`boardlab draughts play`, `boardlab fifteen play`) and the page of
+//! `boardlab serve` hold a [`Session`], so that a move, a bot's turn and an undo mean the
+//! same in both. The shape follows OpenSpiel's human bot and `UndoAction`: a person's move is
+//! text read by [`Game::parse_move`], a bot's move is its [`Player::choose`], and every
+//! position is kept with the seats' random streams as they were, so that taking moves back
+//! restores the streams too and a bot asked again plays what it played.
+//!
+//! Seeding, the one scheme of the front ends:
+//!
+//! - two bots: the streams of game 0 of the pairing `first-vs-second`
+//!   ([`PairingGame`]), so the game is row 0 of `boardlab draughts games FIRST SECOND --seed S`
+//!   (or `fifteen games`);
+//! - a person against a bot: the bot draws from the stream `(S, play_label, 0)`, the label
+//!   being the game's `play` stream (`draughts/play`);
+//! - two persons: no stream is drawn from.
+//!
+//! A bot's turn can be thought about outside the session ([`Session::bot_turn`] then
+//! [`BotTurn::think`] then [`Session::bot_move`]), so a server need not hold a game locked
+//! while an engine runs; [`Session::play_bot`] does all three at once.
+
+use super::matches::{BoxedPlayer, MatchGame};
+use super::pairing::{PairingGame, label};
+use super::{Game, GameResult, Seat};
+use crate::rng::DefaultRng;
+
+/// Who sits in a seat: a person, or a bot by its spec name (as [`MatchGame::player`] reads it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sitter {
+    Person,
+    Bot(String),
+}
+
+impl Sitter {
+    /// `person` or the bot's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Sitter::Person => "person",
+            Sitter::Bot(name) => name,
+        }
+    }
+}
+
+/// A request that does not fit the game as it stands; each message names what to do instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    #[error("the game is over: start a new one or take a move back")]
+    Over,
+    #[error("it is {0}'s turn, not a person's: ask it to move")]
+    BotToMove(String),
+    #[error("it is a person's turn, not a bot's: send a move")]
+    PersonToMove,
+    /// A person's move that is not legal here: the game's own one-line message.
+    #[error("{0}")]
+    Illegal(String),
+    #[error("no move of a person to take back")]
+    NothingToUndo,
+    #[error("the game changed while the bot was thinking (a move or an undo): ask again")]
+    Changed,
+    /// A bot name the game does not know, or a bot that chose an illegal move.
+    #[error("{0}")]
+    Bot(String),
+}
+
+/// A position and the seats' streams as they were when it was reached.
+#[derive(Clone, Debug)]
+struct Snapshot<P> {
+    position: P,
+    streams: [DefaultRng; 2],
+}
+
+/// A game in progress: the seats, every position since the start with its streams, the moves.
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    game: G,
+    seats: [Sitter; 2],
+    seed: u64,
+    /// `snapshots[k]` is the position after `moves[..k]`; the first is the start.
+    snapshots: Vec<Snapshot<G::Position>>,
+    moves: Vec<G::Move>,
+    /// Moves played and taken back so far: a bot's choice applies only if none happened since
+    /// its turn was taken (an undo and another move would leave the same number of moves).
+    changes: u64,
+}
+
+/// A bot's turn taken out of a session, to be thought about without holding it.
+pub struct BotTurn<G: Game> {
+    game: G,
+    name: String,
+    position: G::Position,
+    stream: DefaultRng,
+    /// The session's changes when the turn was taken.
+    changes: u64,
+}
+
+/// A bot's move and its stream after choosing it, to be played by [`Session::bot_move`].
+pub struct BotChoice<G: Game> {
+    changes: u64,
+    pub mv: G::Move,
+    stream: DefaultRng,
+}
+
+impl<G: MatchGame + Clone> BotTurn<G> {
+    /// The bot's choice (runs the engine): a bot made afresh from its name, as the match
+    /// study makes one per game, so that nothing but the position and the stream decides.
+    pub fn think(mut self) -> Result<BotChoice<G>, SessionError> {
+        let mut player: BoxedPlayer<G> = self.game.player(&self.name).map_err(SessionError::Bot)?;
+        let mv = player.choose(&self.game, &self.position, &mut self.stream);
+        Ok(BotChoice {
+            changes: self.changes,
+            mv,
+            stream: self.stream,
+        })
+    }
+}
+
+impl<G: MatchGame + Clone> Session<G> {
+    /// A game of `game` from `start` between `seats`, seeded by `seed` as the module says;
+    /// `play_label` names the stream of a bot against a person (`draughts/play`).
+    pub fn new(
+        game: G,
+        start: G::Position,
+        seats: [Sitter; 2],
+        seed: u64,
+        play_label: &str,
+    ) -> Session<G> {
+        let streams = match &seats {
+            [Sitter::Bot(first), Sitter::Bot(second)] => PairingGame {
+                seed,
+                label: &label(first, second),
+                index: 0,
+            }
+            .streams(),
+            _ => {
+                let stream = crate::rng::stream(seed, play_label, 0);
+                [stream.clone(), stream]
+            }
+        };
+        Session {
+            game,
+            seats,
+            seed,
+            snapshots: vec![Snapshot {
+                position: start,
+                streams,
+            }],
+            moves: Vec::new(),
+            changes: 0,
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn seats(&self) -> &[Sitter; 2] {
+        &self.seats
+    }
+
+    /// The master seed the streams were made from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    pub fn position(&self) -> &G::Position {
+        &self.current().position
+    }
+
+    /// The position after the first `ply` moves (0: the start).
+    pub fn position_at(&self, ply: usize) -> &G::Position {
+        &self.snapshots[ply].position
+    }
+
+    /// The seats' streams as they are now, first seat first.
+    pub fn streams(&self) -> &[DefaultRng; 2] {
+        &self.current().streams
+    }
+
+    fn current(&self) -> &Snapshot<G::Position> {
+        self.snapshots.last().expect("a session keeps its start")
+    }
+
+    pub fn to_move(&self) -> Seat {
+        self.game.to_move(self.position())
+    }
+
+    /// Who sits in the seat to move.
+    pub fn sitter_to_move(&self) -> &Sitter {
+        &self.seats[self.to_move().index()]
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        self.game.result(self.position())
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal(&self) -> Vec<G::Move> {
+        let mut legal = Vec::new();
+        if self.result().is_none() {
+            self.game.legal_moves(self.position(), &mut legal);
+        }
+        legal
+    }
+
+    /// Plays the person's move written in `text` ([`Game::parse_move`]) and returns it.
+    pub fn person_move(&mut self, text: &str) -> Result<G::Move, SessionError> {
+        self.check_open()?;
+        if let Sitter::Bot(name) = self.sitter_to_move() {
+            return Err(SessionError::BotToMove(name.clone()));
+        }
+        let mv = self
+            .game
+            .parse_move(self.position(), text)
+            .map_err(SessionError::Illegal)?;
+        let streams = self.current().streams.clone();
+        self.push(mv.clone(), streams);
+        Ok(mv)
+    }
+
+    /// The bot to move, to think about outside the session.
+    pub fn bot_turn(&self) -> Result<BotTurn<G>, SessionError> {
+        self.check_open()?;
+        let Sitter::Bot(name) = self.sitter_to_move() else {
+            return Err(SessionError::PersonToMove);
+        };
+        Ok(BotTurn {
+            game: self.game.clone(),
+            name: name.clone(),
+            position: self.position().clone(),
+            stream: self.current().streams[self.to_move().index()].clone(),
+            changes: self.changes,
+        })
+    }
+
+    /// Plays a bot's choice made by [`BotTurn::think`], if the game is where it was.
+    pub fn bot_move(&mut self, choice: BotChoice<G>) -> Result<G::Move, SessionError> {
+        if choice.changes != self.changes {
+            return Err(SessionError::Changed);
+        }
+        if !self.legal().contains(&choice.mv) {
+            return Err(SessionError::Bot(format!(
+                "{} chose the illegal move {}",
+                self.sitter_to_move().name(),
+                choice.mv
+            )));
+        }
+        let mut streams = self.current().streams.clone();
+        streams[self.to_move().index()] = choice.stream;
+        self.push(choice.mv.clone(), streams);
+        Ok(choice.mv)
+    }
+
+    /// The bot to move chooses and plays; returns its move.
+    pub fn play_bot(&mut self) -> Result<G::Move, SessionError> {
+        let choice = self.bot_turn()?.think()?;
+        self.bot_move(choice)
+    }
+
+    /// Takes moves back and returns them in the order they were played: with a person in
+    /// the game, to the position before the last move a person made (the bots' replies go
+    /// with it); between two bots, one move.
+    pub fn undo(&mut self) -> Result<Vec<G::Move>, SessionError> {
+        let keep = if self.seats.contains(&Sitter::Person) {
+            (0..self.moves.len())
+                .rev()
+                .find(|&ply| {
+                    let seat = self.game.to_move(self.position_at(ply));
+                    self.seats[seat.index()] == Sitter::Person
+                })
+                .ok_or(SessionError::NothingToUndo)?
+        } else {
+            self.moves
+                .len()
+                .checked_sub(1)
+                .ok_or(SessionError::NothingToUndo)?
+        };
+        self.snapshots.truncate(keep + 1);
+        self.changes += 1;
+        Ok(self.moves.split_off(keep))
+    }
+
+    fn push(&mut self, mv: G::Move, streams: [DefaultRng; 2]) {
+        let position = self.game.play(self.position(), &mv);
+        self.snapshots.push(Snapshot { position, streams });
+        self.moves.push(mv);
+        self.changes += 1;
+    }
+
+    fn check_open(&self) -> Result<(), SessionError> {
+        match self.result() {
+            Some(_) => Err(SessionError::Over),
+            None => Ok(()),
+        }
+    }
+}
+
+/// OpenSpiel's `RandomSimTestWithUndo` for any game: plays `games` games between `seats`
+/// from `start` with seeds `0..games`, persons playing uniformly random legal moves by their
+/// text, and takes moves back at random points; after every step the session must equal a
+/// fresh one replayed from the start through the moves it holds (position and streams), and
+/// the moves must read back from their text. Returns the first difference, described.
+pub fn random_play_with_undo<G: MatchGame + Clone>(
+    game: &G,
+    start: &G::Position,
+    seats: &[Sitter; 2],
+    games: u64,
+    play_label: &str,
+) -> Result<(), String>
+where
+    G::Position: PartialEq,
+{
+    use rand_core::Rng;
+    for seed in 0..games {
+        let new = || Session::new(game.clone(), start.clone(), seats.clone(), seed, play_label);
+        let mut session = new();
+        let mut chance = crate::rng::stream(seed, "tests/undo", 0);
+        for step in 0..400 {
+            if session.result().is_some() && session.undo().is_err() {
+                break;
+            }
+            let roll = chance.next_u64() % 5;
+            if roll == 0 && !session.moves().is_empty() {
+                let before = session.moves().to_vec();
+                match session.undo() {
+                    Ok(undone) => {
+                        let mut again = session.moves().to_vec();
+                        again.extend(undone);
+                        if again != before {
+                            return Err(format!("seed {seed}, step {step}: undo lost moves"));
+                        }
+                    }
+                    Err(SessionError::NothingToUndo) => {}
+                    Err(e) => return Err(format!("seed {seed}, step {step}: {e}")),
+                }
+            } else if session.result().is_none() {
+                advance(&mut session, &mut chance).map_err(|e| format!("seed {seed}: {e}"))?;
+            }
+            let replayed = replay(new(), session.moves())
+                .map_err(|e| format!("seed {seed}, step {step}: {e}"))?;
+            if replayed.position() != session.position() || replayed.streams() != session.streams()
+            {
+                return Err(format!(
+                    "seed {seed}, step {step}: after {} moves the session differs from its replay",
+                    session.moves().len()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One move of the seat to move: a bot's own, or a random legal move typed as text.
+fn advance<G: MatchGame + Clone>(
+    session: &mut Session<G>,
+    chance: &mut DefaultRng,
+) -> Result<(), String> {
+    match session.sitter_to_move() {
+        Sitter::Bot(_) => session.play_bot().map(drop).map_err(|e| e.to_string()),
+        Sitter::Person => {
+            let legal = session.legal();
+            let mv = &legal[crate::rng::below(chance, legal.len() as u64) as usize];
+            let text = session.game().move_text(session.position(), mv);
+            let played = session.person_move(&text).map_err(|e| e.to_string())?;
+            if &played != mv {
+                return Err(format!("the text {text} reads back as {played}, not {mv}"));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A fresh session through `moves`: the persons' by their text, the bots' by choosing again
+/// (which must choose the same).
+fn replay<G: MatchGame + Clone>(
+    mut session: Session<G>,
+    moves: &[G::Move],
+) -> Result<Session<G>, String> {
+    for mv in moves {
+        let played = match session.sitter_to_move() {
+            Sitter::Bot(_) => session.play_bot().map_err(|e| e.to_string())?,
+            Sitter::Person => {
+                let text = session.game().move_text(session.position(), mv);
+                session.person_move(&text).map_err(|e| e.to_string())?
+            }
+        };
+        if &played != mv {
+            return Err(format!("replayed, the bot plays {played}, not {mv}"));
+        }
+    }
+    Ok(session)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tests::Nim;
+
+    fn person_against_bot() -> Session<Nim> {
+        let seats = [Sitter::Person, Sitter::Bot("random".into())];
+        Session::new(Nim(7), (7, Seat::First), seats, 3, "nim/play")
+    }
+
+    #[test]
+    fn undo_takes_back_the_person_s_move_with_the_bot_s_reply_and_restores_its_stream() {
+        let mut session = person_against_bot();
+        assert_eq!(session.undo(), Err(SessionError::NothingToUndo));
+        assert_eq!(session.person_move("2"), Ok(2));
+        let reply = session.play_bot().unwrap();
+        let streams = session.streams().clone();
+        assert_ne!(&streams, person_against_bot().streams(), "the bot drew");
+        assert_eq!(session.undo(), Ok(vec![2, reply]));
+        assert_eq!(session.position(), &(7, Seat::First));
+        assert_eq!(session.streams(), person_against_bot().streams());
+        session.person_move("2").unwrap();
+        assert_eq!(
+            session.play_bot(),
+            Ok(reply),
+            "the same stream, the same reply"
+        );
+        assert_eq!(session.streams(), &streams);
+    }
+
+    #[test]
+    fn turns_are_kept_and_bad_moves_refused() {
+        let mut session = person_against_bot();
+        assert_eq!(session.bot_turn().err(), Some(SessionError::PersonToMove));
+        assert!(matches!(
+            session.person_move("3"),
+            Err(SessionError::Illegal(_))
+        ));
+        session.person_move("1").unwrap();
+        assert_eq!(
+            session.person_move("1"),
+            Err(SessionError::BotToMove("random".into()))
+        );
+        // A choice made before the game changed is refused.
+        let turn = session.bot_turn().unwrap();
+        let mut other = session.clone();
+        other.undo().unwrap();
+        other.person_move("2").unwrap();
+        assert_eq!(
+            other.bot_move(turn.think().unwrap()),
+            Err(SessionError::Changed)
+        );
+    }
+
+    #[test]
+    fn two_bots_undo_one_move_at_a_time() {
+        let seats = [Sitter::Bot("random".into()), Sitter::Bot("random".into())];
+        let mut session = Session::new(Nim(5), (5, Seat::First), seats, 1, "nim/play");
+        let first = session.play_bot().unwrap();
+        let second = session.play_bot().unwrap();
+        assert_eq!(session.undo(), Ok(vec![second]));
+        assert_eq!(session.moves(), &[first]);
+    }
+
+    #[test]
+    fn random_play_with_undo_matches_a_replay_in_every_seating() {
+        let bot = || Sitter::Bot("random".into());
+        for seats in [
+            [Sitter::Person, bot()],
+            [bot(), Sitter::Person],
+            [Sitter::Person, Sitter::Person],
+            [bot(), bot()],
+        ] {
+            random_play_with_undo(&Nim(9), &(9, Seat::First), &seats, 20, "nim/play").unwrap();
+        }
+    }
+}
