@@ -2,7 +2,6 @@
 //! rules) on the command line: the legal moves of a position and a bot's view of them, perft,
 //! the generator's speed, seeded games between bots, and a game against a bot.
 
-use super::StudyResult;
 use crate::draughts::bots::BotSpec;
 use crate::draughts::bots::view::{BotView, MoveScore, ViewError, bot_view};
 use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition};
@@ -442,7 +441,8 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         opening_plies: args.opening_plies,
     };
-    let score = play_batch(game, &batch, &mut std::io::stdout().lock()).or_study()?;
+    let score =
+        play_batch(game, &batch, &mut std::io::stdout().lock()).map_err(super::batch_error)?;
     eprintln!(
         "{} {} - {} draws - {} {} ({} rules)",
         batch.a, score.wins, score.draws, score.losses, batch.b, args.rules

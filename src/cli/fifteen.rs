@@ -1,7 +1,6 @@
 //! `boardlab fifteen`: the "15" game (see [`crate::fifteen`]): solve it, analyse its bots
 //! exactly, measure games per second, or play a bot in the terminal.
 
-use super::StudyResult;
 use crate::experiment::measure::{Measured, thread_cpu_seconds};
 use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
@@ -209,7 +208,7 @@ fn games<R: Rules>(game: Fifteen<R>, args: &GamesArgs) -> anyhow::Result<ExitCod
         seed: args.seed,
         opening_plies: args.opening_plies,
     };
-    let score = play_batch(game, &batch, &mut io::stdout().lock()).or_study()?;
+    let score = play_batch(game, &batch, &mut io::stdout().lock()).map_err(super::batch_error)?;
     eprintln!(
         "{} {} - {} draws - {} {} ({})",
         args.a, score.wins, score.draws, score.losses, args.b, args.variant

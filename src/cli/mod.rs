@@ -187,6 +187,16 @@ impl<T> StudyResult<T> for Result<T, crate::experiment::StudyError> {
     }
 }
 
+/// A batch's error as the command line's: a failed write stays an `io::Error`, so that `main`
+/// sees a closed pipe for what it is.
+fn batch_error(error: crate::game::matches::batch::BatchError) -> anyhow::Error {
+    use crate::game::matches::batch::BatchError;
+    match error {
+        BatchError::Write(error) => error.into(),
+        BatchError::Game(error) => anyhow::Error::from_boxed(error),
+    }
+}
+
 /// Refuses a results-folder argument that is not a folder, saying what to give instead.
 fn results_folder(dir: &std::path::Path) -> anyhow::Result<()> {
     let what = if !dir.exists() {

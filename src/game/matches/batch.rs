@@ -23,6 +23,16 @@ pub struct BatchSpec {
     pub opening_plies: u32,
 }
 
+/// Why a batch stopped: writing its rows failed (a closed pipe among them), or its spec or
+/// a game did.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    #[error(transparent)]
+    Write(#[from] std::io::Error),
+    #[error(transparent)]
+    Game(StudyError),
+}
+
 /// The score of a batch from A's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BatchScore {
@@ -34,7 +44,7 @@ pub struct BatchScore {
 impl BatchSpec {
     /// The match spec of the batch. The game's settings (draughts' rules and ply cap) go
     /// into it like the other keys, so the batch plays what a spec with those keys plays.
-    fn spec_text<G: MatchGame>(&self, game: &G) -> Result<String, StudyError> {
+    fn spec_text<G: MatchGame>(&self, game: &G) -> Result<String, BatchError> {
         let (a, b) = (&self.a, &self.b);
         let (players, pairings) = if a == b {
             (format!("[{a:?}]"), format!("[[{a:?}, {a:?}]]"))
@@ -47,7 +57,7 @@ impl BatchSpec {
             self.seed,
             self.games,
             self.opening_plies,
-            toml::to_string(&game.settings())?
+            toml::to_string(&game.settings()).map_err(|e| BatchError::Game(e.into()))?
         ))
     }
 }
@@ -58,8 +68,10 @@ pub fn play_batch<G: MatchGame>(
     game: G,
     batch: &BatchSpec,
     out: &mut impl Write,
-) -> Result<BatchScore, StudyError> {
-    let (game, spec) = MatchSpec::parse::<G>(&batch.spec_text(&game)?, &Default::default())?;
+) -> Result<BatchScore, BatchError> {
+    let text = batch.spec_text(&game)?;
+    let (game, spec) = MatchSpec::parse::<G>(&text, &Default::default())
+        .map_err(|e| BatchError::Game(e.into()))?;
     let study = MatchStudy::new(game, spec);
     out.write_all(HEADER.as_bytes())?;
     let mut score = BatchScore::default();
@@ -67,7 +79,9 @@ pub fn play_batch<G: MatchGame>(
     let mut buffers = GameBuffers::default();
     for index in 0..batch.games {
         row.clear();
-        study.play(0, index, &mut row, &mut buffers)?;
+        study
+            .play(0, index, &mut row, &mut buffers)
+            .map_err(BatchError::Game)?;
         out.write_all(&row)?;
         let text = String::from_utf8_lossy(&row);
         let result = text.split(',').nth(4).unwrap_or_default();
