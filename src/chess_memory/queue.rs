@@ -8,7 +8,9 @@
 //! n² is not a multiple of 16.
 //!
 //! A four-letter text is read as a type order when its letters are the four kinds in upper
-//! case; any other text is read as a queue.
+//! case; any other text is read as a queue. [`parse_order`] reads an order as a person gives
+//! one (`--order`, the page's order field): a type order, a queue that fills the board, or
+//! `queue:` and any shorter queue.
 
 use crate::chess_memory::board::BoardSize;
 use crate::chess_memory::pieces::{ACCEPTED_LETTERS, Color, Kind, Symbol};
@@ -16,6 +18,9 @@ use std::fmt;
 
 /// The seed article's type order: queens, knights, bishops, rooks.
 pub const SEED_TYPE_ORDER: &str = "QNBR";
+
+/// The prefix that asks for a queue read letter by letter, of any length ([`parse_order`]).
+pub const QUEUE_PREFIX: &str = "queue:";
 
 /// A checked placement queue for one board size.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -55,6 +60,46 @@ pub enum QueueError {
         squares: usize,
         max: usize,
     },
+    #[error(
+        "'{text}' is not a type order (Q, N, B and R once each, in upper case, e.g. QNBR or \
+RBNQ); for a queue of 4 pairs write {QUEUE_PREFIX}{text}"
+    )]
+    NotATypeOrder { text: String },
+    #[error(
+        "'{text}' has {pairs} pairs but a full {size} board takes {full}; for a queue that leaves \
+squares empty write {QUEUE_PREFIX}{text}"
+    )]
+    ShortQueue {
+        text: String,
+        pairs: usize,
+        size: BoardSize,
+        full: usize,
+    },
+}
+
+/// Reads an order as a person gives one: a type order, a queue that fills the board, or
+/// [`QUEUE_PREFIX`] and any queue. Anything else is refused with a hint, so that a mistyped
+/// type order (`QQBR`, `qnbr`) does not silently become a short queue.
+pub fn parse_order(text: &str, size: BoardSize) -> Result<Queue, QueueError> {
+    let text = text.trim();
+    if let Some(letters) = text.strip_prefix(QUEUE_PREFIX) {
+        return Queue::parse_queue(letters, size);
+    }
+    let queue = Queue::parse(text, size)?;
+    let full = size.squares() / 2;
+    if queue.type_order().is_some() || queue.len() == full {
+        return Ok(queue);
+    }
+    let text = text.to_string();
+    if queue.len() == 4 {
+        return Err(QueueError::NotATypeOrder { text });
+    }
+    Err(QueueError::ShortQueue {
+        text,
+        pairs: queue.len(),
+        size,
+        full,
+    })
 }
 
 impl Queue {
@@ -263,6 +308,40 @@ mod tests {
         }
         let message = Queue::parse("QQQQQQQQQ", size(4)).unwrap_err().to_string();
         assert!(message.contains("use at most 8 letters"), "{message}");
+    }
+
+    #[test]
+    fn an_order_is_a_type_order_a_full_queue_or_a_marked_short_one() {
+        for kinds in all_type_orders() {
+            let name = Queue::from_type_order(kinds, BoardSize::STANDARD).name();
+            let queue = parse_order(&name, BoardSize::STANDARD).unwrap();
+            assert_eq!(queue.type_order(), Some(kinds), "{name}");
+        }
+        let full = "QQQQqqqqNNNNnnnnBBBBbbbbRRRRrrrr";
+        assert_eq!(parse_order(full, BoardSize::STANDARD).unwrap().len(), 32);
+        let short = parse_order("queue:QQBR", BoardSize::STANDARD).unwrap();
+        assert_eq!((short.letters(), short.type_order()), ("QQBR", None));
+        let err = |text: &str| parse_order(text, BoardSize::STANDARD).unwrap_err();
+        assert_eq!(
+            err("QQBR"),
+            QueueError::NotATypeOrder {
+                text: "QQBR".into()
+            }
+        );
+        assert!(err("qnbr").to_string().ends_with("write queue:qnbr"));
+        assert_eq!(
+            err("RRrr R"),
+            QueueError::UnknownLetter {
+                text: "RRrr R".into(),
+                found: ' ',
+                position: 5
+            }
+        );
+        let message = err("RRrrRR").to_string();
+        assert!(
+            message.contains("has 6 pairs but a full 8×8 board takes 32"),
+            "{message}"
+        );
     }
 
     #[test]

@@ -2,23 +2,19 @@
 //! chosen number of threads; optionally against a second search in the same sitting, and a
 //! census of the boards it makes (distinct boards, kinds per square against the seed's).
 
-use super::measure::{Measured, process_cpu_seconds};
 use super::{PuzzleArgs, SearchArgs};
-use crate::chess_memory::board::BoardSize;
-use crate::chess_memory::pieces::Kind;
 use crate::chess_memory::queue::Queue;
-use crate::chess_memory::search::census::{Census, mean_and_max};
-use crate::chess_memory::search::symmetry::{self, SymmetryChoice};
-use crate::chess_memory::search::{
-    self, Algorithm, Counters, Outcome, RestartPolicy, SearchConfig, pair_sets,
+use crate::chess_memory::search::bench::{
+    BenchDraws, Timing, median_run, pair_set_counts, rates, time_draws,
 };
-use crate::experiment::progress::Progress;
+use crate::chess_memory::search::census::{Draws, compare_with_seed};
+use crate::chess_memory::search::symmetry::SymmetryChoice;
+use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig, pair_sets};
+use crate::experiment::measure::Measured;
 use anyhow::Context;
 use clap::Args;
-use rayon::prelude::*;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(
@@ -97,20 +93,6 @@ pub struct BenchArgs {
     pub pair_sets: bool,
 }
 
-#[derive(Default)]
-struct Totals {
-    counters: Counters,
-    solved: u64,
-}
-
-/// One timed batch of draws.
-struct Timing {
-    totals: Totals,
-    seconds: f64,
-    /// CPU seconds of the process's threads during the draws.
-    cpu_seconds: Option<f64>,
-}
-
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if args.pair_sets {
         return Ok(print_pair_sets());
@@ -140,12 +122,32 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if let Some(compare) = &compare {
         compare.algorithm.supports(&queue).context("--compare")?;
     }
+    let configs = (&config, compare.as_ref());
+    measure(args, &queue, configs, &pool, table_seconds)
+}
+
+/// Times the search (and the --compare search) --repeat times and prints the medians.
+fn measure(
+    args: &BenchArgs,
+    queue: &Queue,
+    (config, compare): (&SearchConfig, Option<&SearchConfig>),
+    pool: &rayon::ThreadPool,
+    table_seconds: Option<f64>,
+) -> anyhow::Result<ExitCode> {
+    let threads = pool.current_num_threads();
     let compare_draws = args.compare_draws.unwrap_or(args.draws);
+    let from = BenchDraws {
+        queue,
+        seed: args.seed,
+        cap: args.cap,
+        symmetry: args.symmetry,
+        quiet: args.quiet,
+    };
     let (mut main_runs, mut compare_runs) = (Vec::new(), Vec::new());
     for _ in 0..args.repeat {
-        main_runs.push(pool.install(|| time_draws(args, &queue, &config, args.draws))?);
-        if let Some(compare) = &compare {
-            compare_runs.push(pool.install(|| time_draws(args, &queue, compare, compare_draws))?);
+        main_runs.push(pool.install(|| time_draws(from, config, args.draws))?);
+        if let Some(compare) = compare {
+            compare_runs.push(pool.install(|| time_draws(from, compare, compare_draws))?);
         }
     }
     let main = median_run(&main_runs);
@@ -176,132 +178,32 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         cpu_seconds: main.cpu_seconds,
     }
     .into(report);
-    if let Some(compare) = &compare {
-        let other = median_run(&compare_runs);
-        let (ours, theirs) = (
-            args.draws as f64 / main.seconds,
-            compare_draws as f64 / other.seconds,
-        );
-        report["compare"] = serde_json::json!({
-            "algorithm": compare.algorithm,
-            "draws": compare_draws,
-            "solved": other.totals.solved,
-            "seconds": other.seconds,
-            "draws_per_sec": theirs,
-            "draws_per_sec_runs": rates(&compare_runs, compare_draws),
-            "speedup": ours / theirs,
-        });
+    if let Some(compare) = compare {
+        let ours = args.draws as f64 / main.seconds;
+        report["compare"] = compare_report(compare, &compare_runs, compare_draws, ours);
     }
     println!("{report}");
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs `draws` verified draws of `config` and times them.
-fn time_draws(
-    args: &BenchArgs,
-    queue: &Queue,
-    config: &SearchConfig,
+/// The `compare` object: the --compare search's median run, and our speed over its.
+fn compare_report(
+    compare: &SearchConfig,
+    runs: &[Timing],
     draws: u64,
-) -> anyhow::Result<Timing> {
-    let finished = AtomicU64::new(0);
-    let cpu_start = process_cpu_seconds();
-    let start = Instant::now();
-    let (totals, seconds) = std::thread::scope(|scope| {
-        let watcher = scope.spawn(|| {
-            let mut progress = Progress::new("bench", draws, 0, args.quiet);
-            loop {
-                let done = finished.load(Ordering::Relaxed);
-                progress.update(done);
-                if done >= draws {
-                    progress.finish(done);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(100));
-            }
-        });
-        let totals = sum_draws(args, queue, config, draws, &finished);
-        let seconds = start.elapsed().as_secs_f64();
-        // An invalid board stops the draws early: let the watcher go.
-        finished.store(draws, Ordering::Relaxed);
-        watcher.join().expect("the progress thread does not panic");
-        (totals, seconds)
-    });
-    let cpu_seconds = process_cpu_seconds()
-        .zip(cpu_start)
-        .map(|(end, start)| end - start);
-    Ok(Timing {
-        totals: totals?,
-        seconds,
-        cpu_seconds,
+    ours: f64,
+) -> serde_json::Value {
+    let other = median_run(runs);
+    let theirs = draws as f64 / other.seconds;
+    serde_json::json!({
+        "algorithm": compare.algorithm,
+        "draws": draws,
+        "solved": other.totals.solved,
+        "seconds": other.seconds,
+        "draws_per_sec": theirs,
+        "draws_per_sec_runs": rates(runs, draws),
+        "speedup": ours / theirs,
     })
-}
-
-/// The counters of draws `0..draws`, every board validated; `finished` counts them.
-fn sum_draws(
-    args: &BenchArgs,
-    queue: &Queue,
-    config: &SearchConfig,
-    draws: u64,
-    finished: &AtomicU64,
-) -> Result<Totals, search::InvalidBoard> {
-    (0..draws)
-        .into_par_iter()
-        .map(|index| {
-            let draw = search::draw(queue, config, args.seed, index, args.cap)?;
-            finished.fetch_add(1, Ordering::Relaxed);
-            let board = symmetry::apply(args.symmetry, draw.board, args.seed, index);
-            Ok(search::Draw { board, ..draw })
-        })
-        .try_fold(
-            Totals::default,
-            |mut totals, draw: Result<_, search::InvalidBoard>| {
-                let draw = draw?;
-                totals.counters += draw.counters;
-                totals.solved += u64::from(draw.outcome == Outcome::Solved);
-                Ok::<_, search::InvalidBoard>(totals)
-            },
-        )
-        .try_reduce(Totals::default, |mut a, b| {
-            a.counters += b.counters;
-            a.solved += b.solved;
-            Ok(a)
-        })
-}
-
-/// The run with the median time (the upper median for an even count).
-fn median_run(runs: &[Timing]) -> &Timing {
-    let mut order: Vec<&Timing> = runs.iter().collect();
-    order.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    order[order.len() / 2]
-}
-
-fn rates(runs: &[Timing], draws: u64) -> Vec<f64> {
-    runs.iter().map(|run| draws as f64 / run.seconds).collect()
-}
-
-/// The census of the seed search's boards of draws `range` (unsolved draws not counted).
-fn census_of(
-    args: &BenchArgs,
-    queue: &Queue,
-    config: &SearchConfig,
-    range: std::ops::Range<u64>,
-) -> anyhow::Result<Census> {
-    let squares = queue.size().squares();
-    let census = range
-        .into_par_iter()
-        .map(|index| search::draw(queue, config, args.seed, index, args.cap))
-        .try_fold(
-            || Census::new(squares, false),
-            |mut census, draw| {
-                let draw = draw?;
-                if draw.outcome == Outcome::Solved {
-                    census.add(&draw.board);
-                }
-                Ok::<_, search::InvalidBoard>(census)
-            },
-        )
-        .try_reduce(|| Census::new(squares, false), |a, b| Ok(a.merge(b)))?;
-    Ok(census)
 }
 
 fn census(
@@ -314,81 +216,44 @@ fn census(
         args.reference_draws >= 2,
         "--reference-draws must be at least 2 (two halves)"
     );
-    let start = Instant::now();
-    let squares = queue.size().squares();
-    // The search's boards as made and turned, counted in one pass.
-    let (plain, turned) = (0..args.draws)
-        .into_par_iter()
-        .map(|index| {
-            search::draw(queue, config, args.seed, index, args.cap).map(|draw| (index, draw))
-        })
-        .try_fold(
-            || (Census::new(squares, true), Census::new(squares, false)),
-            |(mut plain, mut turned), draw| {
-                let (index, draw) = draw?;
-                if draw.outcome == Outcome::Solved {
-                    plain.add(&draw.board);
-                    turned.add(&symmetry::apply(
-                        SymmetryChoice::Random,
-                        draw.board,
-                        args.seed,
-                        index,
-                    ));
-                }
-                Ok::<_, search::InvalidBoard>((plain, turned))
-            },
-        )
-        .try_reduce(
-            || (Census::new(squares, true), Census::new(squares, false)),
-            |a, b| Ok((a.0.merge(b.0), a.1.merge(b.1))),
-        )?;
-    let search_seconds = start.elapsed().as_secs_f64();
-    let seed = SearchConfig::SEED;
-    let half = args.reference_draws / 2;
-    let first = census_of(args, queue, &seed, 0..half)?;
-    let second = census_of(args, queue, &seed, half..args.reference_draws)?;
-    let noise = mean_and_max(&first.distances(&second));
-    let reference = first.merge(second);
-    let without = mean_and_max(&plain.distances(&reference));
-    let with = mean_and_max(&turned.distances(&reference));
+    let from = Draws {
+        queue,
+        seed: args.seed,
+        cap: args.cap,
+    };
+    let found = compare_with_seed(from, config, args.draws, args.reference_draws)?;
     let report = serde_json::json!({
         "order": queue.name(),
         "algorithm": config.algorithm,
         "restart": config.restart.to_string(),
         "seed": args.seed,
         "draws": args.draws,
-        "boards": plain.boards,
-        "distinct_boards": plain.distinct(),
-        "search_seconds": search_seconds,
+        "boards": found.boards,
+        "distinct_boards": found.distinct_boards,
+        "search_seconds": found.search_seconds,
         "table_build_seconds": table_seconds,
-        "reference": {"algorithm": "seed", "boards": reference.boards},
+        "reference": {"algorithm": "seed", "boards": found.reference_boards},
         "tv_per_square": {
-            "none": {"mean": without.0, "max": without.1},
-            "random_symmetry": {"mean": with.0, "max": with.1},
-            "seed_half_vs_half": {"mean": noise.0, "max": noise.1},
+            "none": {"mean": found.as_made.0, "max": found.as_made.1},
+            "random_symmetry": {"mean": found.turned.0, "max": found.turned.1},
+            "seed_half_vs_half": {"mean": found.seed_halves.0, "max": found.seed_halves.1},
         },
     });
     println!("{report}");
     Ok(ExitCode::SUCCESS)
 }
 
-/// The pair-set counts as CSV (see `--pair-sets`).
+/// The pair-set counts as CSV (see `--pair-sets`), the time of each on standard error.
 fn print_pair_sets() -> ExitCode {
     println!("size,kind,pairs,sets");
-    for n in BoardSize::MIN..=BoardSize::MAX {
-        let size = BoardSize::new(n).expect("sizes in range");
-        for kind in Kind::ALL {
-            for pairs in 1..=4 {
-                let start = Instant::now();
-                let sets = pair_sets::count_pair_sets(size, kind, pairs);
-                println!("{n},{},{pairs},{sets}", kind.letter());
-                eprintln!(
-                    "{n}×{n} {} {pairs}: {sets} sets in {:.3} s",
-                    kind.name(),
-                    start.elapsed().as_secs_f64()
-                );
-            }
-        }
-    }
+    pair_set_counts(|count| {
+        let (n, kind, pairs, sets) = (count.size.side(), count.kind, count.pairs, count.sets);
+        println!("{n},{},{pairs},{sets}", kind.letter());
+        eprintln!(
+            "{n}×{n} {} {pairs}: {sets} sets in {:.3} s",
+            kind.name(),
+            count.seconds
+        );
+    });
     ExitCode::SUCCESS
 }

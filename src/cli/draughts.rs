@@ -2,18 +2,17 @@
 //! rules) on the command line: the legal moves of a position and a bot's view of them, perft,
 //! the generator's speed, seeded games between bots, and a game against a bot.
 
-use super::games::{Batch, play_batch};
-use super::measure::{Measured, thread_cpu_seconds};
-use crate::draughts::bots::alphabeta::AlphaBeta;
-use crate::draughts::bots::damebot::Damebot;
-use crate::draughts::bots::{BotSpec, article_damebot};
+use crate::draughts::bots::BotSpec;
+use crate::draughts::bots::view::{BotView, MoveScore, ViewError, bot_view};
 use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition, PLAY_STREAM};
 use crate::draughts::moves::record_moves;
 use crate::draughts::perft::{Captures, Perft};
 use crate::draughts::terminal::{DraughtsScreen, Style};
-use crate::draughts::{Board, Color, Move, MoveText, Rules, parse_fen, to_fen};
+use crate::draughts::{Board, Color, MoveText, Rules, parse_fen, to_fen};
+use crate::experiment::measure::{Measured, thread_cpu_seconds};
 use crate::game::console::{self, Console};
-use crate::game::{Game, Player, Session, Sitter};
+use crate::game::matches::batch::{BatchSpec, play_batch};
+use crate::game::{Game, Session, Sitter};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -281,7 +280,10 @@ fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
         position = game.play(&position, &mv);
     }
     let view = match args.bot {
-        Some(bot) => bot_view(&game, &position, bot, args.seed)?,
+        Some(bot) => bot_view(&game, &position, bot, args.seed).map_err(|e| match e {
+            ViewError::NoScores(_) => anyhow::anyhow!("--bot {e}"),
+            ViewError::GameOver => e.into(),
+        })?,
         None => {
             game.legal_moves(&position, &mut legal);
             BotView {
@@ -292,23 +294,7 @@ fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
     };
     let mut out = std::io::stdout().lock();
     if args.json {
-        let report = MovesReport {
-            position: to_fen(&position.board),
-            rules: args.rules.name(),
-            bot: args.bot.map(|b| b.to_string()),
-            moves: view
-                .moves
-                .iter()
-                .map(|(mv, score)| MoveReport {
-                    notation: mv.to_string(),
-                    captured: mv.jumps().iter().map(|s| s.to_string()).collect(),
-                    score: score.clone(),
-                })
-                .collect(),
-            best: args
-                .bot
-                .map(|_| view.best.iter().map(|m| m.to_string()).collect()),
-        };
+        let report = moves_report(args, &position, &view);
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -326,7 +312,7 @@ fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
             line.push_str(&format!("  takes {}", jumps.join(",")));
         }
         if let Some(score) = score {
-            line.push_str(&format!("  score {score}"));
+            line.push_str(&format!("  score {}", serde_json::to_value(score)?));
         }
         if view.best.contains(mv) {
             line.push_str("  *");
@@ -338,6 +324,27 @@ fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "{bot} picks from (*): {}", best.join(", "))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `draughts moves --json` prints.
+fn moves_report(args: &MovesArgs, position: &GamePosition, view: &BotView) -> MovesReport {
+    MovesReport {
+        position: to_fen(&position.board),
+        rules: args.rules.name(),
+        bot: args.bot.map(|b| b.to_string()),
+        moves: view
+            .moves
+            .iter()
+            .map(|(mv, score)| MoveReport {
+                notation: mv.to_string(),
+                captured: mv.jumps().iter().map(|s| s.to_string()).collect(),
+                score: *score,
+            })
+            .collect(),
+        best: args
+            .bot
+            .map(|_| view.best.iter().map(|m| m.to_string()).collect()),
+    }
 }
 
 /// `draughts moves --json`.
@@ -359,87 +366,7 @@ struct MoveReport {
     /// The captured squares in the order they are jumped.
     captured: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<serde_json::Value>,
-}
-
-/// The legal moves with a bot's score of each (if it has one) and the moves it picks from.
-struct BotView {
-    moves: Vec<(Move, Option<serde_json::Value>)>,
-    best: Vec<Move>,
-}
-
-/// What `bot` makes of `position`: Damebot's flags and weights and its best set, the article
-/// reading's scores and its best set, alphabeta's score of each move (a full-width search of
-/// the depth below) and the move it plays with the stream of `seed`, or every move for random.
-fn bot_view(
-    game: &Draughts,
-    position: &GamePosition,
-    bot: BotSpec,
-    seed: u64,
-) -> anyhow::Result<BotView> {
-    let mut legal = Vec::new();
-    game.legal_moves(position, &mut legal);
-    anyhow::ensure!(
-        !legal.is_empty(),
-        "the game is over in this position: no legal move"
-    );
-    Ok(match bot {
-        BotSpec::Random => BotView {
-            moves: legal.iter().map(|&mv| (mv, None)).collect(),
-            best: legal.clone(),
-        },
-        BotSpec::Damebot { without } => {
-            let (scored, best) = Damebot { without }.best(game, position);
-            BotView {
-                moves: scored
-                    .iter()
-                    .map(|s| {
-                        let score =
-                            serde_json::json!({"flags": s.flags & !without, "weight": s.weight});
-                        (s.mv, Some(score))
-                    })
-                    .collect(),
-                best: best.iter().map(|&i| scored[i].mv).collect(),
-            }
-        }
-        BotSpec::ArticleDamebot => {
-            let scores: Vec<i32> = legal
-                .iter()
-                .map(|mv| article_damebot::score(&position.board, mv, game.rules))
-                .collect();
-            let top = scores.iter().copied().max().unwrap_or(0);
-            BotView {
-                moves: legal
-                    .iter()
-                    .zip(&scores)
-                    .map(|(&mv, &s)| (mv, Some(s.into())))
-                    .collect(),
-                best: legal
-                    .iter()
-                    .zip(&scores)
-                    .filter(|(_, s)| **s == top)
-                    .map(|(&mv, _)| mv)
-                    .collect(),
-            }
-        }
-        BotSpec::AlphaBeta { depth } => {
-            let mut searcher = AlphaBeta::new(depth);
-            let scores = searcher.root_scores(&position.board, game.rules);
-            let mut rng = crate::rng::stream(seed, "draughts/moves", 0);
-            let chosen = AlphaBeta::new(depth).choose(game, position, &mut rng);
-            BotView {
-                moves: scores
-                    .into_iter()
-                    .map(|(mv, s)| (mv, Some(s.into())))
-                    .collect(),
-                best: vec![chosen],
-            }
-        }
-        BotSpec::Mcts { .. } => anyhow::bail!(
-            "--bot {bot}: its choice comes from random playouts, not from a score of each move; \
-use random, damebot, damebot:-FLAG, damebot:article or alphabeta:D"
-        ),
-    })
+    score: Option<MoveScore>,
 }
 
 fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
@@ -511,18 +438,18 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
         rules: args.rules,
         max_plies: args.max_plies,
     };
-    let (a, b) = (args.a.to_string(), args.b.to_string());
-    let batch = Batch {
-        a: &a,
-        b: &b,
+    let batch = BatchSpec {
+        a: args.a.to_string(),
+        b: args.b.to_string(),
         games: args.games,
         seed: args.seed,
         opening_plies: args.opening_plies,
     };
-    let [wins, draws, losses] = play_batch(game, &batch)?;
+    let score =
+        play_batch(game, &batch, &mut std::io::stdout().lock()).map_err(super::batch_error)?;
     eprintln!(
-        "{a} {wins} - {draws} draws - {losses} {b} ({} rules)",
-        args.rules
+        "{} {} - {} draws - {} {} ({} rules)",
+        batch.a, score.wins, score.draws, score.losses, batch.b, args.rules
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -1,14 +1,14 @@
 //! `boardlab fifteen`: the "15" game (see [`crate::fifteen`]): solve it, analyse its bots
 //! exactly, measure games per second, or play a bot in the terminal.
 
-use super::games::{Batch, play_batch};
-use super::measure::{Measured, thread_cpu_seconds};
+use crate::experiment::measure::{Measured, thread_cpu_seconds};
 use crate::fifteen::game::PLAY_STREAM;
 use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
 use crate::fifteen::terminal::FifteenScreen;
 use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Position, Rules, Variant};
 use crate::game::console::{self, Console};
+use crate::game::matches::batch::{BatchSpec, play_batch};
 use crate::game::pairing::{self, PairingGame};
 use crate::game::{GameResult, Seat, Session, Sitter};
 use anyhow::Context;
@@ -205,17 +205,17 @@ pub fn run(args: &FifteenArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn games<R: Rules>(game: Fifteen<R>, args: &GamesArgs) -> anyhow::Result<ExitCode> {
-    let batch = Batch {
-        a: &args.a,
-        b: &args.b,
+    let batch = BatchSpec {
+        a: args.a.clone(),
+        b: args.b.clone(),
         games: args.games,
         seed: args.seed,
         opening_plies: args.opening_plies,
     };
-    let [wins, draws, losses] = play_batch(game, &batch)?;
+    let score = play_batch(game, &batch, &mut io::stdout().lock()).map_err(super::batch_error)?;
     eprintln!(
-        "{} {wins} - {draws} draws - {losses} {} ({})",
-        args.a, args.b, args.variant
+        "{} {} - {} draws - {} {} ({})",
+        args.a, score.wins, score.draws, score.losses, args.b, args.variant
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -4,13 +4,12 @@
 //! Sizes, starts and rules are taken as text and parsed here into checked values, so that a
 //! bad one is a one-line error (exit 2) naming the option.
 
-use super::measure::{Measured, thread_cpu_seconds};
+use crate::experiment::measure::Measured;
+use crate::knights_tour::bench::{BenchSpec, append_row, bench, stream_label};
 use crate::knights_tour::count::count;
-use crate::knights_tour::geometry::Layout;
 use crate::knights_tour::geometry::parse_start;
 use crate::knights_tour::replay::{ReplayOutcome, format_go, format_grid, replay};
-use crate::knights_tour::validate::{TourError, TourValidator};
-use crate::knights_tour::warnsdorff::{Engine, Plan, check_closed};
+use crate::knights_tour::warnsdorff::{Plan, check_closed};
 use crate::knights_tour::{Board, Outcome, Rule, Square, TourDraw, draw, draw_backtracking, sat};
 use crate::rng;
 use anyhow::Context;
@@ -181,12 +180,8 @@ pub struct TourSpec {
     pub seed: u64,
 }
 
-/// The checked form of a [`TourSpec`].
-struct Spec {
-    board: Board,
-    start: Square,
-    rule: Rule,
-}
+/// The checked form of a [`TourSpec`]: the board, the start and the rule.
+type Spec = (Board, Square, Rule);
 
 impl TourSpec {
     fn check(&self) -> anyhow::Result<Spec> {
@@ -195,19 +190,12 @@ impl TourSpec {
         let rule = parse_rule(&self.rule)?;
         check_closed(&board, self.closed).context("--closed")?;
         Plan::new(&board, &rule).context("--rule")?;
-        Ok(Spec { board, start, rule })
+        Ok((board, start, rule))
     }
 
     /// The label of the random stream: `knights WxH rule x,y [closed]`.
-    fn label(&self, spec: &Spec) -> String {
-        let closed = if self.closed { " closed" } else { "" };
-        format!(
-            "knights {} {} {},{}{closed}",
-            spec.board,
-            spec.rule,
-            spec.start.x + 1,
-            spec.start.y + 1
-        )
+    fn label(&self, (board, start, rule): &Spec) -> String {
+        stream_label(board, rule, *start, self.closed)
     }
 }
 
@@ -245,34 +233,33 @@ pub struct TourArgs {
 }
 
 fn run_tour(args: &TourArgs) -> anyhow::Result<ExitCode> {
-    let spec = args.spec.check()?;
-    let mut rng = rng::stream(args.spec.seed, &args.spec.label(&spec), args.index);
+    let checked = args.spec.check()?;
+    let mut rng = rng::stream(args.spec.seed, &args.spec.label(&checked), args.index);
+    let (board, start, rule) = checked;
     let closed = args.spec.closed;
     let result = if args.backtrack {
-        draw_backtracking(
-            spec.board, spec.start, &spec.rule, closed, args.cap, &mut rng,
-        )?
+        draw_backtracking(board, start, &rule, closed, args.cap, &mut rng)?
     } else {
-        draw(spec.board, spec.start, &spec.rule, closed, &mut rng)?
+        draw(board, start, &rule, closed, &mut rng)?
     };
     let text = match args.format {
-        TourFormat::Grid => format_tour_grid(&spec.board, &result),
-        TourFormat::Moves => format_moves(&result),
+        TourFormat::Grid => result.grid(&board),
+        TourFormat::Moves => result.squares_text(),
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.json {
         let path: Vec<[u32; 2]> = result.path.iter().map(|s| [s.x + 1, s.y + 1]).collect();
         let report = serde_json::json!({
-            "size": spec.board.to_string(),
-            "start": [spec.start.x + 1, spec.start.y + 1],
-            "rule": spec.rule.to_string(),
+            "size": board.to_string(),
+            "start": [start.x + 1, start.y + 1],
+            "rule": rule.to_string(),
             "closed": closed,
             "seed": args.spec.seed,
             "index": args.index,
             "backtrack": args.backtrack.then_some(args.cap),
             "outcome": result.outcome,
-            "squares": spec.board.squares(),
+            "squares": board.squares(),
             "squares_reached": result.squares_reached,
             "tie_breaks": result.tie_breaks,
             "backtracks": result.backtracks,
@@ -287,7 +274,7 @@ fn run_tour(args: &TourArgs) -> anyhow::Result<ExitCode> {
             "{}: {} of {} squares, {} tie-breaks, {} backtracks",
             describe(result.outcome),
             result.squares_reached,
-            spec.board.squares(),
+            board.squares(),
             result.tie_breaks,
             result.backtracks
         );
@@ -304,35 +291,6 @@ fn describe(outcome: Outcome) -> &'static str {
         Outcome::CapReached => "backtrack cap reached",
         Outcome::NoTour => "no tour from this start",
     }
-}
-
-fn format_tour_grid(board: &Board, result: &TourDraw) -> String {
-    let mut steps = vec![0u64; board.squares()];
-    for (step, &square) in result.path.iter().enumerate() {
-        steps[board.index(square)] = step as u64 + 1;
-    }
-    let width = board.squares().to_string().len();
-    let mut text = String::new();
-    for row in steps.chunks(board.width() as usize) {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|&s| match s {
-                0 => format!("{:>width$}", "."),
-                s => format!("{s:>width$}"),
-            })
-            .collect();
-        text.push_str(&cells.join(" "));
-        text.push('\n');
-    }
-    text
-}
-
-fn format_moves(result: &TourDraw) -> String {
-    result
-        .path
-        .iter()
-        .map(|s| format!("{},{}\n", s.x + 1, s.y + 1))
-        .collect()
 }
 
 #[derive(Debug, Args)]
@@ -378,7 +336,7 @@ fn run_sat(args: &SatArgs) -> anyhow::Result<ExitCode> {
                         backtracks: 0,
                         path: path.clone(),
                     };
-                    print!("{}", format_tour_grid(&board, &result));
+                    print!("{}", result.grid(&board));
                     println!("SAT: an {kind} tour of the {board} board (validated)");
                 }
                 None => println!("UNSAT: the {board} board has no {kind} tour"),
@@ -462,216 +420,53 @@ pub struct BenchArgs {
     pub csv: Option<std::path::PathBuf>,
 }
 
-/// The columns of `knights-tour bench --out`.
-pub const BENCH_COLUMNS: &str =
-    "size,rule,start,closed,seed,draws,tours,squares,seconds,wall_seconds,cpu_seconds";
-
 fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
-    let spec = args.spec.check()?;
-    let plan = Plan::new(&spec.board, &spec.rule)?;
-    let mut engine = Engine::new(spec.board);
-    let closed = args.spec.closed;
-    let mut batch = WalkBatch::new(spec.board, closed);
-    let (mut seconds, mut validation_seconds) = (0.0, 0.0);
-    let (mut squares, mut tours, mut tie_breaks) = (0u64, 0u64, 0u64);
-    let unused_stream = rng::stream(args.spec.seed, "unused", 0);
-    let wall = Instant::now();
-    // CPU time of the walks alone, as `seconds` is their wall time.
-    let mut cpu = Some(0.0);
-    let mut index = 0;
-    let mut large = None;
-    while index < args.draws {
-        // Walks are timed a batch at a time (a clock read per walk would cost a tenth of
-        // an 8x8 walk); their paths are kept and validated after the batch's clock stops.
-        let (timer, cpu_at_start) = (Instant::now(), thread_cpu_seconds());
-        while index < args.draws && !batch.is_full() {
-            let start = if args.all_starts {
-                spec.board
-                    .square_at((index % spec.board.squares() as u64) as usize)
-            } else {
-                spec.start
-            };
-            // Only the random tie-break reads its stream: the other rules get one stream
-            // for all draws, without the label and seeding work (their walk never reads it).
-            let mut rng = if plan.is_random() {
-                let label = args.spec.label(&Spec { start, ..spec });
-                rng::stream(args.spec.seed, &label, index)
-            } else {
-                unused_stream.clone()
-            };
-            let outcome = if args.count_ties {
-                let result = engine.run(start, &plan, closed, &mut rng);
-                tie_breaks += result.tie_breaks;
-                result.outcome
-            } else {
-                engine.run_outcome(start, &plan, closed, &mut rng)
-            };
-            index += 1;
-            if engine.path_indices().len() >= WalkBatch::SQUARES {
-                // A walk as long as a batch is validated where it lies, without a copy.
-                large = Some(outcome);
-                break;
-            }
-            batch.push(engine.path_indices(), outcome);
-        }
-        seconds += timer.elapsed().as_secs_f64();
-        cpu = cpu
-            .zip(cpu_at_start.zip(thread_cpu_seconds()))
-            .map(|(sum, (a, b))| sum + b - a);
-        let timer = Instant::now();
-        let mut checked = batch.validate(engine.layout())?;
-        if let Some(outcome) = large.take() {
-            checked.add(batch.check(engine.layout(), engine.path_indices(), outcome)?);
-        }
-        validation_seconds += timer.elapsed().as_secs_f64();
-        squares += checked.squares;
-        tours += checked.tours;
-    }
+    let (board, start, rule) = args.spec.check()?;
+    let spec = BenchSpec {
+        board,
+        start,
+        rule,
+        closed: args.spec.closed,
+        seed: args.spec.seed,
+        draws: args.draws,
+        all_starts: args.all_starts,
+        count_ties: args.count_ties,
+    };
+    let result = bench(&spec)?;
+    let squares = result.squares;
+    let seconds = result.seconds;
     let report = serde_json::json!({
         "size": spec.board.to_string(),
         "rule": spec.rule.to_string(),
-        "start": if args.all_starts { "all".to_string() } else { format!("{},{}", spec.start.x + 1, spec.start.y + 1) },
-        "closed": closed,
-        "seed": args.spec.seed,
+        "start": spec.start_text(),
+        "closed": spec.closed,
+        "seed": spec.seed,
         "draws": args.draws,
-        "tours": tours,
-        "success_rate": tours as f64 / args.draws as f64,
+        "tours": result.tours,
+        "success_rate": result.tours as f64 / args.draws as f64,
         "squares": squares,
-        "tie_breaks": args.count_ties.then_some(tie_breaks),
+        "tie_breaks": result.tie_breaks,
         "seconds": seconds,
-        "validation_seconds": validation_seconds,
-        "wall_seconds": wall.elapsed().as_secs_f64(),
+        "validation_seconds": result.validation_seconds,
+        "wall_seconds": result.wall_seconds,
         "squares_per_sec": squares as f64 / seconds,
-        "squares_per_sec_validated": squares as f64 / (seconds + validation_seconds),
+        "squares_per_sec_validated": squares as f64 / (seconds + result.validation_seconds),
         "draws_per_sec": args.draws as f64 / seconds,
-        "tours_per_sec": tours as f64 / seconds,
-        "cpu_squares_per_sec": cpu.map(|cpu| squares as f64 / cpu),
+        "tours_per_sec": result.tours as f64 / seconds,
+        "cpu_squares_per_sec": result.cpu_seconds.map(|cpu| squares as f64 / cpu),
     });
     let report = Measured {
         measured: "squares walked (the engine's loop; validation timed apart)",
         unit: "squares/s",
         count: squares,
         seconds,
-        cpu_seconds: cpu,
+        cpu_seconds: result.cpu_seconds,
     }
     .into(report);
     println!("{report}");
     if let Some(path) = &args.csv {
-        let row = format!(
-            "{},{},\"{}\",{closed},{},{},{tours},{squares},{seconds:.6},{:.6},{}\n",
-            spec.board,
-            spec.rule,
-            report["start"].as_str().unwrap_or_default(),
-            args.spec.seed,
-            args.draws,
-            wall.elapsed().as_secs_f64(),
-            cpu.map_or(String::new(), |c| format!("{c:.6}")),
-        );
-        append_bench_row(path, &row).with_context(|| format!("--csv {}", path.display()))?;
+        append_row(path, &spec.csv_row(&result))
+            .with_context(|| format!("--csv {}", path.display()))?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Walks of one benchmark batch: their paths end to end, then validated together.
-struct WalkBatch {
-    closed: bool,
-    indices: Vec<u32>,
-    walks: Vec<(usize, Outcome)>,
-    squares: Vec<Square>,
-    validator: TourValidator,
-}
-
-/// What a validated batch adds to the totals.
-struct CheckedWalks {
-    squares: u64,
-    tours: u64,
-}
-
-impl WalkBatch {
-    /// Squares a batch holds before it is validated: a few hundred 8x8 walks, or one
-    /// walk of any board larger than this.
-    const SQUARES: usize = 1 << 16;
-
-    fn new(board: Board, closed: bool) -> WalkBatch {
-        WalkBatch {
-            closed,
-            indices: Vec::new(),
-            walks: Vec::new(),
-            squares: Vec::new(),
-            validator: TourValidator::new(board.width(), board.height()),
-        }
-    }
-
-    fn is_full(&self) -> bool {
-        self.indices.len() >= Self::SQUARES
-    }
-
-    fn push(&mut self, path: &[u32], outcome: Outcome) {
-        self.indices.extend_from_slice(path);
-        self.walks.push((path.len(), outcome));
-    }
-
-    /// Checks every walk of the batch with the independent validator and empties it.
-    fn validate(&mut self, layout: &Layout) -> Result<CheckedWalks, TourError> {
-        let mut checked = CheckedWalks {
-            squares: 0,
-            tours: 0,
-        };
-        let (indices, walks) = (
-            std::mem::take(&mut self.indices),
-            std::mem::take(&mut self.walks),
-        );
-        let mut offset = 0;
-        for &(len, outcome) in &walks {
-            checked.add(self.check(layout, &indices[offset..offset + len], outcome)?);
-            offset += len;
-        }
-        // The buffers go back emptied, their memory kept for the next batch.
-        (self.indices, self.walks) = (indices, walks);
-        self.indices.clear();
-        self.walks.clear();
-        Ok(checked)
-    }
-
-    /// Checks one walk: a tour as a tour (closed when asked), any other walk as a path.
-    fn check(
-        &mut self,
-        layout: &Layout,
-        indices: &[u32],
-        outcome: Outcome,
-    ) -> Result<CheckedWalks, TourError> {
-        self.squares.clear();
-        self.squares
-            .extend(indices.iter().map(|&index| layout.square(index as usize)));
-        match outcome {
-            Outcome::Tour if self.closed => self.validator.check_closed_tour(&self.squares)?,
-            Outcome::Tour | Outcome::NotClosed => self.validator.check_tour(&self.squares)?,
-            _ => self.validator.check_path(&self.squares)?,
-        }
-        Ok(CheckedWalks {
-            squares: indices.len() as u64,
-            tours: u64::from(outcome == Outcome::Tour),
-        })
-    }
-}
-
-impl CheckedWalks {
-    fn add(&mut self, other: CheckedWalks) {
-        self.squares += other.squares;
-        self.tours += other.tours;
-    }
-}
-
-/// Appends `row` to the CSV file at `path`, writing the header first into a new file.
-fn append_bench_row(path: &std::path::Path, row: &str) -> anyhow::Result<()> {
-    let fresh = !path.exists();
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?;
-    if fresh {
-        writeln!(file, "{BENCH_COLUMNS}")?;
-    }
-    file.write_all(row.as_bytes())?;
-    Ok(())
 }

@@ -15,10 +15,8 @@ mod compare;
 mod draughts;
 mod draw;
 mod fifteen;
-mod games;
 mod knights;
 mod manual;
-mod measure;
 mod puzzles;
 mod report;
 mod run;
@@ -27,6 +25,7 @@ mod serve;
 pub mod show;
 
 use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::queue::parse_order;
 use crate::chess_memory::queue::{Queue, SEED_TYPE_ORDER};
 use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
 use anyhow::Context;
@@ -114,9 +113,6 @@ that agree), 1 a definite negative answer (a draw censored or exhausted, a board
 the rule, no board or completion exists, folders that differ), 2 bad input or an error (one \
 line on standard error), 130 interrupted by Ctrl-C. Each command's --help says which it uses.";
 
-/// The prefix that asks for a queue read letter by letter, of any length (module docs).
-pub const QUEUE_PREFIX: &str = "queue:";
-
 /// The puzzle instance: board size and placement order.
 #[derive(Debug, Clone, Args)]
 pub struct PuzzleArgs {
@@ -149,32 +145,6 @@ impl PuzzleArgs {
         let size = BoardSize::new(self.size).context("--board-size")?;
         parse_order(&self.order, size).context("--order")
     }
-}
-
-/// Reads `--order`: a type order, a queue that fills the board, or `queue:` and any queue.
-/// Anything else is refused with a hint, so that a mistyped type order (`QQBR`, `qnbr`)
-/// does not silently become a short queue.
-pub fn parse_order(text: &str, size: BoardSize) -> anyhow::Result<Queue> {
-    let text = text.trim();
-    if let Some(letters) = text.strip_prefix(QUEUE_PREFIX) {
-        return Ok(Queue::parse_queue(letters, size)?);
-    }
-    let queue = Queue::parse(text, size)?;
-    let full = size.squares() / 2;
-    if queue.type_order().is_some() || queue.len() == full {
-        return Ok(queue);
-    }
-    if queue.len() == 4 {
-        anyhow::bail!(
-            "'{text}' is not a type order (Q, N, B and R once each, in upper case, e.g. QNBR or \
-RBNQ); for a queue of 4 pairs write {QUEUE_PREFIX}{text}"
-        );
-    }
-    anyhow::bail!(
-        "'{text}' has {} pairs but a full {size} board takes {full}; for a queue that leaves \
-squares empty write {QUEUE_PREFIX}{text}",
-        queue.len()
-    );
 }
 
 /// The search: algorithm and restart policy.
@@ -214,6 +184,16 @@ trait StudyResult<T> {
 impl<T> StudyResult<T> for Result<T, crate::experiment::StudyError> {
     fn or_study(self) -> anyhow::Result<T> {
         self.map_err(anyhow::Error::from_boxed)
+    }
+}
+
+/// A batch's error as the command line's: a failed write stays an `io::Error`, so that `main`
+/// sees a closed pipe for what it is.
+fn batch_error(error: crate::game::matches::batch::BatchError) -> anyhow::Error {
+    use crate::game::matches::batch::BatchError;
+    match error {
+        BatchError::Write(error) => error.into(),
+        BatchError::Game(error) => anyhow::Error::from_boxed(error),
     }
 }
 

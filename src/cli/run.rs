@@ -5,7 +5,7 @@ use crate::experiment::{self, Overrides, Plan, RunEnd, RunRequest};
 use crate::puzzles::REGISTRY;
 use anyhow::Context;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
@@ -170,16 +170,22 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         force: args.force,
         quiet: args.quiet,
     };
-    let shown = request.out.display();
-    match experiment::run(&request)? {
+    let end = experiment::run(&request)?;
+    finish(end, &request.out, noun, args.quiet)
+}
+
+/// What the command says about how the run ended, and its exit status.
+fn finish(end: RunEnd, out: &Path, noun: &str, quiet: bool) -> anyhow::Result<ExitCode> {
+    let shown = out.display();
+    match end {
         RunEnd::Complete { draws } => {
-            if !args.quiet {
+            if !quiet {
                 eprintln!("wrote {shown}: {draws} {noun}, charts and REPORT.md");
             }
             if draws == 0 {
                 println!("{shown}: this shard has no {noun} (the run has fewer than its shards)");
             } else {
-                println!("{}", headline(&request.out)?);
+                println!("{}", headline(out)?);
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -15,6 +15,7 @@ mod folder;
 pub mod inspect;
 mod lock;
 mod manifest;
+pub mod measure;
 mod merge;
 mod plan;
 pub mod progress;

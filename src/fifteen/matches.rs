@@ -135,4 +135,35 @@ mod tests {
         // A tenth number cannot be placed: every one is taken.
         assert!(referee("8 1 6 5 3 7 9 4 2 2", false).is_err());
     }
+
+    /// A batch against the perfect player: the game is a draw under perfect play, so random
+    /// (A) never wins; the score adds up to the rows the batch wrote, read back by seat.
+    #[test]
+    fn a_batch_scores_its_own_rows_and_perfect_play_never_loses() {
+        use crate::game::matches::batch::{BatchSpec, play_batch};
+        let batch = BatchSpec {
+            a: "random".into(),
+            b: "perfect".into(),
+            games: 300,
+            seed: 4,
+            opening_plies: 0,
+        };
+        let mut out = Vec::new();
+        let score = play_batch(Fifteen(super::super::Classic), &batch, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut rows = [0u64; 3];
+        for line in text.lines().skip(1) {
+            let fields: Vec<&str> = line.split(',').collect();
+            let a_first = fields[2] == "random";
+            rows[match (fields[4], a_first) {
+                ("1/2", _) => 1,
+                ("1-0", true) | ("0-1", false) => 0,
+                _ => 2,
+            }] += 1;
+        }
+        assert_eq!([score.wins, score.draws, score.losses], rows);
+        assert_eq!(score.wins, 0);
+        assert!(score.losses > 0 && score.draws > 0, "{score:?}");
+        assert_eq!(rows.iter().sum::<u64>(), 300);
+    }
 }

@@ -16,6 +16,7 @@
 //! - [`validate`]: the independent checker every reported tour goes through;
 //! - [`sat`]: open and closed tours as CNF, solved with varisat through [`crate::sat`];
 //! - [`count`]: exact counts of tours on small boards;
+//! - [`bench`]: the greedy rule's throughput on one core, and the row it adds to `bench.csv`;
 //! - [`spec`], [`study`], [`report`] and [`charts`]: the experiment (`puzzle = "knights-tour"`): its
 //!   spec, its draws and tables for the shared runner, and its charts and report.
 //!
@@ -24,6 +25,7 @@
 //! program's `(x, y)` and the literature's `(row, column)` both map onto this.
 
 pub mod backtrack;
+pub mod bench;
 pub mod charts;
 pub mod count;
 mod findings;
@@ -35,6 +37,7 @@ pub mod spec;
 pub mod squirrel;
 pub mod study;
 pub mod tie_break;
+mod tour_text;
 pub mod validate;
 pub mod warnsdorff;
 

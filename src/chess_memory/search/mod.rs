@@ -8,6 +8,7 @@
 
 mod algorithm;
 mod backtracker;
+pub mod bench;
 pub mod census;
 mod cover;
 mod forward_check;

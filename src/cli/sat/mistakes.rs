@@ -1,11 +1,11 @@
 //! `boardlab chess-memory sat mistakes`: where the seed's backtracker goes wrong, per draw, as CSV.
 
 use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::queue::parse_order;
 use crate::chess_memory::queue::{Queue, SEED_TYPE_ORDER};
 use crate::chess_memory::sat::mistakes::{
     CSV_HEADER, MistakeRecord, MistakesSummary, analyse_draw, summarize,
 };
-use crate::cli::parse_order;
 use crate::experiment::progress::Progress;
 use crate::output::atomic::AtomicFile;
 use anyhow::Context;
@@ -123,16 +123,18 @@ fn write_rows(
     let mut progress = Progress::new("sat mistakes", total, 0, args.quiet);
     writeln!(out, "{CSV_HEADER}").context("writing the CSV")?;
     let mut records = Vec::new();
-    for queue in queues {
-        for index in 0..args.draws {
-            let budget = (args.budget > 0).then(|| args.budget * 1_000_000);
-            let record = analyse_draw(queue, args.seed, index, Some(args.cap), budget)
-                .with_context(|| format!("order {} draw {index}", queue.name()))?;
-            writeln!(out, "{}", record.csv_row()).context("writing the CSV")?;
-            out.flush().context("writing the CSV")?;
-            records.push(record);
-            progress.update(records.len() as u64);
-        }
+    // Every --order with every draw index, order by order.
+    let draws = queues
+        .iter()
+        .flat_map(|queue| (0..args.draws).map(move |index| (queue, index)));
+    for (queue, index) in draws {
+        let budget = (args.budget > 0).then(|| args.budget * 1_000_000);
+        let record = analyse_draw(queue, args.seed, index, Some(args.cap), budget)
+            .with_context(|| format!("order {} draw {index}", queue.name()))?;
+        writeln!(out, "{}", record.csv_row()).context("writing the CSV")?;
+        out.flush().context("writing the CSV")?;
+        records.push(record);
+        progress.update(records.len() as u64);
     }
     progress.finish(total);
     Ok(records)

@@ -71,8 +71,8 @@ pub async fn board(
     let Query(query) = query?;
     let bad = |what: &str, e: String| ApiError::bad_request(format!("{what}: {e}"));
     let size = BoardSize::new(query.size).map_err(|e| bad("size", e.to_string()))?;
-    let queue =
-        crate::cli::parse_order(&query.order, size).map_err(|e| bad("order", e.to_string()))?;
+    let queue = crate::chess_memory::queue::parse_order(&query.order, size)
+        .map_err(|e| bad("order", e.to_string()))?;
     let algorithm: Algorithm = query.algorithm.parse().map_err(|e| bad("algorithm", e))?;
     algorithm
         .supports(&queue)

@@ -14,6 +14,7 @@ pub mod damebot;
 pub mod eval;
 pub mod mcts;
 pub mod random;
+pub mod view;
 
 use super::game::Draughts;
 use crate::game::Player;

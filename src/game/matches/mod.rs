@@ -13,6 +13,7 @@
 //! - [`ratings`]: `ratings.csv`, Bradley–Terry strengths with draws as half points;
 //! - [`charts`] and [`report`]: the charts and `REPORT.md`, with a section the game may add.
 
+pub mod batch;
 pub mod charts;
 pub mod ratings;
 pub mod report;
