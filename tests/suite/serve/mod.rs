@@ -6,6 +6,7 @@
 mod api;
 mod errors;
 mod load;
+mod page;
 mod same_games;
 
 use serde_json::Value;
