@@ -131,6 +131,10 @@ def large_tour_as_an_image(browser, base, shots):
     x, y = tour["end"]
     if f"ends at ({x}, {y})" not in status or re.search(r"\d,\d", status):
         raise Failure(f"the API's end is ({x}, {y}); the page says {status!r}")
+    block = tour["density"]["block"]
+    legend = browser.text(browser.find("#tour-legend"))
+    if f"block of {block}×{block} squares" not in legend:
+        raise Failure(f"the API's blocks are {block}×{block}; the legend says {legend!r}")
     colours = browser.script(
         "const c = document.getElementById('tour-canvas');"
         "const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"

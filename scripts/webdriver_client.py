@@ -115,6 +115,8 @@ class Browser:
         return self.call("POST", "/se/log", {"type": "browser"})
 
     def screenshot(self, path):
+        """A PNG of the page once its animations (a sliding piece) have ended."""
+        self.wait("return document.getAnimations().length === 0", 5, "the animations to end")
         png = base64.b64decode(self.call("GET", "/screenshot"))
         with open(path, "wb") as f:
             f.write(png)

@@ -64,13 +64,14 @@
     if (shown === path.length) finish();
   }
 
-  function ring(square, colour) {
+  // A ring round `square`, of `radius` pixels (by default a third of a square).
+  function ring(square, colour, radius = Math.max(3, cell * 0.3)) {
     const g = $("tour-canvas").getContext("2d");
     const [x, y] = centre(square);
     g.strokeStyle = colour;
-    g.lineWidth = Math.max(2, Math.min(4, cell / 14));
+    g.lineWidth = Math.max(2, Math.min(4, cell / 14, radius / 3));
     g.beginPath();
-    g.arc(x, y, Math.max(3, cell * 0.3), 0, 2 * Math.PI);
+    g.arc(x, y, radius, 0, 2 * Math.PI);
     g.stroke();
   }
 
@@ -121,16 +122,19 @@
       g.fillRect((i % image.width) * cell, Math.floor(i / image.width) * cell, cell, cell);
     });
     const inBlocks = ([x, y]) => [Math.floor((x - 1) / image.block) + 1, Math.floor((y - 1) / image.block) + 1];
-    ring(inBlocks(tour.start), "#fff");
-    if (tour.end) ring(inBlocks(tour.end), tour.dead_end ? "#d00" : "#000");
+    ring(inBlocks(tour.start), "#fff", 9);
+    if (tour.end) ring(inBlocks(tour.end), tour.dead_end ? "#d00" : "#000", 9);
     shown = 0;
     const status = $("tour-status");
     status.dataset.steps = 0;
     status.dataset.drawing = "density";
     describe(true);
-    status.textContent += ` Too large to walk step by step: each pixel is a block of ${image.block}×${image.block} squares, `
-      + "coloured by when the walk came (dark blue first, yellow last); white ring: the start, "
-      + `${tour.dead_end ? "red" : "black"} ring: the end.`;
+    const legend = $("tour-legend");
+    legend.textContent = `Too large to draw step by step: each pixel is a block of ${image.block}×${image.block} `
+      + "squares, coloured by when the walk came, from dark purple (first) through green to yellow "
+      + `(the board's last square); grey: never reached. White ring: the start; ${tour.dead_end ? "red" : "black"} `
+      + "ring: the end.";
+    legend.classList.remove("hidden");
   }
 
   function tick() {
@@ -166,6 +170,7 @@
       return;
     }
     $("tour-status").dataset.drawing = "path";
+    $("tour-legend").classList.add("hidden");
     setup();
     const delay = () => 20 + (100 - Number($("tour-speed").value)) * 4;
     timer = setInterval(tick, delay());
