@@ -105,6 +105,8 @@ def fifteen_each_seat_mode(browser, base, shots):
     browser.wait("return !document.getElementById('fifteen-status').dataset.result", 10, "a new game")
     browser.click(browser.find("#fifteen-magic"))
     browser.click(browser.find("#fifteen-values"))
+    # The numbers are redrawn once the values arrive; a click before that could hit a stale button.
+    browser.wait("return document.querySelectorAll('#fifteen-numbers .value').length === 9", 10, "the first values")
     browser.click(browser.find("#fifteen-numbers button[data-number='5']"))
     browser.wait("return document.querySelectorAll('#fifteen-numbers .value').length === 7", 10, "the values")
     shown = browser.script("return Object.fromEntries([...document.querySelectorAll('#fifteen-numbers [data-value]')]"
