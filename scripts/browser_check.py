@@ -2,141 +2,26 @@
 """Browser tests of `boardlab serve`: headless Chromium driven over WebDriver (chromedriver),
 clicking through the page as a person would.
 
-The WebDriver protocol is JSON over HTTP, so a few lines of the standard library speak it; no
-client library is installed. Each test prints `ok NAME` or fails with a message; the last line
+The WebDriver protocol is JSON over HTTP, so a few lines of the standard library speak it
+(webdriver_client.py); no client library is installed. This file plays each tab through;
+page_checks.py pins the page's details (charts once, the speed control, coordinates, themes,
+sliding moves, the favicon, refused forms). Each test prints `ok NAME` or fails with a message; the last line
 is `N passed, 0 failed`. With --screenshots DIR a PNG of each page is written there.
 
 Usage: browser_check.py --binary target/release/boardlab [--results results] [--screenshots DIR]
 """
 
 import argparse
-import base64
-import json
 import os
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 
-ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--window-size=1400,1000", "--hide-scrollbars",
-]
-
-
-class Failure(Exception):
-    pass
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def http(method, url, body=None, timeout=60):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        raise Failure(f"{method} {url}: {error.code} {error.read()[:300]!r}") from None
-
-
-class Browser:
-    """One WebDriver session."""
-
-    def __init__(self, driver_url, profile):
-        self.driver = driver_url
-        capabilities = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": shutil.which("chromium") or "/usr/bin/chromium",
-                "args": CHROMIUM_FLAGS + [f"--user-data-dir={profile}"],
-            },
-        }}}
-        answer = http("POST", f"{driver_url}/session", capabilities)
-        self.session = f"{driver_url}/session/{answer['value']['sessionId']}"
-
-    def call(self, method, path, body=None):
-        return http(method, self.session + path, body)["value"]
-
-    def go(self, url):
-        self.call("POST", "/url", {"url": url})
-
-    def find_all(self, css):
-        return [e[ELEMENT] for e in self.call("POST", "/elements", {"using": "css selector", "value": css})]
-
-    def find(self, css, timeout=20):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            found = self.find_all(css)
-            if found:
-                return found[0]
-            time.sleep(0.05)
-        raise Failure(f"no element {css!r} after {timeout} s")
-
-    def click(self, element):
-        self.call("POST", f"/element/{element}/click", {})
-
-    def try_click(self, element):
-        """Clicks, or says False when the page redrew the element first (it is stale)."""
-        try:
-            self.click(element)
-            return True
-        except Failure as error:
-            if "stale element" in str(error):
-                return False
-            raise
-
-    def text(self, element):
-        return self.call("GET", f"/element/{element}/text")
-
-    def attribute(self, element, name):
-        return self.call("GET", f"/element/{element}/attribute/{name}")
-
-    def script(self, code, *args):
-        return self.call("POST", "/execute/sync", {"script": code, "args": list(args)})
-
-    def set_value(self, css, value):
-        """Sets a form field as typing would, and tells the page it changed."""
-        self.script(
-            "const e = document.querySelector(arguments[0]); e.value = arguments[1];"
-            "e.dispatchEvent(new Event('input')); e.dispatchEvent(new Event('change'));",
-            css, value)
-
-    def wait(self, code, timeout=60, what=None, *args):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            value = self.script(code, *args)
-            if value:
-                return value
-            time.sleep(0.05)
-        raise Failure(f"timed out waiting for {what or code}")
-
-    def screenshot(self, path):
-        png = base64.b64decode(self.call("GET", "/screenshot"))
-        with open(path, "wb") as f:
-            f.write(png)
-
-    def close(self):
-        try:
-            http("DELETE", self.session)
-        except Exception:
-            pass
-
-
-def dataset(browser, css, key):
-    return browser.script(f"const e = document.querySelector({json.dumps(css)}); return e ? e.dataset.{key} || '' : '';")
+import page_checks
+from webdriver_client import Browser, Failure, dataset, free_port, http
 
 
 def draughts_full_game_against_damebot(browser, base, shots):
@@ -144,7 +29,7 @@ def draughts_full_game_against_damebot(browser, base, shots):
     squares in turn; the undo button takes a move back once."""
     browser.go(base + "/#draughts")
     browser.find("#draughts-board .sq.movable")
-    browser.set_value("#draughts-speed", "0")
+    browser.set_value("#draughts-speed", "2000")
     chooser = random.Random(7)
     undone = False
     for _ in range(400):
@@ -190,7 +75,7 @@ def fifteen_each_seat_mode(browser, base, shots):
     bot, a bot against a person, and two bots; numbers picked by clicks."""
     browser.go(base + "/#fifteen")
     browser.find("#fifteen-numbers button")
-    browser.set_value("#fifteen-speed", "0")
+    browser.set_value("#fifteen-speed", "2000")
     chooser = random.Random(3)
     modes = [("person", "person"), ("person", "perfect"), ("article:both+wb:random", "person"),
              ("newell-simon", "mcts:200")]
@@ -220,6 +105,8 @@ def fifteen_each_seat_mode(browser, base, shots):
     browser.wait("return !document.getElementById('fifteen-status').dataset.result", 10, "a new game")
     browser.click(browser.find("#fifteen-magic"))
     browser.click(browser.find("#fifteen-values"))
+    # The numbers are redrawn once the values arrive; a click before that could hit a stale button.
+    browser.wait("return document.querySelectorAll('#fifteen-numbers .value').length === 9", 10, "the first values")
     browser.click(browser.find("#fifteen-numbers button[data-number='5']"))
     browser.wait("return document.querySelectorAll('#fifteen-numbers .value').length === 7", 10, "the values")
     shown = browser.script("return Object.fromEntries([...document.querySelectorAll('#fifteen-numbers [data-value]')]"
@@ -312,7 +199,8 @@ def results_report(browser, base, shots):
     print(f"   results: {heading!r} with {loaded} charts")
 
 
-TESTS = [draughts_full_game_against_damebot, fifteen_each_seat_mode, memory_pairs, tour_runs, results_report]
+TESTS = [draughts_full_game_against_damebot, fifteen_each_seat_mode, memory_pairs, tour_runs,
+         results_report] + page_checks.TESTS
 
 
 def main():

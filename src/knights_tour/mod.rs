@@ -14,6 +14,7 @@
 //! - [`warnsdorff`]: the greedy rule in linear time, and [`draw`] for the experiment runner;
 //! - [`backtrack`]: a sound depth-first search ordered by Warnsdorff's rule, with a cap;
 //! - [`validate`]: the independent checker every reported tour goes through;
+//! - [`density`]: a walk too large to draw square by square, as a small image of visit order;
 //! - [`sat`]: open and closed tours as CNF, solved with varisat through [`crate::sat`];
 //! - [`count`]: exact counts of tours on small boards;
 //! - [`bench`]: the greedy rule's throughput on one core, and the row it adds to `bench.csv`;
@@ -28,6 +29,7 @@ pub mod backtrack;
 pub mod bench;
 pub mod charts;
 pub mod count;
+pub mod density;
 mod findings;
 pub mod geometry;
 pub mod replay;

@@ -1,10 +1,12 @@
 //! The knight's-tour endpoint: one tour of any rule, size and start, as
 //! `boardlab knights-tour tour` walks it (the same random stream for the `random` rule), with
-//! the path to draw on boards up to [`MAX_DRAWN_SQUARES`] and a summary beyond.
+//! the path to draw on boards up to [`MAX_DRAWN_SQUARES`] and, beyond, a summary with an image
+//! of the walk's visit order of at most [`DENSITY_SIDE`]×[`DENSITY_SIDE`] cells.
 
 use super::api_error::QueryArgs;
 use super::limits::{MAX_DRAWN_SQUARES, MAX_SEED, MAX_TOUR_SQUARES};
 use super::{ApiError, App};
+use crate::knights_tour::density::density;
 use crate::knights_tour::geometry::parse_start;
 use crate::knights_tour::warnsdorff::{Outcome, check_closed};
 use crate::knights_tour::{Board, Rule, draw};
@@ -13,6 +15,9 @@ use axum::extract::{Query, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
+
+/// The longest side, in cells, of the image sent for a tour too large to draw.
+const DENSITY_SIDE: u32 = 200;
 
 pub fn info() -> Value {
     json!({
@@ -101,6 +106,7 @@ pub async fn tour(
     let drawn = board.squares() as u64 <= MAX_DRAWN_SQUARES;
     let path: Option<Vec<[u32; 2]>> =
         drawn.then(|| result.path.iter().map(|s| [s.x + 1, s.y + 1]).collect());
+    let image = (!drawn).then(|| density(board, &result.path, DENSITY_SIDE));
     let end = result.path.last().map(|s| [s.x + 1, s.y + 1]);
     let command = format!(
         "boardlab knights-tour tour --size {board} --start {},{} --rule {rule}{} --seed {seed} \
@@ -124,6 +130,7 @@ pub async fn tour(
         "tie_breaks": result.tie_breaks,
         "drawn": drawn,
         "path": path,
+        "density": image,
         "end": end,
         "dead_end": (result.outcome == Outcome::DeadEnd).then_some(end).flatten(),
         "command": command,

@@ -42,13 +42,32 @@ boardlab.datalist = function (list, values) {
 
 boardlab.sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Shows the tab named in the address (#draughts by default) and tells it it is shown.
+// A "Bot speed" slider, faster to the right: the pause before a bot's move is the distance
+// from the slider's right end, in milliseconds, and is written beside it.
+boardlab.botSpeed = function (slider) {
+  const delay = () => Number(slider.max) - Number(slider.value);
+  const shown = slider.parentElement.querySelector("output");
+  const say = () => {
+    slider.dataset.delay = delay();
+    if (shown) shown.textContent = delay() === 0 ? "no pause" : `${(delay() / 1000).toFixed(1)} s a move`;
+  };
+  slider.addEventListener("input", say);
+  slider.addEventListener("change", say);
+  say();
+  return delay;
+};
+
+// Shows the tab named in the address (#draughts by default) and tells it it is shown, with
+// the rest of the address after a slash (`#results/0/fifteen` gives the Results tab `0/fifteen`).
 boardlab.show = function () {
-  const name = (location.hash || "#draughts").slice(1);
+  const hash = (location.hash || "#draughts").slice(1);
+  const slash = hash.indexOf("/");
+  const name = slash < 0 ? hash : hash.slice(0, slash);
+  const rest = slash < 0 ? "" : hash.slice(slash + 1);
   document.querySelectorAll(".tab").forEach((tab) => tab.classList.toggle("active", tab.id === name));
-  document.querySelectorAll("nav a").forEach((a) => a.classList.toggle("active", a.dataset.tab === name));
+  document.querySelectorAll("header nav a").forEach((a) => a.classList.toggle("active", a.dataset.tab === name));
   const tab = boardlab.tabs[name];
-  if (tab && tab.shown) tab.shown();
+  if (tab && tab.shown) tab.shown(rest);
 };
 
 window.addEventListener("hashchange", boardlab.show);

@@ -7,6 +7,11 @@
   let picked = [];       // the squares clicked so far of the person's move
   let paused = false;
   let thinking = false;
+  let delay = () => 0;   // the pause before a bot's move, from the speed control
+  let drawn = { id: null, plies: 0, pieces: new Map() };   // the position drawn last
+  const SLIDE_MS = 180;  // the time a piece takes to slide one step of its move
+  let slideEnds = 0;     // when the slide shown ends (performance.now() time)
+  const THEMES = ["wood", "green", "slate"];
 
   function isBot(colour) { return game && game[colour] !== "person"; }
 
@@ -33,27 +38,68 @@
         const dark = (rank + file) % 2 === 0;
         const cell = boardlab.element("div", "sq " + (dark ? "dark" : "light"));
         cell.dataset.square = name;
+        cell.title = name;
         if (dark) {
           if (last.has(name)) cell.classList.add("last");
           if (picked.includes(name)) cell.classList.add("picked");
           if (targets.has(name)) cell.classList.add("target");
           if (movable.has(name)) cell.classList.add("movable");
-          cell.appendChild(boardlab.element("span", "label", name));
           const piece = pieces.get(name);
-          if (piece) {
-            const disc = boardlab.element("div", "piece " + piece.color, piece.king ? "♛" : "");
-            disc.dataset.color = piece.color;
-            disc.dataset.king = piece.king;
-            cell.appendChild(disc);
-          }
+          if (piece) cell.appendChild(disc(piece));
           cell.addEventListener("click", () => click(name));
         }
         cells.push(cell);
       }
     }
     board.replaceChildren(...cells);
+    edges(flip);
     board.dataset.fen = game ? game.fen : "";
     board.dataset.over = game && game.result ? "yes" : "no";
+    slide(pieces);
+  }
+
+  function disc(piece) {
+    const node = boardlab.element("div", "piece " + piece.color, piece.king ? "♛" : "");
+    node.dataset.color = piece.color;
+    node.dataset.king = piece.king;
+    return node;
+  }
+
+  // The files a–h under the board and the ranks 1–8 beside it, in the board's orientation.
+  function edges(flip) {
+    const order = (labels) => (flip ? [...labels].reverse() : labels);
+    $("draughts-files").replaceChildren(...order([..."abcdefgh"]).map((f) => boardlab.element("span", "", f)));
+    $("draughts-ranks").replaceChildren(...order([..."87654321"]).map((r) => boardlab.element("span", "", r)));
+  }
+
+  // A move just made slides its piece from square to square along its path, and the pieces it
+  // captured fade out; a redraw of the same position (a click, a refused move) moves nothing.
+  function slide(pieces) {
+    const before = drawn;
+    drawn = { id: game && game.id, plies: game ? game.moves.length : 0, pieces };
+    if (!game || !game.last || before.id !== game.id || before.plies !== game.moves.length - 1) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const at = (square) => document.querySelector(`#draughts-board [data-square="${square}"]`);
+    const path = game.last.path;
+    const mover = at(path[path.length - 1]).querySelector(".piece");
+    if (!mover) return;
+    const end = at(path[path.length - 1]).getBoundingClientRect();
+    const frames = path.map((square) => {
+      const box = at(square).getBoundingClientRect();
+      return { transform: `translate(${Math.round(box.left - end.left)}px, ${Math.round(box.top - end.top)}px)` };
+    });
+    const duration = SLIDE_MS * (path.length - 1);
+    mover.animate(frames, { duration, easing: "ease-in-out" });
+    slideEnds = performance.now() + duration;
+    for (const square of game.last.captured) {
+      const taken = before.pieces.get(square);
+      if (!taken) continue;
+      const ghost = disc(taken);
+      ghost.classList.add("captured");
+      at(square).appendChild(ghost);
+      ghost.animate([{ opacity: 1 }, { opacity: 1, offset: 0.6 }, { opacity: 0 }], { duration, fill: "forwards" })
+        .finished.then(() => ghost.remove(), () => {});
+    }
   }
 
   // The legal moves the person may be making, given the squares clicked so far.
@@ -118,7 +164,8 @@
     thinking = true;
     const id = game.id;
     const plies = game.moves.length;
-    await boardlab.sleep(Number($("draughts-speed").value));
+    // A bot answers no sooner than the speed control says, nor before the last move has slid.
+    await boardlab.sleep(Math.max(delay(), slideEnds - performance.now()));
     const same = () => game && game.id === id && game.moves.length === plies;
     if (!same() || paused) {
       thinking = false;
@@ -154,17 +201,28 @@
       seed: Number(form.seed.value || 1),
     };
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
-    paused = false;
-    $("draughts-pause").textContent = "Pause";
+    let answer;
     try {
-      $("draughts-error").textContent = "";
-      game = await boardlab.api("POST", "/api/draughts/games", body);
+      answer = await boardlab.api("POST", "/api/draughts/games", body);
     } catch (error) {
+      // A refused game changes nothing: the game shown goes on as it was, paused or not.
       $("draughts-error").textContent = error.message;
       return;
     }
+    $("draughts-error").textContent = "";
+    game = answer;
+    paused = false;
+    $("draughts-pause").textContent = "Pause";
     picked = [];
     show();
+  }
+
+  // The board's colours, one of THEMES, remembered by the browser for the next visit.
+  function theme(name) {
+    const chosen = THEMES.includes(name) ? name : THEMES[0];
+    $("draughts-frame").dataset.theme = chosen;
+    $("draughts-theme").value = chosen;
+    try { localStorage.setItem("boardlab.draughts.theme", chosen); } catch (_) { /* private mode */ }
   }
 
   boardlab.tabs.draughts = {
@@ -172,6 +230,11 @@
       boardlab.fill($("draughts-form").rules, info.draughts.rules, "czech");
       boardlab.datalist($("draughts-bots"), ["person"].concat(info.draughts.bots));
       $("draughts-form").addEventListener("submit", newGame);
+      delay = boardlab.botSpeed($("draughts-speed"));
+      let saved = null;
+      try { saved = localStorage.getItem("boardlab.draughts.theme"); } catch (_) { /* private mode */ }
+      theme(saved);
+      $("draughts-theme").addEventListener("change", (e) => theme(e.target.value));
       $("draughts-undo").addEventListener("click", () => game && send("POST", `/api/draughts/games/${game.id}/undo`));
       $("draughts-pause").addEventListener("click", () => {
         paused = !paused;

@@ -9,6 +9,17 @@
   let magic = [8, 1, 6, 3, 5, 7, 4, 9, 2];
   // Where each variant's games are started (GET /api/info); a game's own address is its `url`.
   let starts = {};
+  let delay = () => 0;   // the pause before a bot's move, from the speed control
+
+  // The rules of each variant (docs/fifteen-contract.md), shown beside the game being played.
+  const RULES = {
+    "classic": "Take numbers 1 to 9 in turn; three of yours summing to 15 win. "
+      + "On the magic square, those are the lines of tic-tac-toe.",
+    "odd-even": "First owns the odd numbers 1, 3, 5, 7, 9 and moves first; second owns the even "
+      + "numbers 2, 4, 6, 8. In turn each places one of their own numbers; whoever places a number "
+      + "that makes 15 with any two numbers already placed, by either player, wins. "
+      + "All nine placed without a 15: a draw.",
+  };
 
   function isBot(seat) { return game && game[seat] !== "person"; }
 
@@ -61,6 +72,8 @@
     $("fifteen-first").textContent = `${game.first}: ${game.taken.first.join(" ") || "—"}`;
     $("fifteen-second").textContent = `${game.second}: ${game.taken.second.join(" ") || "—"}`;
     $("fifteen-moves").textContent = game.moves.join(" ") || "—";
+    $("fifteen-rules").textContent = RULES[game.variant] || "";
+    $("fifteen-rules").dataset.variant = game.variant;
     const status = $("fifteen-status");
     if (game.result) {
       const r = game.result;
@@ -98,7 +111,7 @@
     const id = game.id;
     const url = game.url;
     const plies = game.moves.length;
-    await boardlab.sleep(Number($("fifteen-speed").value));
+    await boardlab.sleep(delay());
     const same = () => game && game.id === id && game.moves.length === plies;
     if (!same()) {
       thinking = false;
@@ -142,6 +155,7 @@
       setBots();
       form.variant.addEventListener("change", setBots);
       form.addEventListener("submit", newGame);
+      delay = boardlab.botSpeed($("fifteen-speed"));
       $("fifteen-magic").addEventListener("change", (e) => $("fifteen-square").classList.toggle("hidden", !e.target.checked));
       $("fifteen-values").addEventListener("change", draw);
       $("fifteen-undo").addEventListener("click", () => game && send("POST", `${game.url}/undo`));

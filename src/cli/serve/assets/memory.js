@@ -95,13 +95,16 @@
       order: form.order.value.trim(), size: form.size.value, algorithm: form.algorithm.value,
       rng: form.rng.value, seed: form.seed.value || "1", index: form.index.value || "0",
     });
+    const status = $("memory-status");
+    const before = status.textContent;
     $("memory-error").textContent = "";
-    $("memory-status").textContent = "Drawing a board…";
+    status.textContent = "Drawing a board…";
     try {
       board = await boardlab.api("GET", `/api/chess-memory/board?${query}`);
     } catch (error) {
+      // A refused board changes nothing: the board shown stays, with its count of pairs.
       $("memory-error").textContent = error.message;
-      $("memory-status").textContent = "";
+      status.textContent = before;
       return;
     }
     open = [];

@@ -1,9 +1,17 @@
 // Results: the reports of the folders named by --results, rendered by the server.
+//
+// The report shown is part of the address, `#results/ROOT/FOLDER`, so a reload, a bookmark
+// or the browser's back button shows the same report.
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
   let listed = false;
+  let current = null;   // the address part of the report shown, "ROOT/FOLDER"
+
+  function address(root, folder) {
+    return `${root}/${folder.split("/").map(encodeURIComponent).join("/")}`;
+  }
 
   async function list() {
     const answer = await boardlab.api("GET", "/api/results");
@@ -12,9 +20,9 @@
       items.push(boardlab.element("h4", "", root.name));
       for (const folder of root.reports) {
         const link = boardlab.element("a", "", folder || "(the folder itself)");
+        link.href = `#results/${address(root.root, folder)}`;
         link.dataset.root = root.root;
         link.dataset.folder = folder;
-        link.addEventListener("click", () => open(root.root, folder));
         items.push(link);
       }
     }
@@ -23,15 +31,32 @@
     listed = true;
   }
 
+  // A chart's name without its extension: `charts/matrix.svg` and `charts/matrix.png` are
+  // one chart drawn twice, the SVG for the page and the PNG for documents that take no SVG.
+  const stem = (src) => src.replace(/\.(svg|png)$/, "");
+
+  // The charts of the folder that the report does not show itself, each once (SVG first).
+  function moreCharts(article, charts) {
+    const seen = new Set([...article.querySelectorAll("img")].map((img) => stem(img.getAttribute("src"))));
+    const more = [];
+    const svgFirst = [...charts].sort((a, b) => Number(b.endsWith(".svg")) - Number(a.endsWith(".svg")));
+    for (const src of svgFirst) {
+      if (seen.has(stem(src))) continue;
+      seen.add(stem(src));
+      more.push(src);
+    }
+    return more.sort();
+  }
+
   async function open(root, folder) {
     const article = $("results-report");
+    document.querySelectorAll("#results-list a").forEach((a) =>
+      a.classList.toggle("active", a.dataset.root === String(root) && a.dataset.folder === folder));
     try {
       const report = await boardlab.api("GET", `/api/results/report?${new URLSearchParams({ root, folder })}`);
       // The server renders REPORT.md and shows any raw HTML in it as text.
       article.innerHTML = report.html;
-      article.dataset.folder = report.folder;
-      const inline = new Set([...article.querySelectorAll("img")].map((img) => img.getAttribute("src")));
-      const more = report.charts.filter((src) => !inline.has(src));
+      const more = moreCharts(article, report.charts);
       if (more.length) {
         article.appendChild(boardlab.element("h2", "", "Charts"));
         for (const src of more) {
@@ -41,13 +66,30 @@
           article.appendChild(img);
         }
       }
+      article.dataset.root = report.root;
+      article.dataset.folder = report.folder;
     } catch (error) {
       article.replaceChildren(boardlab.element("p", "error", error.message));
+      article.dataset.folder = "";
     }
   }
 
   boardlab.tabs.results = {
     init() {},
-    shown() { if (!listed) list(); },
+    // `rest` is the address after `#results/`: ROOT/FOLDER, or nothing for the list alone.
+    async shown(rest) {
+      if (!listed) await list();
+      if (!rest) {
+        // The tab's own link (`#results`) keeps the report shown, and says so in the address.
+        if (current) history.replaceState(null, "", `#results/${current}`);
+        return;
+      }
+      if (rest === current) return;
+      current = rest;
+      const slash = rest.indexOf("/");
+      const root = slash < 0 ? rest : rest.slice(0, slash);
+      const folder = slash < 0 ? "" : rest.slice(slash + 1).split("/").map(decodeURIComponent).join("/");
+      await open(Number(root), folder);
+    },
   };
 })();

@@ -64,13 +64,14 @@
     if (shown === path.length) finish();
   }
 
-  function ring(square, colour) {
+  // A ring round `square`, of `radius` pixels (by default a third of a square).
+  function ring(square, colour, radius = Math.max(3, cell * 0.3)) {
     const g = $("tour-canvas").getContext("2d");
     const [x, y] = centre(square);
     g.strokeStyle = colour;
-    g.lineWidth = Math.max(2, Math.min(4, cell / 14));
+    g.lineWidth = Math.max(2, Math.min(4, cell / 14, radius / 3));
     g.beginPath();
-    g.arc(x, y, Math.max(3, cell * 0.3), 0, 2 * Math.PI);
+    g.arc(x, y, radius, 0, 2 * Math.PI);
     g.stroke();
   }
 
@@ -81,14 +82,59 @@
     describe(true);
   }
 
+  // A square as the page writes it: (column, row), counted from 1 at the top left.
+  const square = ([x, y]) => `(${x}, ${y})`;
+
   function describe(done) {
     const words = { tour: "A tour", dead_end: "Dead end", not_closed: "Not closed" };
     const status = $("tour-status");
-    const head = `${tour.size}, rule ${tour.rule}, start ${tour.start.join(",")}: `;
-    status.textContent = done
-      ? head + `${words[tour.outcome] || tour.outcome}: ${tour.squares_reached} of ${tour.squares} squares, ${tour.tie_breaks} tie-breaks.`
+    const head = `${tour.size}, rule ${tour.rule}, start ${square(tour.start)}: `;
+    let text = done
+      ? head + `${words[tour.outcome] || tour.outcome}: ${tour.squares_reached} of ${tour.squares} squares, ${tour.tie_breaks} tie-breaks`
       : head + `walking… ${shown} of ${tour.path.length} steps.`;
+    if (done) text += tour.end ? `; the walk ends at ${square(tour.end)}.` : ".";
+    status.textContent = text;
     status.dataset.outcome = done ? tour.outcome : "";
+  }
+
+  // Visit order as colour, from dark blue (the first step) through green to yellow (the last
+  // square of the board); an approximation of the viridis colour map.
+  const RAMP = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+  function colour(value) {
+    const t = (value / 255) * (RAMP.length - 1);
+    const i = Math.min(RAMP.length - 2, Math.floor(t));
+    const f = t - i;
+    const [r, g, b] = RAMP[i].map((c, k) => Math.round(c + f * (RAMP[i + 1][k] - c)));
+    return `rgb(${r}, ${g}, ${b})`;
+  }
+
+  // A tour too large to draw step by step: the server's image of it, each cell the mean
+  // visit order of a block of squares, grey where the walk never came; start and end ringed.
+  function drawDensity() {
+    const image = tour.density;
+    const canvas = $("tour-canvas");
+    cell = Math.max(1, Math.floor(640 / Math.max(image.width, image.height)));
+    canvas.width = image.width * cell;
+    canvas.height = image.height * cell;
+    const g = canvas.getContext("2d");
+    image.cells.forEach((value, i) => {
+      g.fillStyle = value === null ? "#ddd" : colour(value);
+      g.fillRect((i % image.width) * cell, Math.floor(i / image.width) * cell, cell, cell);
+    });
+    const inBlocks = ([x, y]) => [Math.floor((x - 1) / image.block) + 1, Math.floor((y - 1) / image.block) + 1];
+    ring(inBlocks(tour.start), "#fff", 9);
+    if (tour.end) ring(inBlocks(tour.end), tour.dead_end ? "#d00" : "#000", 9);
+    shown = 0;
+    const status = $("tour-status");
+    status.dataset.steps = 0;
+    status.dataset.drawing = "density";
+    describe(true);
+    const legend = $("tour-legend");
+    legend.textContent = `Too large to draw step by step: each pixel is a block of ${image.block}×${image.block} `
+      + "squares, coloured by when the walk came, from dark purple (first) through green to yellow "
+      + `(the board's last square); grey: never reached. White ring: the start; ${tour.dead_end ? "red" : "black"} `
+      + "ring: the end.";
+    legend.classList.remove("hidden");
   }
 
   function tick() {
@@ -100,30 +146,31 @@
 
   async function run(event) {
     if (event) event.preventDefault();
-    clearInterval(timer);
-    timer = null;
     const form = $("tour-form");
     const query = new URLSearchParams({
       size: form.size.value.trim(), start: form.start.value.trim(), rule: form.rule.value.trim(),
       closed: form.closed.checked, seed: form.seed.value || "1",
     });
     $("tour-error").textContent = "";
+    let answer;
     try {
-      tour = await boardlab.api("GET", `/api/knights-tour/tour?${query}`);
+      answer = await boardlab.api("GET", `/api/knights-tour/tour?${query}`);
     } catch (error) {
+      // A refused tour changes nothing: the tour shown goes on being drawn.
       $("tour-error").textContent = error.message;
       return;
     }
+    clearInterval(timer);
+    timer = null;
+    tour = answer;
     $("tour-command").textContent = tour.command;
     shown = 0;
     if (!tour.drawn) {
-      const canvas = $("tour-canvas");
-      canvas.getContext("2d").clearRect(0, 0, canvas.width, canvas.height);
-      $("tour-status").dataset.steps = 0;
-      describe(true);
-      $("tour-status").textContent += ` (${tour.size} is too large to draw; the end is at ${tour.end.join(",")}.)`;
+      drawDensity();
       return;
     }
+    $("tour-status").dataset.drawing = "path";
+    $("tour-legend").classList.add("hidden");
     setup();
     const delay = () => 20 + (100 - Number($("tour-speed").value)) * 4;
     timer = setInterval(tick, delay());
