@@ -31,6 +31,7 @@ pub mod geometry;
 pub mod replay;
 pub mod report;
 pub mod sat;
+mod sides;
 pub mod spec;
 pub mod squirrel;
 pub mod study;
