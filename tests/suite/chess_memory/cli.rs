@@ -324,8 +324,12 @@ fn small_run(dir: &std::path::Path, name: &str, size: u32, seed: u64) -> std::pa
     assert!(output.status.success(), "{output:?}");
     let stdout = String::from_utf8(output.stdout).unwrap();
     let last = stdout.lines().last().unwrap();
-    assert!(last.starts_with("best: "), "{stdout}");
-    assert!(last.contains(" iterations (of 2 series"), "{stdout}");
+    // Forty draws rarely tell two orders apart: the headline names a best or the tie.
+    assert!(
+        last.starts_with("best: ") || last.starts_with("no single best: "),
+        "{stdout}"
+    );
+    assert!(last.contains(" (of 2 series"), "{stdout}");
     out
 }
 
