@@ -5,7 +5,8 @@
 //! [`queue`]), the searches over it ([`search`]) and the SAT encoding ([`sat`]); its
 //! experiments ([`spec`], and [`study`], where it meets the shared harness), its data files
 //! ([`data`]: `draws.csv`, `summary.csv`, `histogram.csv`), the analysis of a results folder
-//! ([`analysis`]), its ranking in the terminal ([`show`]) and its charts and report
+//! ([`analysis`]), its ranking in the terminal ([`show`]), the line a finished run ends with
+//! ([`headline`]) and its charts and report
 //! ([`charts`], [`report`]).
 
 pub mod analysis;
@@ -13,6 +14,7 @@ pub mod board;
 pub mod charts;
 pub mod compare;
 pub mod data;
+pub mod headline;
 pub mod pieces;
 pub mod queue;
 pub mod report;

@@ -1,6 +1,7 @@
 //! ChessMemory's ranking of a results folder in the terminal, from its `summary.csv` (and the
 //! cap from `manifest.json` when it is there): series ranked by median iterations, ties by
-//! the mean of log10(iterations); a quantile at the cap reads "≥cap", at least that many.
+//! the mean of log10(iterations); a quantile at the cap reads "≥ cap", at least that many, and
+//! the mean of a series with unsolved draws "≥ mean", a lower bound.
 
 use crate::chess_memory::data::summary::{self, SummaryRow};
 use crate::experiment::Describe;
@@ -44,11 +45,23 @@ pub fn folder_cap(dir: &Path) -> Option<u64> {
     manifest.spec.get("cap").and_then(serde_json::Value::as_u64)
 }
 
-/// An iteration count, or `≥cap` where it is at the cap (a censored quantile).
+/// An iteration count, or `≥ cap` where it is at the cap (a censored quantile), as the
+/// report writes it.
 pub fn iterations(value: u64, cap: Option<u64>) -> String {
     match cap {
-        Some(cap) if value >= cap => format!("≥{}", thousands(cap as f64)),
+        Some(cap) if value >= cap => format!("≥ {}", thousands(cap as f64)),
         _ => thousands(value as f64),
+    }
+}
+
+/// The mean iterations of a series, `≥ 12,345` where some draws were cut off by the cap or
+/// ran out of moves: their iterations count only up to where they stopped, so the mean is
+/// a lower bound, as the report marks it.
+pub fn mean(row: &SummaryRow) -> String {
+    let mean = thousands(row.mean);
+    match row.censored + row.exhausted {
+        0 => mean,
+        _ => format!("≥ {mean}"),
     }
 }
 
@@ -75,7 +88,7 @@ pub fn table(dir: &Path, rows: &[SummaryRow], cap: Option<u64>, top: Option<usiz
             thousands(row.draws as f64),
             percent(unsolved),
             iterations(row.median, cap),
-            thousands(row.mean),
+            mean(row),
             iterations(row.p99, cap)
         );
     }
@@ -117,7 +130,13 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "results/x: 2 series, 200 draws, cap 500,000");
         assert!(lines[2].contains("NQBR") && lines[2].contains("24,728"));
-        assert!(lines[3].contains("60.0%") && lines[3].contains("≥500,000"));
+        assert!(lines[3].contains("60.0%") && lines[3].contains("≥ 500,000"));
+        // Unsolved draws make the mean a lower bound; none leave it as it is.
+        assert!(lines[3].contains("≥ 1,235"), "{text}");
+        assert!(lines[2].contains("≥ 1,235"), "{text}");
+        let solved = [row("QNBR", 24_728, 0)];
+        let text = table(Path::new("results/x"), &solved, None, None);
+        assert!(text.contains(" 1,235 ") && !text.contains('≥'), "{text}");
         assert!(
             lines.iter().all(|line| line.chars().count() <= 80),
             "{text}"

@@ -12,7 +12,6 @@ use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan, ResultsFolder};
 use crate::experiment::{Puzzle, StudyError};
 use crate::output::atomic::write_atomic_with;
-use std::path::Path;
 use std::sync::Arc;
 
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
@@ -26,7 +25,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     parse,
     report: crate::chess_memory::report::report,
     plot: |dir| Ok(crate::chess_memory::report::plot(dir)?.len()),
-    headline,
+    headline: crate::chess_memory::headline::headline,
     show: crate::chess_memory::show::show,
     compare: crate::chess_memory::compare::compare,
     tables: &["summary.csv", "histogram.csv"],
@@ -169,22 +168,4 @@ impl Study for ChessMemoryStudy {
         })?;
         Ok(())
     }
-}
-
-/// `best: NQBR, median 24,728 iterations (of 24 series; boardlab show DIR for all)`.
-fn headline(dir: &Path) -> Result<String> {
-    let rows = crate::chess_memory::show::ranked(dir)?;
-    let Some(best) = rows.first() else {
-        return Ok("no series with draws".to_string());
-    };
-    let median = crate::chess_memory::show::iterations(
-        best.median,
-        crate::chess_memory::show::folder_cap(dir),
-    );
-    Ok(format!(
-        "best: {}, median {median} iterations (of {} series; boardlab show {} for all)",
-        best.ordering,
-        rows.len(),
-        dir.display()
-    ))
 }

@@ -8,22 +8,40 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(Debug, Args)]
-#[command(
-    after_help = "The results folder gets draws.csv (one row per draw), summary.csv and \
-histogram.csv (per ordering) and manifest.json (how it was made, with timings). The run ends \
-with one line on standard output naming the best series and the folder (--quiet hides only \
-the progress on standard error).
-
-Exit status: 0 complete (or already complete), 2 bad input or an error, 130 interrupted by \
-Ctrl-C (continue with --resume).
+/// The end of `run --help` after the list of puzzles.
+const RUN_HELP_END: &str = "Exit status: 0 complete (or already complete), 2 bad input or an \
+error, 130 interrupted by Ctrl-C (continue with --resume).
 
 Examples:
   boardlab run                                   the embedded default experiment
   boardlab run experiments/orderings.toml        the canonical orderings experiment
   boardlab run experiments/orderings.toml --resume      continue after Ctrl-C or a crash
-  boardlab run SPEC --shard 3/8 --out parts/3    one of 8 machines; then: boardlab merge OUT parts/*"
-)]
+  boardlab run SPEC --shard 3/8 --out parts/3    one of 8 machines; then: boardlab merge OUT parts/*";
+
+/// `run --help` after the options: what a run writes, every puzzle of the registry with its
+/// tables, the exit status and the examples.
+fn run_help() -> String {
+    let mut text = String::from(
+        "A spec's `puzzle` key names what it runs (ChessMemory when it has none). The results \
+folder gets draws.csv (one row per draw, or per game of a match), the puzzle's tables (below), \
+manifest.json (how it was made, with timings), charts/ and REPORT.md. The run ends with one \
+line on standard output, the puzzle's headline (its best series or player where the data tell \
+it apart from the next, else the tie) and the folder; --quiet hides only the progress on \
+standard error.\n\nPuzzles (`boardlab puzzles` prints an example spec of each):\n",
+    );
+    for puzzle in REGISTRY.puzzles {
+        text += &format!(
+            "  {}: {}\n      tables: {}\n",
+            puzzle.name,
+            puzzle.about,
+            puzzle.tables.join(", ")
+        );
+    }
+    text + "\n" + RUN_HELP_END
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = run_help())]
 pub struct RunArgs {
     /// Experiment spec (TOML, see experiments/README.md); the embedded default when omitted.
     #[arg(value_name = "SPEC")]

@@ -13,8 +13,10 @@ pub const WIDTH: usize = 100;
 #[derive(Debug, Args)]
 #[command(
     after_help = "ChessMemory folders rank their series by median iterations (ties by the \
-mean of log10(iterations)); a quantile at the cap reads \"≥cap\": at least that many. The \
-other puzzles print their summary.csv's main columns in the file's order, and their headline.
+mean of log10(iterations)); a quantile at the cap reads \"≥ cap\": at least that many, and the \
+mean of a series with unsolved draws \"≥ mean\": a lower bound. The other puzzles print their \
+summary.csv's main columns in the file's order, shares in percent with their 95% interval as \
+the reports print them, and their headline.
 
 Exit status: 0 printed, 2 the folder has no readable summary.csv or no series matches.
 

@@ -301,8 +301,8 @@ fn flags_part(out: &mut String, tables: &Tables) {
     if let (Some((worst, name)), Some((best, other))) = (costs.first(), costs.last()) {
         let _ = writeln!(
             out,
-            "\nRemoving `{name}` costs most: without it Damebot scores {}% against the \
-             original; removing `{other}` costs least ({}%).\n",
+            "\nRemoving `{name}` costs most: without it Damebot scores {} against the \
+             original; removing `{other}` costs least ({}).\n",
             percent(*worst),
             percent(*best)
         );
@@ -347,7 +347,7 @@ fn damebot_part(out: &mut String, tables: &Tables) {
     };
     let _ = writeln!(
         out,
-        "Damebot's rating is {rating} (rank {} of {}, score {}% over {} games). Its results \
+        "Damebot's rating is {rating} (rank {} of {}, score {} over {} games). Its results \
          against each bot, both seats together, in percent with 95% Wilson intervals:\n",
         rank + 1,
         tables.ratings.len(),
@@ -383,7 +383,7 @@ fn depth_part(out: &mut String, tables: &Tables) {
     }
     let _ = writeln!(
         out,
-        "\"Reliably\": the bot wins more than {}% of its games against Damebot, the whole 95% \
+        "\"Reliably\": the bot wins more than {} of its games against Damebot, the whole 95% \
          Wilson interval of its win rate above that line.\n\n\
          | bot | games | its wins | draws | its losses | its score |\n|---|---|---|---|---|---|",
         percent(RELIABLE_WIN_RATE)
@@ -432,7 +432,7 @@ fn lengths_part(out: &mut String, rows: &[LengthRow]) {
         let _ = writeln!(
             out,
             "Over all {} games: median {} plies (quartiles {} and {}, range {}–{}); {} drawn \
-             ({}% by repetition, {}% by {QUIET_PLY_LIMIT} quiet plies, {}% by the ply cap, of \
+             ({} by repetition, {} by {QUIET_PLY_LIMIT} quiet plies, {} by the ply cap, of \
              all games).\n",
             thousands(all.games as f64),
             all.plies_median,
@@ -449,7 +449,7 @@ fn lengths_part(out: &mut String, rows: &[LengthRow]) {
     out.push_str(
         "Per pairing (`lengths.csv`): plies as quartiles, and the games drawn, with the rule \
          that drew them.\n\n\
-         | pairing | games | plies q1 / median / q3 | drawn % | repetition | quiet plies | ply cap |\n\
+         | pairing | games | plies q1 / median / q3 | drawn | repetition | quiet plies | ply cap |\n\
          |---|---|---|---|---|---|---|\n",
     );
     for row in rows.iter().filter(|r| r.pairing != "all") {

@@ -11,7 +11,7 @@
 
 use super::error::{Describe, StudyError};
 use super::manifest::Manifest;
-use crate::output::numbers::{p_value, percent_cell};
+use crate::output::numbers::{fixed, p_value, percent_cell};
 use crate::stats::proportion::homogeneity_p;
 use crate::stats::rank_test::holm;
 use std::collections::BTreeMap;
@@ -60,6 +60,63 @@ pub struct SummaryLayout {
     pub counts: &'static [&'static str],
     /// The column with a series' share and its interval, `compare` prints them.
     pub share: (&'static str, &'static str, &'static str),
+    /// The shown columns that hold shares (0 to 1): `show` prints them in percent, each with
+    /// its `%`, and the share of [`SummaryLayout::share`] with its interval in brackets in one
+    /// column where both bounds are shown, as the puzzle's report does.
+    pub percents: &'static [&'static str],
+    /// Decimals of a percentage, as the puzzle's report prints them.
+    pub decimals: usize,
+}
+
+impl SummaryLayout {
+    /// The columns `show` prints after the label: the shown columns, with an interval's
+    /// bounds folded into the column of its share.
+    fn printed(&self) -> Vec<&'static str> {
+        let (share, low, high) = self.share;
+        let folded = self.with_interval();
+        self.shown
+            .iter()
+            .copied()
+            .filter(|c| !(folded && (*c == low || *c == high)) || *c == share)
+            .collect()
+    }
+
+    /// Whether the share and both bounds of its interval are shown (and so printed as one).
+    fn with_interval(&self) -> bool {
+        let (share, low, high) = self.share;
+        [share, low, high].iter().all(|c| self.shown.contains(c))
+    }
+
+    /// The header of a printed column.
+    fn header(&self, column: &str) -> String {
+        match column == self.share.0 && self.with_interval() {
+            true => format!("{column} [95% CI]"),
+            false => column.to_string(),
+        }
+    }
+
+    /// The cell of a printed `column` of a summary row: a share in percent (with its
+    /// interval where folded), anything else as the file has it.
+    fn cell(&self, column: &str, value: impl Fn(&str) -> Result<String>) -> Result<String> {
+        let raw = value(column)?;
+        if !self.percents.contains(&column) {
+            return Ok(raw);
+        }
+        let percent = |text: &str| {
+            text.parse::<f64>()
+                .map_or_else(|_| text.to_string(), |v| fixed(100.0 * v, self.decimals))
+        };
+        let (share, low, high) = self.share;
+        Ok(match column == share && self.with_interval() {
+            true => format!(
+                "{}% [{}, {}]",
+                percent(&raw),
+                percent(&value(low)?),
+                percent(&value(high)?)
+            ),
+            false => format!("{}%", percent(&raw)),
+        })
+    }
 }
 
 /// One series of two folders compared.
@@ -236,13 +293,17 @@ pub fn summary_table(
     options: &ShowOptions,
 ) -> Result<String> {
     let summary = Summary::read(dir)?;
-    let columns = summary.columns(layout.shown)?;
+    summary.columns(layout.shown)?;
     let keys = summary.columns(layout.key)?;
+    let printed = layout.printed();
     let mut rows = Vec::new();
     for row in &summary.rows {
         if options.keeps(&Summary::label(row, &keys)) {
             let mut cells: Vec<String> = keys.iter().map(|&c| row[c].clone()).collect();
-            cells.extend(columns.iter().map(|&c| row[c].clone()));
+            let value = |name: &str| Ok(row[summary.column(name)?].clone());
+            for column in &printed {
+                cells.push(layout.cell(column, value)?);
+            }
             rows.push(cells);
         }
     }
@@ -252,7 +313,7 @@ pub fn summary_table(
     }
     rows.truncate(options.top.unwrap_or(usize::MAX));
     let mut header: Vec<String> = layout.key.iter().map(|s| s.to_string()).collect();
-    header.extend(layout.shown.iter().map(|s| s.to_string()));
+    header.extend(printed.iter().map(|c| layout.header(c)));
     let filter = if kept < summary.rows.len() {
         format!(" ({kept} kept by --series)")
     } else {
@@ -298,7 +359,7 @@ pub fn compare_counts(first: &Path, second: &Path, layout: &SummaryLayout) -> Re
                     .map_or_else(|_| row[i].clone(), percent_cell)
             };
             let figure = format!(
-                "{} [{}, {}]",
+                "{}% [{}, {}]",
                 cell(shares[0]),
                 cell(shares[1]),
                 cell(shares[2])
@@ -325,7 +386,7 @@ pub fn compare_counts(first: &Path, second: &Path, layout: &SummaryLayout) -> Re
     };
     Ok(Comparison {
         method: format!(
-            "{} in percent [95% interval]; Pearson's χ² test of the counts {} per series",
+            "{} [95% interval]; Pearson's χ² test of the counts {} per series",
             layout.share.0,
             layout.counts.join(", ")
         ),

@@ -156,6 +156,8 @@ const LAYOUT: SummaryLayout = SummaryLayout {
     shown: &["draws", "odd", "odd_share", "sum"],
     counts: &["odd", "draws-odd"],
     share: ("odd_share", "odd_low", "odd_high"),
+    percents: &["odd_share"],
+    decimals: 1,
 };
 
 /// The toy as the only puzzle of a registry.

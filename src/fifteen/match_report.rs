@@ -98,13 +98,13 @@ fn exact_section(out: &mut String, variant: Variant, tables: &Tables) {
          distribution (all but `mcts`): the exact win / draw / loss probabilities of `a` in \
          each seat, from walking the game tree with every move's probability (integers over \
          2520⁹, `boardlab fifteen analyze`), beside the measured rates with their 95% Wilson \
-         intervals. {inside} of the {} exact values lie inside their interval ({}%; about 95% \
+         intervals. {inside} of the {} exact values lie inside their interval ({}; about 95% \
          are expected, and an exact 0 or 1 always lies inside).\n",
         3 * compared.len(),
         percent(inside as f64 / (3 * compared.len()) as f64)
     );
     out.push_str(
-        "| pairing | `a` seat | games | exact W / D / L (%) | measured W | measured D | measured L | inside |\n\
+        "| pairing | `a` seat | games | exact W / D / L | measured W | measured D | measured L | inside |\n\
          |---|---|---|---|---|---|---|---|\n",
     );
     for c in &compared {
@@ -211,7 +211,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
         if let Some((reading, score)) = best {
             let _ = write!(
                 out,
-                " Against `{opponent}` alone the best is `{reading}`, scoring {}% over both seats.",
+                " Against `{opponent}` alone the best is `{reading}`, scoring {} over both seats.",
                 percent(score)
             );
         }
@@ -226,7 +226,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
          rule can force, picking the bot's tie-breaks too.\n"
     );
     out.push_str(
-        "| reading | rating | lost as first | lost as second | loses to `perfect` first / second (%) | loses to `random` first / second (%) | worst case first / second |\n\
+        "| reading | rating | lost as first | lost as second | loses to `perfect` first / second | loses to `random` first / second | worst case first / second |\n\
          |---|---|---|---|---|---|---|\n",
     );
     for reading in &readings {

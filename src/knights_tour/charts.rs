@@ -96,6 +96,38 @@ fn n_range<'a>(ns: impl Iterator<Item = &'a f64>) -> (f64, f64) {
     (low / 1.1, high * 1.1)
 }
 
+/// The most sides that each get a tick of their own on the side axis.
+const MAX_SIDE_TICKS: usize = 16;
+
+/// Where the side axis (logarithmic) puts its labelled ticks: on every side run when there
+/// are few of them, else at the powers of ten and their 2× and 5× multiples
+/// ([`style::log_ticks`]), and where fewer than three of those fall among the sides (a short
+/// range such as 20 to 40), on every k-th side run, k chosen for at most
+/// [`MAX_SIDE_TICKS`] ticks. A reader can so read off the side of every point on a short
+/// range, and the axis is never left without labels.
+pub fn side_ticks(sides: &[f64]) -> Vec<f64> {
+    let mut sides: Vec<f64> = sides.iter().copied().filter(|n| *n > 0.0).collect();
+    sides.sort_by(f64::total_cmp);
+    sides.dedup();
+    if sides.len() <= MAX_SIDE_TICKS {
+        return sides;
+    }
+    let (low, high) = n_range(sides.iter());
+    let ticks = style::log_ticks(low, high);
+    if ticks.len() >= 3 {
+        return ticks;
+    }
+    let step = sides.len().div_ceil(MAX_SIDE_TICKS);
+    sides.into_iter().step_by(step).collect()
+}
+
+/// The logarithmic side axis over `sides` (a margin of a tenth on each side) with its ticks
+/// at [`side_ticks`].
+fn side_axis(sides: &[f64]) -> style::LogAxis {
+    let (low, high) = n_range(sides.iter());
+    (low..high).log_scale().with_key_points(side_ticks(sides))
+}
+
 impl Chart for SuccessChart {
     fn draw<DB: DrawingBackend>(
         &self,
@@ -112,7 +144,6 @@ impl Chart for SuccessChart {
             .iter()
             .flat_map(|c| c.points().map(|p| p.n))
             .collect();
-        let (low, high) = n_range(sides.iter());
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 90);
         let mut chart = ChartBuilder::on(&plot_area)
@@ -120,7 +151,7 @@ impl Chart for SuccessChart {
             .margin(20)
             .x_label_area_size(70)
             .y_label_area_size(100)
-            .build_cartesian_2d(style::log_axis(low, high), 0f64..1.02)
+            .build_cartesian_2d(side_axis(&sides), 0f64..1.02)
             .map_err(plot_error)?;
         chart
             .configure_mesh()
@@ -236,11 +267,11 @@ impl Chart for StripChart {
         if count == 0 {
             return style::no_data(root, &self.title);
         }
-        let (low, high) = n_range(
-            self.rows
-                .iter()
-                .flat_map(|(_, marks)| marks.iter().map(|m| &m.0)),
-        );
+        let sides: Vec<f64> = self
+            .rows
+            .iter()
+            .flat_map(|(_, marks)| marks.iter().map(|m| m.0))
+            .collect();
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 50);
         let labels: Vec<String> = self.rows.iter().map(|(rule, _)| rule.clone()).collect();
@@ -250,7 +281,7 @@ impl Chart for StripChart {
             .margin(20)
             .x_label_area_size(70)
             .y_label_area_size(40 + 13 * longest)
-            .build_cartesian_2d(style::log_axis(low, high), -0.5f64..count as f64 - 0.5)
+            .build_cartesian_2d(side_axis(&sides), -0.5f64..count as f64 - 0.5)
             .map_err(plot_error)?;
         chart
             .configure_mesh()

@@ -8,6 +8,7 @@
 use super::report::{
     BenchRow, GANZFRIED, Starts, SummaryRow, find, rules_of, square_boards, thousands,
 };
+use super::sides::{MOST_SIDES, and_list, sides_to_show};
 use crate::output::numbers::fixed;
 use crate::stats::proportion::wilson95;
 use std::fmt::Write as _;
@@ -363,13 +364,27 @@ fn corner_section(out: &mut String, rows: &[SummaryRow]) {
     );
 }
 
+/// The sides at which `rule` has a series from one of `starts`.
+fn sides_of(rows: &[SummaryRow], rule: &str, starts: &[&str]) -> Vec<u32> {
+    rows.iter()
+        .filter(|r| r.rule == rule && starts.contains(&r.start.as_str()))
+        .map(|r| r.n())
+        .collect()
+}
+
 fn random_section(out: &mut String, rows: &[SummaryRow]) {
-    let _ = writeln!(out, "## The random tie-break at n = 7, 8, 50 and 100\n");
+    let ganzfried: Vec<u32> = GANZFRIED.iter().map(|g| g.0).collect();
+    let run = sides_of(rows, "random", &["corner", "random"]);
+    let sides = sides_to_show(&run, &ganzfried, MOST_SIDES);
+    if sides.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## The random tie-break at n = {}\n", and_list(&sides));
     let _ = writeln!(
         out,
         "| n | from the corner | from a random start |\n|---|---|---|"
     );
-    for n in [7, 8, 50, 100] {
+    for n in sides {
         let cell = |start: &str| {
             find(rows, "random", n, start).map_or("not run".to_string(), |r| r.describe())
         };
@@ -383,7 +398,14 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
         return;
     }
     let _ = writeln!(out, "## Every start square (deterministic rules)\n");
-    if let Some(map) = starts.iter().find(|s| s.rule == "seed" && s.n() == 8) {
+    // The boards with a column of their own: 8×8 and 7×7 where they were run, largest first.
+    let run: Vec<u32> = starts.iter().map(Starts::n).collect();
+    let mut columns = sides_to_show(&run, &[7, 8], 2);
+    columns.reverse();
+    if let Some(map) = starts
+        .iter()
+        .find(|s| s.rule == "seed" && Some(&s.n()) == columns.first())
+    {
         let tours = map.tours();
         let failing: Vec<String> = map
             .rows
@@ -398,20 +420,35 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
             .collect();
         let _ = writeln!(
             out,
-            "The seed's rule completes a tour from **{tours} of the 64 start squares** on 8×8{}.\n",
+            "The seed's rule completes a tour from **{tours} of the {} start squares** on {n}×{n}{}.\n",
+            map.squares(),
             if failing.is_empty() {
                 String::new()
             } else {
                 format!("; it gets stuck from {} (x,y, 1-based)", failing.join(", "))
-            }
+            },
+            n = map.n()
         );
     }
     let _ = writeln!(
         out,
         "On a board with an odd number of squares an open tour starts and ends on the colour of the \
          corners, which has (n² + 1)/2 squares, so only those starts are possible; the shares below \
-         are of the possible starts.\n\n\
-         | rule | sides | 8×8 starts with a tour | 7×7 | sides where every possible start gives a tour | lowest share of possible starts (side) |\n|---|---|---|---|---|---|"
+         are of the possible starts.\n"
+    );
+    let boards: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, n)| match i {
+            0 => format!("{n}×{n} starts with a tour"),
+            _ => format!("{n}×{n}"),
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "| rule | sides | {} | sides where every possible start gives a tour | lowest share of possible starts (side) |\n|---|---|{}---|---|",
+        boards.join(" | "),
+        "---|".repeat(columns.len())
     );
     let mut rules: Vec<&String> = Vec::new();
     for map in starts {
@@ -463,11 +500,11 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
             maps.first().map_or(0, |m| m.0),
             maps.last().map_or(0, |m| m.0)
         );
+        let cells: Vec<String> = columns.iter().map(|&n| at(n)).collect();
         let _ = writeln!(
             out,
-            "| {rule} | {sides} | {} | {} | {all_text} | {worst} |",
-            at(8),
-            at(7)
+            "| {rule} | {sides} | {} | {all_text} | {worst} |",
+            cells.join(" | ")
         );
     }
     let _ = writeln!(out);
@@ -482,10 +519,7 @@ fn by_start_section(out: &mut String, rows: &[SummaryRow]) {
         .collect();
     sides.sort_unstable();
     sides.dedup();
-    let picked: Vec<u32> = [8, 16, 32, 64, 100, 200, 500, 1000]
-        .into_iter()
-        .filter(|n| sides.contains(n))
-        .collect();
+    let picked = sides_to_show(&sides, &[8, 16, 32, 64, 100, 200, 500, 1000], MOST_SIDES);
     if picked.is_empty() {
         return;
     }

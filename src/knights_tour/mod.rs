@@ -35,6 +35,7 @@ pub mod geometry;
 pub mod replay;
 pub mod report;
 pub mod sat;
+mod sides;
 pub mod spec;
 pub mod squirrel;
 pub mod study;

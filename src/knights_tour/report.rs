@@ -11,6 +11,7 @@ use super::charts::{
     PALETTE, RateCurve, RatePoint, StartMap, StartMapsChart, StripChart, SuccessChart, TimeChart,
     TimeCurve,
 };
+use super::sides::sides_to_show;
 use super::spec::BoardSize;
 use super::study::{STARTS_COLUMNS, SUMMARY_COLUMNS};
 use crate::experiment::Describe;
@@ -423,9 +424,16 @@ fn write_charts(
         )?;
         shown.push(("corner-deterministic", "Deterministic tie-breaks from the corner (1,1): a dot where the tour completes, a cross where the knight gets stuck".to_string()));
     }
-    let maps: Vec<StartMap> = starts
-        .iter()
-        .filter(|s| s.rule == "seed" && [7, 8].map(BoardSize::square).contains(&s.size))
+    // The seed's maps at 7×7 and 8×8 where they were run, else at two of the sides run.
+    let seed_maps = || {
+        starts
+            .iter()
+            .filter(|s| s.rule == "seed" && s.size.is_square())
+    };
+    let run: Vec<u32> = seed_maps().map(Starts::n).collect();
+    let sides = sides_to_show(&run, &[7, 8], 2);
+    let maps: Vec<StartMap> = seed_maps()
+        .filter(|s| sides.contains(&s.n()))
         .map(|s| StartMap {
             caption: format!(
                 "{n}×{n}: {} of {} possible starts",
@@ -515,7 +523,12 @@ impl BenchRow {
 /// (of 1240 series; boardlab show DIR for all)`.
 pub fn headline(dir: &Path) -> Result<String> {
     let rows = read_summary(dir)?;
-    let mut parts: Vec<String> = [8, 100]
+    let corner: Vec<u32> = rows
+        .iter()
+        .filter(|r| r.rule == "random" && r.start == "corner" && r.size.is_square())
+        .map(SummaryRow::n)
+        .collect();
+    let mut parts: Vec<String> = sides_to_show(&corner, &[8, 100], 2)
         .into_iter()
         .filter_map(|n| {
             find(&rows, "random", n, "corner").map(|r| format!("n = {n} {}", r.describe()))
@@ -524,12 +537,24 @@ pub fn headline(dir: &Path) -> Result<String> {
     if !parts.is_empty() {
         parts[0] = format!("random tie-break from the corner: {}", parts[0]);
     }
-    if let Some(map) = read_starts(dir)?
+    let starts = read_starts(dir)?;
+    let seed_sides: Vec<u32> = starts
         .iter()
-        .find(|s| s.rule == "seed" && s.size == BoardSize::square(8))
-    {
-        let tours = map.tours();
-        parts.push(format!("seed's rule completes {tours} of 64 starts on 8×8"));
+        .filter(|s| s.rule == "seed" && s.size.is_square())
+        .map(Starts::n)
+        .collect();
+    // 8×8 where it was run, else the largest board run, as the report's sentence has it.
+    if let Some(map) = sides_to_show(&seed_sides, &[8], 2).last().and_then(|&n| {
+        starts
+            .iter()
+            .find(|s| s.rule == "seed" && s.size == BoardSize::square(n))
+    }) {
+        parts.push(format!(
+            "seed's rule completes {} of {} starts on {n}×{n}",
+            map.tours(),
+            map.squares(),
+            n = map.n()
+        ));
     }
     Ok(format!(
         "{}{}(of {} series; boardlab show {} for all)",

@@ -62,6 +62,8 @@ const LAYOUT: SummaryLayout = SummaryLayout {
     ],
     counts: &["tours", "draws-tours"],
     share: ("success_rate", "ci_low", "ci_high"),
+    percents: &["success_rate", "ci_low", "ci_high"],
+    decimals: 1,
 };
 
 fn show(dir: &Path, options: &ShowOptions) -> Result<String> {

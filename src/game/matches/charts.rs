@@ -71,7 +71,7 @@ impl ResultsChart {
 impl Chart for ResultsChart {
     fn size(&self) -> (u32, u32) {
         let players: Vec<String> = self.players().iter().map(|p| p.to_string()).collect();
-        let layout = MatrixLayout::new(&players);
+        let layout = MatrixLayout::new(&players, RESULTS_CELL_HEIGHT);
         let (width, height) = layout.size();
         (width, height + 50)
     }
@@ -87,14 +87,16 @@ impl Chart for ResultsChart {
             return style::no_data(root, &self.title);
         }
         let players: Vec<String> = self.players().iter().map(|p| p.to_string()).collect();
-        let layout = MatrixLayout::new(&players);
+        let layout = MatrixLayout::new(&players, RESULTS_CELL_HEIGHT);
         let (_, height) = root.dim_in_pixel();
         let (matrix_area, legend_area) = root.split_vertically(height - 60);
         layout.frame(
             &matrix_area,
             &self.title,
-            "row player in the first seat against the column player in the second",
+            "row player in the first seat against the column player in the second: \
+             the first player's results, score (wins + draws/2) and games",
         )?;
+        let cell_width = layout.cell.0;
         let index = |name: &str| players.iter().position(|p| p == name);
         for record in &self.rows {
             let (first, second, shares) = first_seat_shares(record);
@@ -103,7 +105,7 @@ impl Chart for ResultsChart {
             };
             // The bar, inset from the cell's sides so that neighbouring cells stay apart.
             let (x, y) = layout.cell(r, c);
-            let (start, end) = (x + 5, x + CELL - 5);
+            let (start, end) = (x + 5, x + cell_width - 5);
             let mut from = start;
             for (i, (share, colour)) in shares.iter().zip([GREEN, GREY, VERMILION]).enumerate() {
                 let to = if i == 2 {
@@ -114,13 +116,21 @@ impl Chart for ResultsChart {
                 if to > from {
                     matrix_area
                         .draw(&Rectangle::new(
-                            [(from, y + 8), (to, y + CELL - 8)],
+                            [(from, y + 6), (to, y + 34)],
                             colour.mix(0.85).filled(),
                         ))
                         .map_err(plot_error)?;
                 }
                 from = to;
             }
+            let score = shares[0] + shares[1] / 2.0;
+            layout.write(
+                &matrix_area,
+                (x, y + 34),
+                &[(score_label(score), 17), (thousands(record.games), 14)],
+                &DARK,
+                RESULTS_CELL_HEIGHT - 34,
+            )?;
         }
         let legend = [
             (
@@ -144,43 +154,72 @@ impl Chart for ResultsChart {
 /// The fill of a cell whose players did not meet (or a player against itself).
 const NOT_PLAYED: RGBColor = RGBColor(240, 240, 240);
 
-/// The grid the two matrix charts share: numbered rows with names on the left, numbered
-/// columns, square cells, a title and a line saying what a cell holds.
+/// The grid the two matrix charts share: numbered rows named on the left, columns named
+/// above (their names turned upright when a cell is too narrow for them), a title and a
+/// line saying what a cell holds. The cells share out the chart's width: a match of two or
+/// three players gets wide cells rather than a small grid in a corner.
 struct MatrixLayout {
     left: i32,
+    top: i32,
     players: usize,
     numbered: Vec<String>,
+    /// Cell width and height in pixels.
+    cell: (i32, i32),
+    /// Whether the column names are written upright (turned a quarter).
+    upright: bool,
 }
 
-const CELL: i32 = 54;
-const TOP: i32 = 140;
+/// The narrowest cell: room for a score and a count of games up to `1,500,000`.
+const MIN_CELL: i32 = 84;
+/// A cell's height in the score matrix: a score and a count of games.
+const MATRIX_CELL_HEIGHT: i32 = 64;
+/// A cell's height in the results chart: a bar, a score and a count of games.
+const RESULTS_CELL_HEIGHT: i32 = 88;
+/// The narrowest chart, wide enough for its title and subtitle.
+const MIN_WIDTH: i32 = 1200;
+/// Height of the title and subtitle above the column names.
+const HEADING: i32 = 100;
 
 impl MatrixLayout {
-    fn new(players: &[String]) -> MatrixLayout {
+    fn new(players: &[String], cell_height: i32) -> MatrixLayout {
         let numbered: Vec<String> = players
             .iter()
             .enumerate()
             .map(|(i, name)| format!("{}. {name}", i + 1))
             .collect();
         let longest = numbered.iter().map(|l| l.chars().count()).max();
+        let left = label_width(longest.into_iter()) as i32;
+        let n = players.len().max(2) as i32;
+        let width = (left + n * MIN_CELL + 40).max(MIN_WIDTH);
+        let cell = ((width - left - 40) / n, cell_height);
+        // A name is written across its column when it fits there, upright otherwise.
+        let name_width = label_width(longest.into_iter()) as i32 - 30;
+        let upright = name_width + 10 > cell.0;
+        let names_height = if upright { name_width + 20 } else { 40 };
         MatrixLayout {
-            left: label_width(longest.into_iter()) as i32,
+            left,
+            top: HEADING + names_height,
             players: players.len(),
             numbered,
+            cell,
+            upright,
         }
     }
 
     fn size(&self) -> (u32, u32) {
         let n = self.players.max(2) as i32;
         (
-            (self.left + n * CELL + 40).max(900) as u32,
-            (TOP + n * CELL + 30) as u32,
+            (self.left + n * self.cell.0 + 40) as u32,
+            (self.top + n * self.cell.1 + 30) as u32,
         )
     }
 
     /// The top-left corner of the cell in `row` and `column`.
     fn cell(&self, row: usize, column: usize) -> (i32, i32) {
-        (self.left + column as i32 * CELL, TOP + row as i32 * CELL)
+        (
+            self.left + column as i32 * self.cell.0,
+            self.top + row as i32 * self.cell.1,
+        )
     }
 
     /// Draws the title, the subtitle, the labels and every cell empty ([`NOT_PLAYED`]).
@@ -208,37 +247,75 @@ impl MatrixLayout {
             ))
         })
         .map_err(plot_error)?;
+        let (cell_width, cell_height) = self.cell;
         for (i, label) in self.numbered.iter().enumerate() {
             let (x, y) = self.cell(i, i);
             area.draw(&Text::new(
                 label.clone(),
-                (self.left - 10, y + CELL / 2),
+                (self.left - 10, y + cell_height / 2),
                 style::text(LABEL_SIZE).pos(Pos::new(HPos::Right, VPos::Center)),
             ))
-            .and_then(|_| {
-                area.draw(&Text::new(
-                    format!("{}", i + 1),
-                    (x + CELL / 2, TOP - 18),
-                    style::text(LABEL_SIZE).pos(centre),
-                ))
-            })
             .map_err(plot_error)?;
+            let column = if self.upright {
+                // Turned a quarter anticlockwise, reading upwards from just above the grid.
+                Text::new(
+                    label.clone(),
+                    (x + cell_width / 2 - LABEL_SIZE as i32 / 2, self.top - 10),
+                    style::text(LABEL_SIZE).transform(FontTransform::Rotate270),
+                )
+            } else {
+                Text::new(
+                    label.clone(),
+                    (x + cell_width / 2, self.top - 20),
+                    style::text(LABEL_SIZE).pos(centre),
+                )
+            };
+            area.draw(&column).map_err(plot_error)?;
         }
         for row in 0..self.players {
             for column in 0..self.players {
                 let (x, y) = self.cell(row, column);
                 area.draw(&Rectangle::new(
-                    [(x, y), (x + CELL, y + CELL)],
+                    [(x, y), (x + cell_width, y + cell_height)],
                     NOT_PLAYED.filled(),
                 ))
                 .and_then(|_| {
                     area.draw(&Rectangle::new(
-                        [(x, y), (x + CELL, y + CELL)],
+                        [(x, y), (x + cell_width, y + cell_height)],
                         WHITE.stroke_width(1),
                     ))
                 })
                 .map_err(plot_error)?;
             }
+        }
+        Ok(())
+    }
+
+    /// Writes `lines` (text and size) one under another, centred across the cell whose
+    /// corner is at `x` and down the `room` pixels from `y`.
+    fn write<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        (x, y): (i32, i32),
+        lines: &[(String, u32)],
+        colour: &RGBColor,
+        room: i32,
+    ) -> crate::output::error::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let centre = Pos::new(HPos::Center, VPos::Center);
+        let height: i32 = lines.iter().map(|(_, size)| *size as i32 + 2).sum();
+        let mut at = y + (room - height) / 2;
+        for (text, size) in lines {
+            let middle = at + *size as i32 / 2 + 1;
+            area.draw(&Text::new(
+                text.clone(),
+                (x + self.cell.0 / 2, middle),
+                style::text(*size).pos(centre).color(colour),
+            ))
+            .map_err(plot_error)?;
+            at += *size as i32 + 2;
         }
         Ok(())
     }
@@ -252,8 +329,8 @@ const LABEL_SIZE: u32 = 19;
 pub struct MatrixChart {
     pub title: String,
     pub players: Vec<String>,
-    /// `scores[row][column]`.
-    pub scores: Vec<Vec<Option<f64>>>,
+    /// `scores[row][column]`: the score and the games played, both seats together.
+    pub scores: Vec<Vec<Option<(f64, u64)>>>,
 }
 
 /// Vermilion for 0, white for ½, blue for 1.
@@ -267,12 +344,12 @@ fn score_colour(score: f64) -> RGBColor {
     RGBColor(mix(target.0), mix(target.1), mix(target.2))
 }
 
-/// A score as the matrix prints it, in percent: whole numbers, except that a score which is
-/// not exactly 0 or 1 never reads `0` or `100` (99.79% is `99.8`, 99.97% is `>99.9`).
+/// A score as the charts print it, in percent: whole numbers, except that a score which is
+/// not exactly 0 or 1 never reads `0%` or `100%` (99.79% is `99.8%`, 99.97% is `>99.9%`).
 pub fn score_label(score: f64) -> String {
     let percent = 100.0 * score;
     let whole = fixed(percent, 0);
-    match whole.as_str() {
+    let shown = match whole.as_str() {
         "100" if score < 1.0 => match fixed(percent, 1).as_str() {
             "100.0" => ">99.9".to_string(),
             one => one.to_string(),
@@ -282,12 +359,18 @@ pub fn score_label(score: f64) -> String {
             one => one.to_string(),
         },
         _ => whole,
-    }
+    };
+    format!("{shown}%")
+}
+
+/// A count of games with thousands separators.
+fn thousands(games: u64) -> String {
+    crate::output::numbers::thousands(games as f64)
 }
 
 impl Chart for MatrixChart {
     fn size(&self) -> (u32, u32) {
-        MatrixLayout::new(&self.players).size()
+        MatrixLayout::new(&self.players, MATRIX_CELL_HEIGHT).size()
     }
 
     fn draw<DB: DrawingBackend>(
@@ -300,26 +383,27 @@ impl Chart for MatrixChart {
         if self.players.is_empty() {
             return style::no_data(root, &self.title);
         }
-        let layout = MatrixLayout::new(&self.players);
+        let layout = MatrixLayout::new(&self.players, MATRIX_CELL_HEIGHT);
         layout.frame(
             root,
             &self.title,
-            "row player's score against the column player (wins + draws/2, both seats), in %; grey: not played",
+            "row player's score against the column player (wins + draws/2, both seats) and \
+             the games they played; grey: not played",
         )?;
-        let centre = Pos::new(HPos::Center, VPos::Center);
+        let (width, height) = layout.cell;
         for (r, row) in self.scores.iter().enumerate() {
-            for (c, score) in row.iter().enumerate() {
-                let Some(score) = *score else {
+            for (c, cell) in row.iter().enumerate() {
+                let Some((score, games)) = *cell else {
                     continue;
                 };
                 let (x, y) = layout.cell(r, c);
                 root.draw(&Rectangle::new(
-                    [(x, y), (x + CELL, y + CELL)],
+                    [(x, y), (x + width, y + height)],
                     score_colour(score).filled(),
                 ))
                 .and_then(|_| {
                     root.draw(&Rectangle::new(
-                        [(x, y), (x + CELL, y + CELL)],
+                        [(x, y), (x + width, y + height)],
                         WHITE.stroke_width(1),
                     ))
                 })
@@ -329,14 +413,13 @@ impl Chart for MatrixChart {
                 } else {
                     DARK
                 };
-                let label = score_label(score);
-                let size = if label.chars().count() > 3 { 16 } else { 19 };
-                root.draw(&Text::new(
-                    label,
-                    (x + CELL / 2, y + CELL / 2),
-                    style::text(size).pos(centre).color(&colour),
-                ))
-                .map_err(plot_error)?;
+                layout.write(
+                    root,
+                    (x, y),
+                    &[(score_label(score), 19), (thousands(games), 14)],
+                    &colour,
+                    height,
+                )?;
             }
         }
         Ok(())
@@ -448,13 +531,13 @@ mod tests {
 
     #[test]
     fn a_score_reads_0_or_100_only_when_it_is_exactly_that() {
-        assert_eq!(score_label(0.9979), "99.8");
-        assert_eq!(score_label(0.99979), ">99.9");
-        assert_eq!(score_label(1.0), "100");
-        assert_eq!(score_label(0.002), "0.2");
-        assert_eq!(score_label(0.0001), "<0.1");
-        assert_eq!(score_label(0.0), "0");
-        assert_eq!(score_label(0.505), "51");
-        assert_eq!(score_label(0.994), "99");
+        assert_eq!(score_label(0.9979), "99.8%");
+        assert_eq!(score_label(0.99979), ">99.9%");
+        assert_eq!(score_label(1.0), "100%");
+        assert_eq!(score_label(0.002), "0.2%");
+        assert_eq!(score_label(0.0001), "<0.1%");
+        assert_eq!(score_label(0.0), "0%");
+        assert_eq!(score_label(0.505), "51%");
+        assert_eq!(score_label(0.994), "99%");
     }
 }

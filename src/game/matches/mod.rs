@@ -132,6 +132,8 @@ const LAYOUT: SummaryLayout = SummaryLayout {
     shown: &["games", "a_win", "draw", "a_loss", "a_score", "mean_plies"],
     counts: &["a_wins", "draws", "a_losses"],
     share: ("a_win", "a_win_low", "a_win_high"),
+    percents: &["a_win", "draw", "a_loss", "a_score"],
+    decimals: 2,
 };
 
 fn show<G: MatchGame>(dir: &Path, options: &ShowOptions) -> Result<String, StudyError> {

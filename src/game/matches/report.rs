@@ -12,7 +12,7 @@ use crate::experiment::{Manifest, ResultsFolder, Shard};
 use crate::output::atomic::write_atomic;
 use crate::output::charts;
 use crate::output::error::IoContext;
-use crate::output::numbers::{fixed, signed, thousands};
+use crate::output::numbers::{fixed, percent_cell, signed, thousands};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -86,6 +86,21 @@ impl Tables {
             }
         }
         scores
+    }
+
+    /// `games[row][column]`: the games the row player played against the column player,
+    /// both seats together (0 where they did not meet).
+    pub fn games_matrix(&self) -> Vec<Vec<u64>> {
+        let n = self.players.len();
+        let index = |name: &str| self.players.iter().position(|p| p == name);
+        let mut games = vec![vec![0; n]; n];
+        for r in self.in_seat("both") {
+            if let (Some(a), Some(b)) = (index(&r.a), index(&r.b)) {
+                games[a][b] = r.games;
+                games[b][a] = r.games;
+            }
+        }
+        games
     }
 
     /// The summary rows of each pairing in each seat (not both seats together).
@@ -188,7 +203,18 @@ fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
             &MatrixChart {
                 title: format!("{name}: scores between players"),
                 players: tables.players.clone(),
-                scores: tables.score_matrix(),
+                scores: tables
+                    .score_matrix()
+                    .into_iter()
+                    .zip(tables.games_matrix())
+                    .map(|(scores, games)| {
+                        scores
+                            .into_iter()
+                            .zip(games)
+                            .map(|(score, games)| score.map(|s| (s, games)))
+                            .collect()
+                    })
+                    .collect(),
             },
             &chart_dir,
             "matrix",
@@ -219,8 +245,22 @@ fn chart_or_why(drawn: bool, stem: &str, why: impl FnOnce() -> String) -> String
     }
 }
 
-/// Shares in the report's tables: in percent with two decimals, with or without an interval.
-pub use crate::output::numbers::{percent_cell as percent, with_interval};
+/// A share as the match reports print it: in percent with two decimals and its sign,
+/// 0.863 → `86.30%`.
+pub fn percent(share: f64) -> String {
+    format!("{}%", percent_cell(share))
+}
+
+/// A share and its 95% interval as the match reports print them, the interval in the
+/// share's unit: `86.30% [86.10, 86.50]`.
+pub fn with_interval(share: f64, low: f64, high: f64) -> String {
+    format!(
+        "{}% [{}, {}]",
+        percent_cell(share),
+        percent_cell(low),
+        percent_cell(high)
+    )
+}
 
 fn rating_text(row: &RatingRow) -> String {
     match (row.rating, row.rating_low, row.rating_high) {
@@ -296,7 +336,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     for (i, row) in t.ratings.iter().enumerate() {
         let _ = writeln!(
             out,
-            "| {} | `{}` | {} | {} | {}% |",
+            "| {} | `{}` | {} | {} | {} |",
             i + 1,
             row.player,
             rating_text(row),
@@ -313,8 +353,8 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     out.push('\n');
     out.push_str("## Scores between players\n\n");
     out.push_str(
-        "The row player's score against the column player in percent (wins + draws/2 over \
-         both seats); see `summary.csv` for the counts.\n\n",
+        "The row player's score against the column player (wins + draws/2 over both seats); \
+         see `summary.csv` for the counts.\n\n",
     );
     let numbers: Vec<String> = (1..=t.players.len()).map(|i| i.to_string()).collect();
     let _ = writeln!(out, "| player | {} |", numbers.join(" | "));
@@ -322,7 +362,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
     for (i, (player, row)) in t.players.iter().zip(t.score_matrix()).enumerate() {
         let cells: Vec<String> = row
             .iter()
-            .map(|s| s.map_or(String::new(), |s| fixed(100.0 * s, 1)))
+            .map(|s| s.map_or(String::new(), |s| format!("{}%", fixed(100.0 * s, 1))))
             .collect();
         let _ = writeln!(out, "| {}. `{player}` | {} |", i + 1, cells.join(" | "));
     }
@@ -387,7 +427,8 @@ fn seat_sentence(t: &Tables) -> String {
 }
 
 /// `best: perfect, rating +412.3 [+410.1, +414.8] (of 16 players; DIR/REPORT.md has all)`;
-/// a shard's says so, and whether its seats are unbalanced.
+/// a shard's says so, and whether its seats are unbalanced. Where the runner-up's interval
+/// reaches the best's, the line names both as a tie instead of a best.
 pub fn headline(dir: &Path) -> Result<String, StudyError> {
     let rows = ratings::read(&dir.join("ratings.csv"))?;
     let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
@@ -406,11 +447,28 @@ pub fn headline(dir: &Path) -> Result<String, StudyError> {
     } else {
         ""
     };
-    Ok(format!(
-        "best: {}, rating {} (of {} players{shard}{biased}; {} has all)",
-        best.player,
-        rating_text(best),
+    let tail = format!(
+        "(of {} players{shard}{biased}; {} has all)",
         rows.len(),
         dir.join("REPORT.md").display()
-    ))
+    );
+    Ok(match rows.get(1).filter(|second| tied(best, second)) {
+        Some(second) => format!(
+            "no single best: {} {} and {} {} overlap within their 95% intervals {tail}",
+            best.player,
+            rating_text(best),
+            second.player,
+            rating_text(second)
+        ),
+        None => format!("best: {}, rating {} {tail}", best.player, rating_text(best)),
+    })
+}
+
+/// Whether the 95% rating intervals of `best` and the runner-up `second` overlap, so that
+/// the data do not tell them apart; a player without an interval ties.
+fn tied(best: &RatingRow, second: &RatingRow) -> bool {
+    match (best.rating_low, second.rating_high) {
+        (Some(low), Some(high)) => high >= low,
+        _ => true,
+    }
 }

@@ -324,8 +324,15 @@ fn small_run(dir: &std::path::Path, name: &str, size: u32, seed: u64) -> std::pa
     assert!(output.status.success(), "{output:?}");
     let stdout = String::from_utf8(output.stdout).unwrap();
     let last = stdout.lines().last().unwrap();
-    assert!(last.starts_with("best: "), "{stdout}");
-    assert!(last.contains(" iterations (of 2 series"), "{stdout}");
+    // Forty draws at a cap of 20,000 need not tell two orders apart: the headline names a
+    // best, the tie, or that no median lies below the cap.
+    assert!(
+        ["best: ", "no single best: ", "no best: "]
+            .iter()
+            .any(|start| last.starts_with(start)),
+        "{stdout}"
+    );
+    assert!(last.contains(" (of 2 series"), "{stdout}");
     out
 }
 

@@ -15,6 +15,7 @@ mod one_line_errors;
 mod options;
 mod referee;
 mod report_figures;
+mod reports_of_any_spec;
 mod run_messages;
 mod run_safety;
 mod scripts;
