@@ -11,6 +11,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod board_view;
 pub mod charts;
 pub mod compare;
 pub mod data;

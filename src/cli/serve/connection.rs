@@ -122,11 +122,16 @@ pub async fn serve(listener: TcpListener, app: Router, limit: usize, stop: watch
             connection(stream, app, closed, stop).await;
             registry.lock().expect("registry").open.remove(&id);
         });
-        while connections.try_join_next().is_some() {}
+        forget_finished(&mut connections);
     }
     drop(listener);
     let drained = async { while connections.join_next().await.is_some() {} };
     let _ = tokio::time::timeout(DRAIN_TIMEOUT, drained).await;
+}
+
+/// Frees the tasks of the connections that have ended.
+fn forget_finished(connections: &mut tokio::task::JoinSet<()>) {
+    while connections.try_join_next().is_some() {}
 }
 
 /// Serves one connection until it ends, is closed to make room, stalls, or the server stops.

@@ -5,9 +5,8 @@
 use super::api_error::QueryArgs;
 use super::limits::{MAX_BOARD_ITERATIONS, MAX_SEED};
 use super::{ApiError, App};
-use crate::chess_memory::board::{BoardFormat, BoardSize, format_board, squares_of};
-use crate::chess_memory::pieces::Color;
-use crate::chess_memory::rules::AttackTables;
+use crate::chess_memory::board::{BoardFormat, BoardSize, format_board};
+use crate::chess_memory::board_view::board_view;
 use crate::chess_memory::search::{
     Algorithm, Draw, Outcome, RestartPolicy, RngChoice, SearchConfig, SeedReplayPicker, draw,
 };
@@ -137,32 +136,7 @@ pub async fn board(
 
 fn board_json(made: &Draw, size: BoardSize, command: String, query: &BoardQuery) -> Value {
     let board = &made.board;
-    let tables = AttackTables::for_size(size);
-    let mut squares = Vec::new();
-    for rank in (0..size.side()).rev() {
-        for file in 0..size.side() {
-            let square = size.square(file, rank);
-            let name = size.square_name(square);
-            let cell = match board.get(square) {
-                None => json!({"square": name, "file": file, "rank": rank, "symbol": null}),
-                Some(symbol) => {
-                    let attacked = board.pieces(symbol) & tables.attacks(symbol.kind(), square);
-                    let partners: Vec<String> =
-                        squares_of(attacked).map(|s| size.square_name(s)).collect();
-                    json!({
-                        "square": name,
-                        "file": file,
-                        "rank": rank,
-                        "symbol": symbol.letter().to_string(),
-                        "kind": symbol.kind().name(),
-                        "color": if symbol.color() == Color::White { "white" } else { "black" },
-                        "attacks": partners,
-                    })
-                }
-            };
-            squares.push(cell);
-        }
-    }
+    let squares = board_view(board, size);
     json!({
         "order": query.order.trim(),
         "size": size.side(),

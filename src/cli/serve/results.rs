@@ -114,19 +114,23 @@ impl Root {
                 let relative = dir.strip_prefix(&self.path).unwrap_or(&dir);
                 found.push(relative.to_string_lossy().replace('\\', "/"));
             }
-            if depth < MAX_DEPTH
-                && let Ok(entries) = std::fs::read_dir(&dir)
-            {
-                for entry in entries.flatten() {
-                    if entry.path().is_dir() {
-                        stack.push((entry.path(), depth + 1));
-                    }
-                }
+            if depth < MAX_DEPTH {
+                stack.extend(subfolders(&dir).map(|sub| (sub, depth + 1)));
             }
         }
         found.sort();
         found
     }
+}
+
+/// The folders directly in `dir` (none if it cannot be read).
+fn subfolders(dir: &std::path::Path) -> impl Iterator<Item = std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.is_dir())
 }
 
 /// `GET /api/results`.
