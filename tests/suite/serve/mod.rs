@@ -11,6 +11,7 @@ mod attacks;
 mod errors;
 mod hostile;
 mod load;
+mod memory;
 mod same_games;
 
 use serde_json::Value;
