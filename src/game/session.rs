@@ -2,9 +2,14 @@
 //! the terminal games (`boardlab draughts play`, `boardlab fifteen play`) and the page of
 //! `boardlab serve` hold a [`Session`], so that a move, a bot's turn and an undo mean the
 //! same in both. The shape follows OpenSpiel's human bot and `UndoAction`: a person's move is
-//! text read by [`Game::parse_move`], a bot's move is its [`Player::choose`], and every
-//! position is kept with the seats' random streams as they were, so that taking moves back
-//! restores the streams too and a bot asked again plays what it played.
+//! text read by [`Game::parse_move`], a bot's move is its [`Player::choose`], and the seats'
+//! random streams are kept as they were after every move, so that taking moves back restores
+//! the streams too and a bot asked again plays what it played.
+//!
+//! The history is compact, so that a game's memory grows by a few dozen bytes a ply however
+//! large its positions are (a draughts position carries its draw-rule history): the moves,
+//! the streams after each, and one position every [`CHECKPOINT_PLIES`] plies; any other
+//! earlier position is replayed from the checkpoint before it (moves only: no bot thinks).
 //!
 //! Seeding, the one scheme of the front ends:
 //!
@@ -62,21 +67,24 @@ pub enum SessionError {
     Bot(String),
 }
 
-/// A position and the seats' streams as they were when it was reached.
-#[derive(Clone, Debug)]
-struct Snapshot<P> {
-    position: P,
-    streams: [DefaultRng; 2],
-}
+/// Plies between two positions a session keeps; an earlier position in between is replayed
+/// from the one before it, at most this many moves.
+pub const CHECKPOINT_PLIES: usize = 16;
 
-/// A game in progress: the seats, every position since the start with its streams, the moves.
+/// A game in progress: the seats, the moves with the streams after each, the position now and
+/// one every [`CHECKPOINT_PLIES`] plies.
 #[derive(Clone, Debug)]
 pub struct Session<G: Game> {
     game: G,
     seats: [Sitter; 2],
     seed: u64,
-    /// `snapshots[k]` is the position after `moves[..k]`; the first is the start.
-    snapshots: Vec<Snapshot<G::Position>>,
+    /// `checkpoints[k]` is the position after `moves[..k * CHECKPOINT_PLIES]`; the first is
+    /// the start.
+    checkpoints: Vec<G::Position>,
+    /// The position after every move.
+    current: G::Position,
+    /// `streams[k]` are the seats' streams after `moves[..k]`; the first are the start's.
+    streams: Vec<[DefaultRng; 2]>,
     moves: Vec<G::Move>,
     /// Moves played and taken back so far: a bot's choice applies only if none happened since
     /// its turn was taken (an undo and another move would leave the same number of moves).
@@ -140,10 +148,9 @@ impl<G: MatchGame + Clone> Session<G> {
             game,
             seats,
             seed,
-            snapshots: vec![Snapshot {
-                position: start,
-                streams,
-            }],
+            checkpoints: vec![start.clone()],
+            current: start,
+            streams: vec![streams],
             moves: Vec::new(),
             changes: 0,
         }
@@ -168,21 +175,41 @@ impl<G: MatchGame + Clone> Session<G> {
     }
 
     pub fn position(&self) -> &G::Position {
-        &self.current().position
+        &self.current
     }
 
-    /// The position after the first `ply` moves (0: the start).
-    pub fn position_at(&self, ply: usize) -> &G::Position {
-        &self.snapshots[ply].position
+    /// The position the game started from.
+    pub fn start(&self) -> &G::Position {
+        &self.checkpoints[0]
+    }
+
+    /// The position after the first `ply` moves (0: the start), replayed from the checkpoint
+    /// before it.
+    pub fn position_at(&self, ply: usize) -> G::Position {
+        assert!(ply <= self.moves.len(), "ply {ply} is past the game's end");
+        let checkpoint = ply / CHECKPOINT_PLIES;
+        let mut position = self.checkpoints[checkpoint].clone();
+        for mv in &self.moves[checkpoint * CHECKPOINT_PLIES..ply] {
+            position = self.game.play(&position, mv);
+        }
+        position
     }
 
     /// The seats' streams as they are now, first seat first.
     pub fn streams(&self) -> &[DefaultRng; 2] {
-        &self.current().streams
+        self.streams.last().expect("a session keeps its start")
     }
 
-    fn current(&self) -> &Snapshot<G::Position> {
-        self.snapshots.last().expect("a session keeps its start")
+    /// The bytes this session holds: its vectors as allocated, and `heap_bytes` of each
+    /// position it keeps for what a position holds outside itself (a draughts position's
+    /// history, say).
+    pub fn memory_bytes(&self, heap_bytes: impl Fn(&G::Position) -> usize) -> usize {
+        std::mem::size_of::<Self>()
+            + self.moves.capacity() * std::mem::size_of::<G::Move>()
+            + self.streams.capacity() * std::mem::size_of::<[DefaultRng; 2]>()
+            + self.checkpoints.capacity() * std::mem::size_of::<G::Position>()
+            + self.checkpoints.iter().map(&heap_bytes).sum::<usize>()
+            + heap_bytes(&self.current)
     }
 
     pub fn to_move(&self) -> Seat {
@@ -217,7 +244,7 @@ impl<G: MatchGame + Clone> Session<G> {
             .game
             .parse_move(self.position(), text)
             .map_err(SessionError::Illegal)?;
-        let streams = self.current().streams.clone();
+        let streams = self.streams().clone();
         self.push(mv.clone(), streams);
         Ok(mv)
     }
@@ -232,7 +259,7 @@ impl<G: MatchGame + Clone> Session<G> {
             game: self.game.clone(),
             name: name.clone(),
             position: self.position().clone(),
-            stream: self.current().streams[self.to_move().index()].clone(),
+            stream: self.streams()[self.to_move().index()].clone(),
             changes: self.changes,
         })
     }
@@ -249,7 +276,7 @@ impl<G: MatchGame + Clone> Session<G> {
                 choice.mv
             )));
         }
-        let mut streams = self.current().streams.clone();
+        let mut streams = self.streams().clone();
         streams[self.to_move().index()] = choice.stream;
         self.push(choice.mv.clone(), streams);
         Ok(choice.mv)
@@ -269,7 +296,7 @@ impl<G: MatchGame + Clone> Session<G> {
             (0..self.moves.len())
                 .rev()
                 .find(|&ply| {
-                    let seat = self.game.to_move(self.position_at(ply));
+                    let seat = self.game.to_move(&self.position_at(ply));
                     self.seats[seat.index()] == Sitter::Person
                 })
                 .ok_or(SessionError::NothingToUndo)?
@@ -279,15 +306,20 @@ impl<G: MatchGame + Clone> Session<G> {
                 .checked_sub(1)
                 .ok_or(SessionError::NothingToUndo)?
         };
-        self.snapshots.truncate(keep + 1);
+        self.current = self.position_at(keep);
+        self.checkpoints.truncate(keep / CHECKPOINT_PLIES + 1);
+        self.streams.truncate(keep + 1);
         self.changes += 1;
         Ok(self.moves.split_off(keep))
     }
 
     fn push(&mut self, mv: G::Move, streams: [DefaultRng; 2]) {
-        let position = self.game.play(self.position(), &mv);
-        self.snapshots.push(Snapshot { position, streams });
+        self.current = self.game.play(&self.current, &mv);
         self.moves.push(mv);
+        self.streams.push(streams);
+        if self.moves.len().is_multiple_of(CHECKPOINT_PLIES) {
+            self.checkpoints.push(self.current.clone());
+        }
         self.changes += 1;
     }
 
@@ -469,6 +501,48 @@ mod tests {
             [bot(), bot()],
         ] {
             random_play_with_undo(&Nim(9), &(9, Seat::First), &seats, 20, "nim/play").unwrap();
+            // Games many checkpoints long, taken back across them.
+            random_play_with_undo(&Nim(200), &(200, Seat::First), &seats, 4, "nim/play").unwrap();
         }
+    }
+
+    #[test]
+    fn every_earlier_position_is_the_one_played_through_the_moves() {
+        let seats = [Sitter::Bot("random".into()), Sitter::Bot("random".into())];
+        let mut session = Session::new(Nim(200), (200, Seat::First), seats, 5, "nim/play");
+        let mut played = vec![*session.position()];
+        while session.result().is_none() {
+            session.play_bot().unwrap();
+            played.push(*session.position());
+        }
+        assert!(
+            played.len() > 3 * CHECKPOINT_PLIES,
+            "a game over several checkpoints"
+        );
+        for (ply, position) in played.iter().enumerate() {
+            assert_eq!(&session.position_at(ply), position, "ply {ply}");
+        }
+        assert_eq!(session.start(), &played[0]);
+    }
+
+    #[test]
+    fn a_long_game_keeps_one_position_in_every_checkpoint_plies() {
+        let seats = [Sitter::Bot("random".into()), Sitter::Bot("random".into())];
+        let mut session = Session::new(Nim(200), (200, Seat::First), seats, 5, "nim/play");
+        while session.result().is_none() {
+            session.play_bot().unwrap();
+        }
+        let plies = session.moves().len();
+        assert_eq!(session.checkpoints.len(), plies / CHECKPOINT_PLIES + 1);
+        // Counted by hand: the vectors' allocations and nothing outside the positions.
+        let bytes = std::mem::size_of::<Session<Nim>>()
+            + session.moves.capacity()
+            + session.streams.capacity() * 64
+            + session.checkpoints.capacity() * 2;
+        assert_eq!(session.memory_bytes(|_| 0), bytes);
+        assert_eq!(
+            session.memory_bytes(|_| 10),
+            bytes + 10 * (plies / CHECKPOINT_PLIES + 2)
+        );
     }
 }

@@ -151,6 +151,11 @@ impl WebGame for Draughts {
     fn view(session: &Session<Draughts>) -> View {
         view(session)
     }
+
+    /// The boards since the last capture or man move (at most 60).
+    fn heap_bytes(position: &GamePosition) -> usize {
+        position.since_irreversible.capacity() * std::mem::size_of::<Board>()
+    }
 }
 
 /// What the page needs to draw a draughts game.
@@ -258,7 +263,7 @@ fn view(session: &Session<Draughts>) -> View {
             text,
         }
     });
-    let start = &session.position_at(0).board;
+    let start = &session.start().board;
     View {
         rules: session.game().rules.name(),
         max_plies: session.game().max_plies,

@@ -247,7 +247,7 @@ async fn values<R: Rules>(
     State(games): State<Arc<Games<Fifteen<R>>>>,
     Path(id): Path<u64>,
 ) -> Result<Json<Values>, ApiError> {
-    let values = games.store.with(id, |session| {
+    let values = games.with(id, |session| {
         let position = session.position();
         Values {
             to_move: seat_name(position.to_move),

@@ -1,7 +1,8 @@
 //! The game endpoints, written once for every game over the library's [`Session`] (the one
 //! the terminal games play), so a move, a bot's turn and an undo mean the same in the page and
 //! at the terminal. Each game is mounted at its own address (`/api/draughts/games`,
-//! `/api/fifteen/games`, `/api/fifteen-odd-even/games`) with its own bounded store:
+//! `/api/fifteen/games`, `/api/fifteen-odd-even/games`); all keep their games in one bounded
+//! [`Store`], each game weighed by the bytes its session holds:
 //!
 //! | endpoint | does |
 //! |---|---|
@@ -17,7 +18,7 @@
 use super::ApiError;
 use super::api_error::JsonBody;
 use super::limits::{Engine, MAX_SEED};
-use super::store::Store;
+use super::store::{Store, Weighed};
 use crate::game::matches::MatchGame;
 use crate::game::{Game, Session, SessionError};
 use axum::extract::{Path, State};
@@ -49,6 +50,11 @@ pub trait WebGame: MatchGame + Clone + Game<Position: Send + Sync, Move: Send + 
     fn requested_move(request: Self::PersonMove) -> String;
     /// The state of `session` as the page draws it.
     fn view(session: &Session<Self>) -> Self::View;
+    /// The bytes a position holds outside itself (a history in a vector, say), which a
+    /// game's size adds to [`Session::memory_bytes`]; none by default.
+    fn heap_bytes(_position: &Self::Position) -> usize {
+        0
+    }
     /// The game's own endpoints beside the common ones; none by default.
     fn more_routes(router: Router<Arc<Games<Self>>>) -> Router<Arc<Games<Self>>> {
         router
@@ -57,8 +63,22 @@ pub trait WebGame: MatchGame + Clone + Game<Position: Send + Sync, Move: Send + 
 
 /// The games of one kind, and the engine permits they share with the server's other work.
 pub struct Games<G: WebGame> {
-    pub store: Store<Session<G>>,
+    store: Arc<Store>,
     engine: Arc<Engine>,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: WebGame> Games<G> {
+    /// Runs `f` on game `id` of this kind, or a 404 naming the game.
+    pub fn with<R>(&self, id: u64, f: impl FnOnce(&mut Session<G>) -> R) -> Result<R, ApiError> {
+        self.store.with(id, f)
+    }
+}
+
+impl<G: WebGame> Weighed for Session<G> {
+    fn bytes(&self) -> usize {
+        self.memory_bytes(G::heap_bytes)
+    }
 }
 
 /// Every answer of a game endpoint: the game's number and address, then its view.
@@ -79,14 +99,15 @@ fn state<G: WebGame>(id: u64, session: &Session<G>) -> GameState<G::View> {
     }
 }
 
-/// The common endpoints of game `G` and its own, with a store of `capacity` games.
+/// The common endpoints of game `G` and its own, its games kept in `store`.
 pub fn routes<G: WebGame, S: Clone + Send + Sync + 'static>(
-    capacity: usize,
+    store: Arc<Store>,
     engine: Arc<Engine>,
 ) -> Router<S> {
     let games = Arc::new(Games::<G> {
-        store: Store::new(capacity),
+        store,
         engine,
+        game: std::marker::PhantomData,
     });
     let router = Router::new()
         .route(G::PATH, post(create::<G>))
@@ -129,7 +150,7 @@ async fn create<G: WebGame>(
     let Json(request) = body?;
     let session = G::new_game(request)?;
     let id = games.store.insert(session);
-    let state = games.store.with(id, |session| state(id, session))?;
+    let state = games.with(id, |session| state(id, session))?;
     Ok((StatusCode::CREATED, Json(state)))
 }
 
@@ -137,7 +158,7 @@ async fn show<G: WebGame>(
     State(games): State<Arc<Games<G>>>,
     Path(id): Path<u64>,
 ) -> Answer<G::View> {
-    Ok(Json(games.store.with(id, |session| state(id, session))?))
+    Ok(Json(games.with(id, |session| state(id, session))?))
 }
 
 async fn person_move<G: WebGame>(
@@ -147,7 +168,7 @@ async fn person_move<G: WebGame>(
 ) -> Answer<G::View> {
     let Json(request) = body?;
     let text = G::requested_move(request);
-    let state = games.store.with(id, |session| {
+    let state = games.with(id, |session| {
         session.person_move(&text).map_err(session_error::<G>)?;
         Ok::<_, ApiError>(state(id, session))
     })??;
@@ -158,11 +179,11 @@ async fn bot_move<G: WebGame>(
     State(games): State<Arc<Games<G>>>,
     Path(id): Path<u64>,
 ) -> Answer<G::View> {
-    let turn = games.store.with(id, |session| session.bot_turn())?;
+    let turn = games.with(id, |session| session.bot_turn())?;
     let turn = turn.map_err(session_error::<G>)?;
     let choice = games.engine.run(move || turn.think()).await?;
     let choice = choice.map_err(session_error::<G>)?;
-    let state = games.store.with(id, |session| {
+    let state = games.with(id, |session| {
         session.bot_move(choice).map_err(session_error::<G>)?;
         Ok::<_, ApiError>(state(id, session))
     })??;
@@ -173,7 +194,7 @@ async fn undo<G: WebGame>(
     State(games): State<Arc<Games<G>>>,
     Path(id): Path<u64>,
 ) -> Answer<G::View> {
-    let state = games.store.with(id, |session| {
+    let state = games.with(id, |session| {
         session.undo().map_err(session_error::<G>)?;
         Ok::<_, ApiError>(state(id, session))
     })??;

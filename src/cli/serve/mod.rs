@@ -9,8 +9,9 @@
 //! ([`games`]); each game adds its request, its view and its bots' limits ([`draughts`],
 //! [`fifteen`]). Engine work runs on tokio's blocking threads, a few at a time, and stops when
 //! its client goes away ([`limits::Engine`]); bots are capped in depth and playouts
-//! ([`limits`]); games live in bounded stores that forget the least recently used
-//! ([`store`]), so memory stays bounded however many games are started. [`app`] builds the
+//! ([`limits`]); games live in one store bounded in games per kind and in bytes, which
+//! forgets the least recently used ([`store`]), so memory stays bounded however many games
+//! are started and however long they grow. [`app`] builds the
 //! whole server as one router, which the tests drive in process. The server listens on
 //! 127.0.0.1 unless `--host` names another address.
 //!
@@ -91,6 +92,11 @@ pub struct ServeArgs {
     /// recently used.
     #[arg(long, default_value_t = store::DEFAULT_CAPACITY, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_games: u64,
+
+    /// Mebibytes all games together may hold (1 to 65,536); a request that takes them past
+    /// it forgets the least recently used games. A game holds a few dozen bytes a ply.
+    #[arg(long, value_name = "MIB", default_value_t = store::DEFAULT_BUDGET_MIB, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub max_game_memory: u64,
 }
 
 /// What every request handler outside the games shares.
@@ -116,7 +122,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let engine = Arc::new(limits::Engine::new(threads.max(2)));
     let hosts = Arc::new(guard::Hosts::for_address(args.host));
-    let router = app(results, args.max_games as usize, engine.clone(), hosts);
+    let store = Arc::new(store::Store::new(
+        args.max_games as usize,
+        (args.max_game_memory as usize) << 20,
+    ));
+    let router = app(results, store, engine.clone(), hosts);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
         .enable_time()
@@ -157,12 +167,12 @@ async fn serve(
     Ok(())
 }
 
-/// The whole server: the page and its assets, then the API by system, with `max_games` games
-/// kept per game and `engine` running the engine work; then the checks and headers of
-/// [`guard`] around them all.
+/// The whole server: the page and its assets, then the API by system, with its games kept in
+/// `games` and `engine` running the engine work; then the checks and headers of [`guard`]
+/// around them all.
 fn app(
     results: results::Roots,
-    max_games: usize,
+    games: Arc<store::Store>,
     engine: Arc<limits::Engine>,
     hosts: Arc<guard::Hosts>,
 ) -> Router {
@@ -174,12 +184,12 @@ fn app(
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/info", get(info))
-        .merge(games::routes::<Draughts, _>(max_games, engine.clone()))
+        .merge(games::routes::<Draughts, _>(games.clone(), engine.clone()))
         .merge(games::routes::<Fifteen<Classic>, _>(
-            max_games,
+            games.clone(),
             engine.clone(),
         ))
-        .merge(games::routes::<Fifteen<OddEven>, _>(max_games, engine))
+        .merge(games::routes::<Fifteen<OddEven>, _>(games, engine))
         .route("/api/chess-memory/board", get(memory::board))
         .route("/api/knights-tour/tour", get(knights_tour::tour))
         .route("/api/results", get(results::list))

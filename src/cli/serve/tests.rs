@@ -5,6 +5,7 @@ use super::app;
 use super::guard::Hosts;
 use super::limits::Engine;
 use super::results::Roots;
+use super::store::Store;
 use crate::draughts::game::{Draughts, PLAY_STREAM};
 use crate::fifteen::{Fifteen, OddEven};
 use crate::game::matches::MatchGame;
@@ -38,9 +39,13 @@ async fn send(
 }
 
 fn server() -> axum::Router {
+    server_with(std::sync::Arc::new(Store::new(10, usize::MAX)))
+}
+
+fn server_with(games: std::sync::Arc<Store>) -> axum::Router {
     app(
         Roots::open(&Some(Vec::new())).unwrap(),
-        10,
+        games,
         std::sync::Arc::new(Engine::new(2)),
         std::sync::Arc::new(Hosts::for_address(std::net::Ipv4Addr::LOCALHOST.into())),
     )
@@ -68,7 +73,7 @@ async fn random_play_with_undo<G: MatchGame + Clone>(
     let url = state["url"].as_str().unwrap().to_string();
     let mut chance = crate::rng::stream(seed, "tests/serve-undo", 0);
     for step in 0..60 {
-        let (status, next) = if chance.next_u64() % 4 == 0 {
+        let (status, next) = if chance.next_u64().is_multiple_of(4) {
             let expected = library.undo();
             let answer = send(router, "POST", &format!("{url}/undo"), None).await;
             assert_eq!(
@@ -112,7 +117,7 @@ async fn a_game_in_the_page_is_the_library_session_through_moves_bots_and_undo()
     for seed in 1..4 {
         let seats = [Sitter::Person, Sitter::Bot("random".into())];
         let game = Draughts::default();
-        let library = Session::new(game.clone(), game.start(), seats.clone(), seed, PLAY_STREAM);
+        let library = Session::new(game, game.start(), seats.clone(), seed, PLAY_STREAM);
         let body = json!({"white": "person", "black": "random", "seed": seed});
         random_play_with_undo(&router, "/api/draughts/games", body, library, seed).await;
 
@@ -162,4 +167,63 @@ async fn each_variant_of_fifteen_is_its_own_game_at_its_own_address() {
         "/api/fifteen-odd-even/games"
     );
     assert_eq!(info["draughts"]["games"], "/api/draughts/games");
+}
+
+/// Plays a game of two `random` bots to its end through the API; its id and plies.
+async fn bots_to_the_end(
+    router: &axum::Router,
+    seed: u64,
+    games: &Store,
+    budget: usize,
+) -> (u64, usize) {
+    let body = json!({"white": "random", "black": "random", "seed": seed, "max_plies": 10000});
+    let (status, mut state) = send(router, "POST", "/api/draughts/games", Some(body)).await;
+    assert_eq!(status, 201, "{state}");
+    let url = state["url"].as_str().unwrap().to_string();
+    while state["result"].is_null() {
+        let (status, next) = send(router, "POST", &format!("{url}/bot"), None).await;
+        assert_eq!(status, 200, "{next}");
+        assert!(games.bytes() <= budget, "{} bytes kept", games.bytes());
+        state = next;
+    }
+    let id = state["id"].as_u64().unwrap();
+    (id, moves(&state).len())
+}
+
+#[tokio::test]
+async fn long_games_past_the_memory_budget_forget_the_least_recently_used() {
+    let budget = 48 << 10;
+    let games = std::sync::Arc::new(Store::new(1000, budget));
+    let router = server_with(games.clone());
+    let mut played = Vec::new();
+    let mut plies = 0;
+    while plies < 4000 {
+        let (id, length) = bots_to_the_end(&router, played.len() as u64, &games, budget).await;
+        played.push(id);
+        plies += length;
+    }
+    // Far fewer games than --max-games, yet the first were forgotten to keep the budget.
+    let kept: Vec<u64> = played
+        .iter()
+        .copied()
+        .filter(|&id| games.with(id, |_: &mut Session<Draughts>| ()).is_ok())
+        .collect();
+    assert!(
+        kept.len() < played.len(),
+        "{} games, all kept",
+        played.len()
+    );
+    assert_eq!(
+        kept,
+        played[played.len() - kept.len()..],
+        "the most recent are kept"
+    );
+    let (status, _) = send(
+        &router,
+        "GET",
+        &format!("/api/draughts/games/{}", played[0]),
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
 }

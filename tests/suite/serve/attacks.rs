@@ -124,41 +124,90 @@ fn searches_whose_clients_hang_up_stop_and_free_the_engine() {
     answers_within_a_second(&server);
 }
 
-#[test]
-fn ctrl_c_stops_the_server_within_a_second_in_the_middle_of_searches() {
-    let mut server = Server::start(&[]);
+/// Four `mcts:20000` searches asked for on `server`, each waiting for its answer.
+fn searches(server: &Server) -> Vec<std::thread::JoinHandle<u16>> {
     let port = server.port;
-    let games: Vec<u64> = (0..4).map(|_| slow_game(&server)).collect();
-    let waiting: Vec<_> = games
+    let games: Vec<u64> = (0..4).map(|_| slow_game(server)).collect();
+    games
         .into_iter()
         .map(|id| {
             std::thread::spawn(move || {
                 request(port, "POST", &format!("/api/draughts/games/{id}/bot"), None).0
             })
         })
-        .collect();
-    std::thread::sleep(Duration::from_millis(300));
-    let interrupted = Instant::now();
+        .collect()
+}
+
+/// Ctrl-C, as the terminal sends it: SIGINT to the server.
+fn interrupt(server: &Server) {
     let kill = std::process::Command::new("kill")
         .args(["-INT", &server.child.id().to_string()])
         .status()
         .unwrap();
     assert!(kill.success());
-    let status = loop {
+}
+
+/// The server's exit status once it has exited, failing if it runs a second past `since`.
+fn exit_within_a_second(server: &mut Server, since: Instant) -> std::process::ExitStatus {
+    loop {
         if let Some(status) = server.child.try_wait().unwrap() {
-            break status;
+            return status;
         }
         assert!(
-            interrupted.elapsed() < Duration::from_secs(1),
+            since.elapsed() < Duration::from_secs(1),
             "still running 1 s after Ctrl-C"
         );
         std::thread::sleep(Duration::from_millis(10));
-    };
+    }
+}
+
+#[test]
+fn ctrl_c_stops_the_server_within_a_second_in_the_middle_of_searches() {
+    let mut server = Server::start(&[]);
+    let waiting = searches(&server);
+    std::thread::sleep(Duration::from_millis(300));
+    let interrupted = Instant::now();
+    interrupt(&server);
+    let status = exit_within_a_second(&mut server, interrupted);
     let took = interrupted.elapsed();
     println!("serve: Ctrl-C to exit with 4 searches running: {took:?}");
     assert!(status.success(), "{status:?}");
     for client in waiting {
         // Each waiting client got an answer (503) or saw its connection close.
+        let _ = client.join();
+    }
+}
+
+#[test]
+fn a_second_ctrl_c_exits_at_once_with_status_130() {
+    // A download whose client reads nothing keeps the first Ctrl-C's stop waiting for it
+    // (half a second), the window in which a person presses Ctrl-C again.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("REPORT.md"), "# Big\n").unwrap();
+    let big = std::fs::File::create(dir.path().join("big.csv")).unwrap();
+    big.set_len(1 << 30).unwrap();
+    let mut server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+    let mut stalled = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let ask = "GET /results/0/big.csv HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    stalled.write_all(ask.as_bytes()).unwrap();
+    let waiting = searches(&server);
+    std::thread::sleep(Duration::from_millis(300));
+    let interrupted = Instant::now();
+    interrupt(&server);
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(
+        server.child.try_wait().unwrap().is_none(),
+        "the first Ctrl-C's stop should still be waiting for the download"
+    );
+    interrupt(&server);
+    let status = exit_within_a_second(&mut server, interrupted);
+    println!(
+        "serve: two Ctrl-C to exit with 4 searches running: {:?}",
+        interrupted.elapsed()
+    );
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    drop(stalled);
+    for client in waiting {
         let _ = client.join();
     }
 }

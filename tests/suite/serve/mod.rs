@@ -11,6 +11,7 @@ mod attacks;
 mod errors;
 mod hostile;
 mod load;
+mod memory;
 mod page;
 mod same_games;
 
