@@ -10,7 +10,7 @@ use serde::Serialize;
 /// One square of a board: empty, or a piece with what it attacks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SquareView {
-    /// The square's name, e.g. `a8`.
+    /// The square's name, e.g. `A8`.
     pub square: String,
     /// 0 for the a-file.
     pub file: usize,
@@ -80,9 +80,9 @@ mod tests {
         let view = board_view(&board, size);
         assert_eq!(view.len(), 64);
         // The top rank first, from the a-file: the FEN's first rank reads left to right.
-        assert_eq!(view[0].square, "a8");
+        assert_eq!(view[0].square, "A8");
         assert_eq!(view[0].symbol.as_deref(), Some("B"));
-        assert_eq!(view[63].square, "h1");
+        assert_eq!(view[63].square, "H1");
         assert_eq!(view[63].symbol.as_deref(), Some("Q"));
         for cell in &view {
             let piece = cell.piece.as_ref().unwrap();
@@ -104,7 +104,7 @@ mod tests {
         assert!(view.iter().all(|cell| cell.piece.is_none()));
         assert_eq!(
             serde_json::to_string(&view[0]).unwrap(),
-            r#"{"square":"a4","file":0,"rank":3,"symbol":null}"#
+            r#"{"square":"A4","file":0,"rank":3,"symbol":null}"#
         );
     }
 }

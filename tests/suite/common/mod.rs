@@ -19,3 +19,20 @@ pub mod same_bytes;
 pub fn boardlab() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("boardlab").unwrap()
 }
+
+/// The rows of a CSV file as maps from column to value.
+pub fn csv_rows(path: &std::path::Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            headers
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}

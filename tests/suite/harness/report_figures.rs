@@ -4,6 +4,7 @@
 //! the sentences that once said more than the data are checked against the tables.
 
 use crate::common::committed;
+use crate::common::csv_rows;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
@@ -124,23 +125,6 @@ fn every_rate_with_an_interval_a_document_quotes_is_in_a_report() {
         "quoted but in no REPORT.md (change the document to the report's figure):\n{}",
         missing.join("\n")
     );
-}
-
-/// The rows of a CSV file as maps from column to value.
-fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            headers
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 #[test]

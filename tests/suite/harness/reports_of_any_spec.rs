@@ -8,6 +8,7 @@
 //! and the Wilson interval from its formula written out here.
 
 use crate::common::boardlab;
+use crate::common::csv_rows;
 use std::path::{Path, PathBuf};
 
 /// Runs `spec` (TOML text) with `boardlab run` into `dir/name`; returns the folder and the
@@ -42,23 +43,6 @@ fn has_text(svg: &str, text: &str) -> bool {
 /// How often the SVG `svg` writes the text `text`.
 fn text_count(svg: &str, text: &str) -> usize {
     svg.matches(&format!(">\n{text}\n</text>")).count()
-}
-
-/// The rows of a CSV file as maps from column to value.
-fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            headers
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 /// The lines of the Markdown table that follows the heading `heading` in `report`.
