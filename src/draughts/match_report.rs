@@ -18,7 +18,7 @@ use crate::game::Game;
 use crate::game::matches::report::{Tables, percent, with_interval};
 use crate::game::matches::tally::SeatRecord;
 use crate::output::atomic::write_atomic_with;
-use crate::output::numbers::{count, signed, thousands};
+use crate::output::numbers::{count, signed};
 use crate::stats::proportion::{Z95, wilson};
 use crate::stats::quantile::quantile_rank;
 use serde::{Deserialize, Serialize};

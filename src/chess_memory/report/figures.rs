@@ -13,7 +13,7 @@ use crate::output::charts::{
     self, CurveRole, HistogramBar, LogHistogram, LogHistogramChart, RestartChart, RestartCurve,
     SurvivalChart, SurvivalCurve,
 };
-use crate::output::numbers::{count, thousands};
+use crate::output::numbers::count;
 use std::path::{Path, PathBuf};
 
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.

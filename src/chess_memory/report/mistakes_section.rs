@@ -3,7 +3,7 @@
 
 use crate::chess_memory::analysis::Analysis;
 use crate::chess_memory::sat::mistakes::MistakesSummary;
-use crate::output::numbers::{count, percent, thousands};
+use crate::output::numbers::{count, percent};
 use std::fmt::Write;
 
 /// How many draws made a mistake: those located exactly and those located only

@@ -22,3 +22,4 @@ mod scripts;
 mod seeds;
 mod slurm;
 mod statistics;
+mod trust;
