@@ -172,7 +172,7 @@ fn run_and_resume_on_a_read_only_folder_say_it_is_read_only() {
     for extra in [&["--resume"][..], &["--force"][..]] {
         let mut args: Vec<&std::ffi::OsStr> = vec!["run".as_ref(), spec.as_os_str()];
         args.extend(["--out".as_ref(), out.as_os_str(), "--quiet".as_ref()]);
-        args.extend(extra.iter().map(|a| a.as_ref()));
+        args.extend(extra.iter().map(std::ffi::OsStr::new));
         let Some(mut command) = unprivileged(&args) else {
             eprintln!("skipped: running as root without setpriv");
             writable(0o755).unwrap();
