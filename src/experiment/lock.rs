@@ -150,10 +150,12 @@ fn lock_holder_file(dir: &Path) -> Result<(PathBuf, File)> {
 fn cannot_create(dir: &Path, path: &Path, error: std::io::Error) -> HarnessError {
     use std::io::ErrorKind;
     match error.kind() {
-        ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => HarnessError::Folder(format!(
-            "{} is read-only: boardlab cannot write in it ({error}); make it writable, or use another folder",
-            dir.display()
-        )),
+        ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => {
+            HarnessError::Folder(format!(
+                "{} is read-only: boardlab cannot write in it ({error}); make it writable, or use another folder",
+                dir.display()
+            ))
+        }
         _ => HarnessError::Io {
             message: format!("cannot create the lock file {}", path.display()),
             source: error,

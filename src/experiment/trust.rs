@@ -9,6 +9,7 @@
 //! does not is made again from `draws.csv` by `run --resume` and `report`, and refused where
 //! the draws are not kept; `plot`, which makes no table, refuses it.
 
+use super::checksum;
 use super::error::{HarnessError, Result, check, fail};
 use super::finalize::{check_draws, finish, hash_outputs, report_with};
 use super::folder::{FolderState, ResultsFolder};
@@ -16,7 +17,6 @@ use super::lock::FolderLock;
 use super::manifest::Manifest;
 use super::plan::Plan;
 use super::registry::{Puzzle, Registry};
-use super::checksum;
 use std::path::Path;
 
 /// Checks the manifest and data of a folder whose draws are all written, as every command

@@ -198,7 +198,16 @@ mod tests {
         // and the halves tolerance it printed 1,211,427,596.
         assert_eq!(count(1_211_427_595), "1,211,427,595");
         assert_eq!(count(u64::MAX), "18,446,744,073,709,551,615");
-        for n in [0, 7, 999, 1000, 499_999_999, 500_000_000, 500_000_001, u64::MAX - 1] {
+        for n in [
+            0,
+            7,
+            999,
+            1000,
+            499_999_999,
+            500_000_000,
+            500_000_001,
+            u64::MAX - 1,
+        ] {
             let (digits, well_placed) = ungroup(&count(n));
             assert_eq!(digits, n.to_string());
             assert!(well_placed, "{}", count(n));
@@ -209,7 +218,13 @@ mod tests {
     fn whole_numbers_stay_themselves_through_fixed() {
         // Every integer below 2⁵³ is exact in binary; rounding it must not move it.
         let exact = (1u64 << 53) - 1;
-        for n in [499_999_999, 500_000_000, 1_211_427_595, 10_000_000_000, exact] {
+        for n in [
+            499_999_999,
+            500_000_000,
+            1_211_427_595,
+            10_000_000_000,
+            exact,
+        ] {
             assert_eq!(fixed(n as f64, 0), n.to_string());
             assert_eq!(ungroup(&thousands(n as f64)).0, n.to_string());
         }

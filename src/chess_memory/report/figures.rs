@@ -133,9 +133,9 @@ pub fn write_charts(analysis: &Analysis, dir: &Path) -> Result<Vec<&'static str>
 fn context_line(analysis: &Analysis) -> String {
     let draws = analysis.orderings.iter().map(|o| o.summary.draws);
     let (fewest, most) = (draws.clone().min().unwrap_or(0), draws.max().unwrap_or(0));
-    let cap = analysis.cap.map_or("no cap".to_string(), |c| {
-        format!("cap {}", count(c))
-    });
+    let cap = analysis
+        .cap
+        .map_or("no cap".to_string(), |c| format!("cap {}", count(c)));
     let draws = if fewest == most {
         count(most)
     } else {

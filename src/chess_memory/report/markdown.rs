@@ -66,10 +66,7 @@ fn median_text(o: &OrderingAnalysis, cap: Option<u64>) -> String {
     if o.summary.draws < 2 {
         return format!("{median} (one draw, no CI)");
     }
-    let upper = o
-        .median_ci
-        .1
-        .map_or("cap".to_string(), |u| count(u));
+    let upper = o.median_ci.1.map_or("cap".to_string(), count);
     format!("{median} [{}, {upper}]", count(o.median_ci.0))
 }
 

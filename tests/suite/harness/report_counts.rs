@@ -92,9 +92,10 @@ fn stated_counts(text: &str) -> Vec<(String, u64)> {
             at += 1;
             continue;
         }
-        let end = at + text[at..]
-            .find(|c: char| !(c.is_ascii_digit() || c == ','))
-            .unwrap_or(text.len() - at);
+        let end = at
+            + text[at..]
+                .find(|c: char| !(c.is_ascii_digit() || c == ','))
+                .unwrap_or(text.len() - at);
         let number = text[at..end].trim_end_matches(',');
         let rest = &text[at + number.len()..];
         let noun = COUNT_NOUNS.iter().find(|noun| {

@@ -115,7 +115,11 @@ fn a_file_size_limit_is_a_one_line_error_and_the_run_resumes() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "not a one-line error: {stderr}");
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "not a one-line error: {stderr}"
+    );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("ulimit -f"), "{stderr}");
     resume_completes(&spec, &out);

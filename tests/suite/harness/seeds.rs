@@ -10,9 +10,12 @@ use boardlab::puzzles::REGISTRY;
 fn with_seed(example: &str, value: &str) -> String {
     let lines: Vec<String> = example
         .lines()
-        .map(|line| match line.trim_start().starts_with("seed =") {
-            true => format!("seed = {value}"),
-            false => line.to_string(),
+        .map(|line| {
+            if line.trim_start().starts_with("seed =") {
+                format!("seed = {value}")
+            } else {
+                line.to_string()
+            }
         })
         .collect();
     assert!(

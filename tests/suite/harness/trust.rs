@@ -69,7 +69,10 @@ fn an_edited_seed_is_refused_by_report_plot_and_resume_alike() {
         let (spec, out) = finished_folder(dir.path());
         edit_manifest(&out, from, to);
         let report = std::fs::read(out.join("REPORT.md")).unwrap();
-        for (command, (code, stderr)) in ["report", "plot", "run --resume"].iter().zip(all_three(&spec, &out)) {
+        for (command, (code, stderr)) in ["report", "plot", "run --resume"]
+            .iter()
+            .zip(all_three(&spec, &out))
+        {
             assert_eq!(code, Some(2), "{command} after {to}: {stderr}");
             assert!(stderr.contains(named), "{command} after {to}: {stderr}");
             assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -95,7 +98,9 @@ fn an_edited_table_is_remade_from_the_draws_or_refused() {
     let (spec, out) = finished_folder(dir.path());
     let summary = out.join("summary.csv");
     let kept = std::fs::read(&summary).unwrap();
-    let edited = String::from_utf8(kept.clone()).unwrap().replacen(",20,", ",21,", 1);
+    let edited = String::from_utf8(kept.clone())
+        .unwrap()
+        .replacen(",20,", ",21,", 1);
     std::fs::write(&summary, &edited).unwrap();
     let results = all_three(&spec, &out);
     let (plot_code, plot_error) = &results[1];
