@@ -65,7 +65,7 @@ pub fn report_folder(dir: &Path, registry: &Registry) -> Result<()> {
     let _lock = FolderLock::exclusive(dir)?;
     let puzzle = puzzle_of(dir, registry, default);
     let manifest = match finished(&folder, puzzle)? {
-        Finished::Manifest(manifest) => manifest,
+        Finished::Manifest(manifest) => *manifest,
         Finished::Fresh => return report_with(default, dir),
     };
     let plan = check_finished(&folder, registry, &manifest)?;
@@ -99,7 +99,7 @@ pub fn plot_folder(dir: &Path, registry: &Registry) -> Result<usize> {
     let _lock = FolderLock::exclusive(dir)?;
     let puzzle = puzzle_of(dir, registry, default);
     let manifest = match finished(&folder, puzzle)? {
-        Finished::Manifest(manifest) => manifest,
+        Finished::Manifest(manifest) => *manifest,
         Finished::Fresh => return plot_with(default, dir),
     };
     check_finished(&folder, registry, &manifest)?;
@@ -134,7 +134,7 @@ fn puzzle_of(dir: &Path, registry: &Registry, default: &'static Puzzle) -> &'sta
 /// What a folder with a manifest holds, for a command that reads finished folders.
 enum Finished {
     /// Every draw written (the outputs maybe not).
-    Manifest(Manifest),
+    Manifest(Box<Manifest>),
     /// Nothing but scratch files.
     Fresh,
 }
@@ -145,7 +145,7 @@ fn finished(folder: &ResultsFolder, puzzle: &Puzzle) -> Result<Finished> {
     let shown = folder.root().display();
     match folder.state(puzzle.tables)? {
         FolderState::Complete(manifest) | FolderState::DataComplete(manifest) => {
-            Ok(Finished::Manifest(*manifest))
+            Ok(Finished::Manifest(manifest))
         }
         FolderState::Partial(_) => fail!(
             Folder,
