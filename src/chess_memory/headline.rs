@@ -6,7 +6,7 @@
 
 use super::analysis::{Analysis, OrderingAnalysis};
 use crate::experiment::StudyError;
-use crate::output::numbers::thousands;
+use crate::output::numbers::count;
 use std::path::Path;
 
 /// The headline of the ChessMemory folder `dir` (module docs).
@@ -65,13 +65,10 @@ fn overlap(a: &OrderingAnalysis, b: &OrderingAnalysis) -> bool {
 
 /// `24,728 [24,320, 25,087]`, or the median alone for a series of one draw.
 fn median_text(o: &OrderingAnalysis) -> String {
-    let median = thousands(o.summary.median as f64);
+    let median = count(o.summary.median);
     if o.summary.draws < 2 {
         return median;
     }
-    let upper = o
-        .median_ci
-        .1
-        .map_or("cap".to_string(), |u| thousands(u as f64));
-    format!("{median} [{}, {upper}]", thousands(o.median_ci.0 as f64))
+    let upper = o.median_ci.1.map_or("cap".to_string(), count);
+    format!("{median} [{}, {upper}]", count(o.median_ci.0))
 }

@@ -8,7 +8,7 @@ use crate::experiment::Describe;
 use crate::experiment::Manifest;
 use crate::experiment::StudyError;
 use crate::experiment::inspect::ShowOptions;
-use crate::output::numbers::{percent, thousands};
+use crate::output::numbers::{count, percent, thousands};
 use std::path::Path;
 
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
@@ -49,8 +49,8 @@ pub fn folder_cap(dir: &Path) -> Option<u64> {
 /// report writes it.
 pub fn iterations(value: u64, cap: Option<u64>) -> String {
     match cap {
-        Some(cap) if value >= cap => format!("≥ {}", thousands(cap as f64)),
-        _ => thousands(value as f64),
+        Some(cap) if value >= cap => format!("≥ {}", count(cap)),
+        _ => count(value),
     }
 }
 
@@ -68,12 +68,12 @@ pub fn mean(row: &SummaryRow) -> String {
 /// The ranking as an aligned table, the first `top` series only when given.
 pub fn table(dir: &Path, rows: &[SummaryRow], cap: Option<u64>, top: Option<usize>) -> String {
     let draws: u64 = rows.iter().map(|r| r.draws).sum();
-    let cap_note = cap.map_or(String::new(), |c| format!(", cap {}", thousands(c as f64)));
+    let cap_note = cap.map_or(String::new(), |c| format!(", cap {}", count(c)));
     let mut out = format!(
         "{}: {} series, {} draws{cap_note}\n",
         dir.display(),
         rows.len(),
-        thousands(draws as f64)
+        count(draws)
     );
     out += &format!(
         "{:>4}  {:<20} {:>9} {:>9} {:>10} {:>10} {:>10}\n",
@@ -85,7 +85,7 @@ pub fn table(dir: &Path, rows: &[SummaryRow], cap: Option<u64>, top: Option<usiz
             "{:>4}  {:<20} {:>9} {:>9} {:>10} {:>10} {:>10}\n",
             rank + 1,
             row.ordering,
-            thousands(row.draws as f64),
+            count(row.draws),
             percent(unsolved),
             iterations(row.median, cap),
             mean(row),

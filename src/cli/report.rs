@@ -1,7 +1,6 @@
 //! `boardlab plot` and `boardlab report`: charts and REPORT.md of a results folder, made from
 //! its files without rerunning any draw.
 
-use super::StudyResult;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,9 +44,7 @@ pub struct PlotArgs {
 
 pub fn plot(args: &PlotArgs) -> anyhow::Result<ExitCode> {
     super::results_folder(&args.dir)?;
-    let registry = &crate::puzzles::REGISTRY;
-    let puzzle = registry.of_folder_or_default(&args.dir)?;
-    let written = (puzzle.plot)(&args.dir).or_study()?;
+    let written = crate::experiment::plot_folder(&args.dir, &crate::puzzles::REGISTRY)?;
     if !args.quiet {
         eprintln!(
             "wrote {written} charts (SVG and PNG) to {}",

@@ -18,7 +18,7 @@ use crate::game::Game;
 use crate::game::matches::report::{Tables, percent, with_interval};
 use crate::game::matches::tally::SeatRecord;
 use crate::output::atomic::write_atomic_with;
-use crate::output::numbers::{signed, thousands};
+use crate::output::numbers::{count, signed};
 use crate::stats::proportion::{Z95, wilson};
 use crate::stats::quantile::quantile_rank;
 use serde::{Deserialize, Serialize};
@@ -179,7 +179,7 @@ fn wdl_cells(wdl: [u64; 3]) -> String {
     };
     format!(
         "{} | {} | {} | {} | {}",
-        thousands(n as f64),
+        count(n),
         cell(wdl[0]),
         cell(wdl[1]),
         cell(wdl[2]),
@@ -352,7 +352,7 @@ fn damebot_part(out: &mut String, tables: &Tables) {
         rank + 1,
         tables.ratings.len(),
         percent(row.score),
-        thousands(row.games as f64)
+        count(row.games)
     );
     out.push_str(
         "| opponent | games | Damebot wins | draws | Damebot losses | Damebot's score |\n\
@@ -434,7 +434,7 @@ fn lengths_part(out: &mut String, rows: &[LengthRow]) {
             "Over all {} games: median {} plies (quartiles {} and {}, range {}–{}); {} drawn \
              ({} by repetition, {} by {QUIET_PLY_LIMIT} quiet plies, {} by the ply cap, of \
              all games).\n",
-            thousands(all.games as f64),
+            count(all.games),
             all.plies_median,
             all.plies_q1,
             all.plies_q3,
@@ -457,14 +457,14 @@ fn lengths_part(out: &mut String, rows: &[LengthRow]) {
             out,
             "| `{}` | {} | {} / {} / {} | {} | {} | {} | {} |",
             row.pairing,
-            thousands(row.games as f64),
+            count(row.games),
             row.plies_q1,
             row.plies_median,
             row.plies_q3,
             percent(row.draws() as f64 / row.games.max(1) as f64),
-            thousands(row.repetition as f64),
-            thousands(row.quiet_plies as f64),
-            thousands(row.ply_cap as f64)
+            count(row.repetition),
+            count(row.quiet_plies),
+            count(row.ply_cap)
         );
     }
     out.push('\n');

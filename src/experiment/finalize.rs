@@ -4,14 +4,15 @@
 //!
 //! A folder whose draws are all written is marked `data-complete` first; only when every
 //! output is written does the manifest say `complete`, with a hash of each output. A kill or
-//! a failure in between leaves a folder that `run --resume` or `boardlab report` finishes.
+//! a failure in between leaves a folder that `run --resume` or `boardlab report` finishes
+//! (see [`super::trust`]).
 
 use super::checksum;
-use super::error::{HarnessError, IoContext, Result, check, fail};
+use super::error::{HarnessError, IoContext, Result, check};
 use super::folder::ResultsFolder;
 use super::manifest::{Manifest, RunStatus};
 use super::plan::Plan;
-use super::registry::{Puzzle, Registry};
+use super::registry::Puzzle;
 use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
 use std::collections::BTreeMap;
@@ -118,86 +119,8 @@ pub fn outputs_current(
     Ok(true)
 }
 
-/// `boardlab report DIR` on a results folder: under the folder's lock, completes a folder
-/// whose outputs are pending, or rewrites the charts and report of a complete one (and their
-/// hashes in the manifest) after checking its data against the manifest's checksums: a
-/// `draws.csv` that does not match is refused, tables that do not match are made again from
-/// it. A folder may lack its `draws.csv` (a committed folder whose data are too big to keep);
-/// its report is then made from its tables. A folder without a manifest is left to the default puzzle's
-/// report, which knows the folders it writes without one.
-pub fn report_folder(dir: &std::path::Path, registry: &Registry) -> Result<()> {
-    use super::folder::FolderState;
-    let folder = ResultsFolder::new(dir);
-    let default = registry.puzzle(registry.default)?;
-    if !folder.manifest().exists() {
-        return report_with(default, dir);
-    }
-    let _lock = super::lock::FolderLock::exclusive(dir)?;
-    let shown = dir.display();
-    let puzzle = match registry.of_folder(dir) {
-        Ok(Some(puzzle)) => puzzle,
-        _ => default,
-    };
-    match folder.state(puzzle.tables)? {
-        FolderState::DataComplete(manifest) => {
-            let plan = manifest.plan(registry)?;
-            folder.remove_temporaries()?;
-            finish(&folder, &plan, puzzle, *manifest)
-        }
-        FolderState::Partial(_) => fail!(
-            Folder,
-            "{shown} holds an unfinished run; complete it with boardlab run and --resume first"
-        ),
-        FolderState::Damaged(why) => fail!(Folder, "{shown} cannot be reported: {why}"),
-        FolderState::Complete(mut manifest) => {
-            // As `run --resume` does: the data must be the data the manifest describes, and
-            // tables that are not are made again from them.
-            let has_draws = folder.draws().exists();
-            if has_draws {
-                check_draws(&folder, &manifest)?;
-            }
-            if let Some(table) = edited_table(&folder, puzzle, &manifest)? {
-                check!(
-                    has_draws,
-                    Data,
-                    "{} does not match the checksum in the manifest (edited or damaged), and draws.csv, which it is made from, is not in {shown}; restore it, or make the folder again with the manifest's reproduce command",
-                    folder.root().join(table).display()
-                );
-                let plan = manifest.plan(registry)?;
-                folder.remove_temporaries()?;
-                return finish(&folder, &plan, puzzle, *manifest);
-            }
-            report_with(puzzle, dir)?;
-            if !manifest.outputs.is_empty() {
-                manifest.outputs = hash_outputs(&folder, puzzle)?;
-                manifest.write(&folder.manifest())?;
-            }
-            Ok(())
-        }
-        FolderState::Fresh => report_with(default, dir),
-    }
-}
-
-/// The first of the puzzle's tables whose hash the manifest records and that no longer has
-/// it (a manifest from before outputs were recorded records none).
-fn edited_table<'a>(
-    folder: &ResultsFolder,
-    puzzle: &'a Puzzle,
-    manifest: &Manifest,
-) -> Result<Option<&'a str>> {
-    for table in puzzle.tables {
-        let path = folder.root().join(table);
-        if let Some(hash) = manifest.outputs.get(*table)
-            && (!path.is_file() || checksum::hash_file(&path)? != *hash)
-        {
-            return Ok(Some(table));
-        }
-    }
-    Ok(None)
-}
-
 /// The charts and report of `dir` by `puzzle`'s report.
-fn report_with(puzzle: &Puzzle, dir: &std::path::Path) -> Result<()> {
+pub(super) fn report_with(puzzle: &Puzzle, dir: &std::path::Path) -> Result<()> {
     (puzzle.report)(dir)
         .map_err(|error| HarnessError::study(format!("reporting on {}", dir.display()), error))
 }

@@ -117,7 +117,7 @@ fn lock_holder_file(dir: &Path) -> Result<(PathBuf, File)> {
             .create(true)
             .truncate(false)
             .open(&path)
-            .io_at("cannot create the lock file", &path)?;
+            .map_err(|error| cannot_create(dir, &path, error))?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -143,6 +143,24 @@ fn lock_holder_file(dir: &Path) -> Result<(PathBuf, File)> {
         "cannot lock {}: its lock file keeps changing",
         path.display()
     )
+}
+
+/// The error of a lock file that cannot be created: a folder the process may not write in
+/// (read-only for this user, or on a read-only file system) is named as such.
+fn cannot_create(dir: &Path, path: &Path, error: std::io::Error) -> HarnessError {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => {
+            HarnessError::Folder(format!(
+                "{} is read-only: boardlab cannot write in it ({error}); make it writable, or use another folder",
+                dir.display()
+            ))
+        }
+        _ => HarnessError::Io {
+            message: format!("cannot create the lock file {}", path.display()),
+            source: error,
+        },
+    }
 }
 
 /// Whether the open `file` is the file at `path` now.
@@ -203,5 +221,20 @@ mod tests {
         assert!(error.contains("a boardlab merge that reads it"), "{error}");
         drop((a, b));
         FolderLock::exclusive(dir.path()).unwrap();
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_written_is_named_read_only() {
+        let dir = Path::new("results/x");
+        let path = dir.join(LOCK_FILE);
+        // EACCES (a folder this user may not write) and EROFS (a read-only file system).
+        for code in [13, 30] {
+            let error = std::io::Error::from_raw_os_error(code);
+            let message = cannot_create(dir, &path, error).to_string();
+            assert!(message.starts_with("results/x is read-only"), "{message}");
+            assert!(!message.contains("in use"), "{message}");
+        }
+        let other = cannot_create(dir, &path, std::io::Error::from_raw_os_error(28));
+        assert!(other.to_string().contains("cannot create the lock file"));
     }
 }

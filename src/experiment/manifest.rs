@@ -222,6 +222,7 @@ impl Manifest {
                 }
             }
         }
+        let mut why = None;
         for draws in [None, recorded("draws")] {
             let overrides = Overrides {
                 draws,
@@ -232,10 +233,16 @@ impl Manifest {
             if study.identity() == identity {
                 return Ok((study, overrides));
             }
+            let rebuilt = RunIdentity {
+                spec: study.identity(),
+                shard: self.shard,
+            };
+            why = why.or_else(|| rebuilt.difference(&self.identity()));
         }
         fail!(
             Folder,
-            "the spec recorded in the manifest does not rebuild the same run (another boardlab version?)"
+            "the spec recorded in the manifest does not rebuild the same run ({}): edited, or made by another boardlab version; make the folder again with its reproduce command",
+            why.unwrap_or_else(|| "the spec differs".to_string())
         )
     }
 

@@ -26,17 +26,18 @@ pub mod spec;
 pub mod study;
 #[cfg(test)]
 pub(crate) mod toy;
+mod trust;
 
 pub use error::{Describe, HarnessError, StudyError};
-pub use finalize::report_folder;
 pub use folder::{FolderState, ResultsFolder};
 pub use lock::{FolderLock, LOCK_FILE};
 pub use manifest::{Manifest, RunStatus};
 pub use merge::merge;
 pub use plan::Plan;
 pub use registry::{Puzzle, Registry};
-pub use runner::stop_requested;
 pub use runner::{MAX_THREADS, RunEnd, RunRequest, check_threads, parse_shard, run};
+pub use runner::{catch_interrupts, stop_requested};
 pub use shard::{MAX_SHARDS, Shard};
 pub use spec::Overrides;
 pub use study::{Computed, Interrupted, SeriesPlan, Study};
+pub use trust::{plot_folder, report_folder};

@@ -14,7 +14,7 @@
 //! each series' draws a relative cost, the rate of cost done is measured, and the time left
 //! is the cost left divided by that rate ([`Eta`]).
 
-use crate::output::numbers::thousands;
+use crate::output::numbers::{count, thousands};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -288,8 +288,8 @@ pub fn line(
     let eta = seconds_left.map_or("…".to_string(), format_eta);
     let text = format!(
         "{name}  {}/{}  {percent:.1}%  {rate_text}  ETA {eta}",
-        thousands(done as f64),
-        thousands(total as f64)
+        count(done),
+        count(total)
     );
     text.chars().take(MAX_WIDTH).collect()
 }

@@ -70,24 +70,30 @@ impl Registry {
 
     /// The puzzle a spec text names (the default when it names none).
     pub fn of_spec(&self, text: &str) -> Result<&'static Puzzle> {
+        // Read without converting the values: a `toml::Table` holds integers as i64, and a
+        // seed of 2⁶³ or more, which every spec allows, would make the text seem not TOML.
         // A spec that is not TOML at all is reported by the puzzle's own parser, with the line.
-        let name = match text.parse::<toml::Table>() {
-            Ok(table) => match table.get("puzzle") {
-                Some(toml::Value::String(name)) => name.clone(),
-                Some(other) => {
-                    return Err(HarnessError::Spec(SpecError::BadValue {
-                        key: "puzzle",
-                        message: format!(
-                            "expected a puzzle name in quotes, found {other}; use one of {}",
-                            self.names()
-                        ),
-                    }));
-                }
-                None => self.default.to_string(),
-            },
-            Err(_) => self.default.to_string(),
+        let Ok(document) = toml::de::DeTable::parse(text) else {
+            return self.puzzle(self.default);
         };
-        self.puzzle(&name)
+        let named = document
+            .get_ref()
+            .iter()
+            .find(|(key, _)| key.get_ref().as_ref() == "puzzle")
+            .map(|(_, value)| (value.get_ref(), text.get(value.span()).unwrap_or_default()));
+        match named {
+            None => self.puzzle(self.default),
+            Some((value, written)) => match value.as_str() {
+                Some(name) => self.puzzle(name),
+                None => Err(HarnessError::Spec(SpecError::BadValue {
+                    key: "puzzle",
+                    message: format!(
+                        "expected a puzzle name in quotes, found {written}; use one of {}",
+                        self.names()
+                    ),
+                })),
+            },
+        }
     }
 
     /// Reads a spec of any puzzle with overrides applied.

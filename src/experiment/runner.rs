@@ -23,7 +23,7 @@ use super::progress::Progress;
 use super::registry::{Puzzle, Registry};
 use super::spec::Overrides;
 use super::study::Interrupted;
-use super::{Shard, checksum, finalize};
+use super::{Shard, checksum, finalize, trust};
 use crate::output::faults::{abort_point, before_data_write};
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
@@ -69,6 +69,10 @@ pub enum RunEnd {
 
 pub(super) static STOP: AtomicBool = AtomicBool::new(false);
 
+/// Set by the first Ctrl-C or termination signal, and never cleared: a signal that comes
+/// before the run starts (while the spec is read, say) stops it as soon as it starts.
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
 /// Whether the run in progress has been asked to stop (by Ctrl-C, a termination signal or a
 /// failed chunk): a study with long draws checks it between their steps.
 pub fn stop_requested() -> bool {
@@ -80,14 +84,18 @@ fn is_interruption(error: &HarnessError) -> bool {
     matches!(error, HarnessError::Study { source, .. } if source.is::<Interrupted>())
 }
 
-/// On the first Ctrl-C (or SIGTERM), ask the workers to stop; on the second, exit now.
-fn install_interrupt_handler() {
+/// From now on, the first Ctrl-C (or SIGTERM) asks the run to stop, and the second exits at
+/// once. `boardlab run` calls it before anything else, so that a signal in its first
+/// milliseconds stops the run with its usual message rather than killing it silently; [`run`]
+/// calls it too.
+pub fn catch_interrupts() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         let _ = ctrlc::set_handler(|| {
-            if STOP.swap(true, Ordering::SeqCst) {
+            if SIGNALLED.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
+            STOP.store(true, Ordering::SeqCst);
         });
     });
 }
@@ -108,8 +116,14 @@ pub fn check_threads(threads: usize) -> Result<()> {
 
 /// Runs (or resumes) an experiment into its results folder.
 pub fn run(request: &RunRequest) -> Result<RunEnd> {
+    // A stop asked by a failed chunk of an earlier run in this process is forgotten; one
+    // asked by a signal is not.
+    // (Cleared first and the signal read after, so that one coming in between still counts.)
     STOP.store(false, Ordering::SeqCst);
-    install_interrupt_handler();
+    if SIGNALLED.load(Ordering::SeqCst) {
+        STOP.store(true, Ordering::SeqCst);
+    }
+    catch_interrupts();
     check_threads(request.threads)?;
     request
         .plan
@@ -140,7 +154,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     let mut manifest = match folder.state(&tables)? {
         FolderState::Complete(old) if request.resume && !request.force => {
             same_run(&old, "resume")?;
-            return resume_complete(&folder, plan, puzzle, *old);
+            return resume_complete(&folder, request.registry, puzzle, *old);
         }
         FolderState::Complete(_) if !request.force => fail!(
             Folder,
@@ -148,8 +162,9 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
         ),
         FolderState::DataComplete(old) if request.resume && !request.force => {
             same_run(&old, "resume")?;
+            let plan = trust::check_finished(&folder, request.registry, &old)?;
             folder.remove_temporaries()?;
-            finalize::finish(&folder, plan, puzzle, *old)?;
+            finalize::finish(&folder, &plan, puzzle, *old)?;
             return Ok(RunEnd::Complete {
                 draws: plan.total(),
             });
@@ -216,19 +231,21 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     Ok(RunEnd::Complete { draws: total })
 }
 
-/// `--resume` of a complete folder: checks its data and rewrites missing or stale outputs.
+/// `--resume` of a complete folder: checks it as every command that reads a finished folder
+/// does ([`trust::check_finished`]), with its data, and rewrites missing or stale outputs.
 fn resume_complete(
     folder: &ResultsFolder,
-    plan: &Plan,
+    registry: &Registry,
     puzzle: &Puzzle,
     manifest: Manifest,
 ) -> Result<RunEnd> {
+    let plan = trust::check_finished(folder, registry, &manifest)?;
     finalize::check_draws(folder, &manifest)?;
     if finalize::outputs_current(folder, puzzle, &manifest)? {
         return Ok(RunEnd::AlreadyComplete);
     }
     folder.remove_temporaries()?;
-    finalize::finish(folder, plan, puzzle, manifest)?;
+    finalize::finish(folder, &plan, puzzle, manifest)?;
     Ok(RunEnd::Complete {
         draws: plan.total(),
     })

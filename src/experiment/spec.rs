@@ -119,18 +119,37 @@ impl SpecHeader {
     }
 }
 
-/// toml's messages span several lines (a source excerpt); keep the message and the place.
+/// toml's messages span several lines (a source excerpt); keep the message and the place,
+/// and the key when the message is about the value of a `key = value` line (toml names only
+/// the value: "invalid value: integer `-1`, expected u64").
 pub fn one_line_toml_error(error: &toml::de::Error, text: &str) -> String {
     let message = error.message().trim().trim_end_matches('.').to_string();
     match error.span() {
         Some(span) => {
-            let before = &text[..span.start.min(text.len())];
+            let before = text.get(..span.start).unwrap_or(text);
             let line = before.matches('\n').count() + 1;
-            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            format!("line {line}, column {column}: {message}")
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let column = before.len() - line_start + 1;
+            match key_of_value(&before[line_start..]) {
+                Some(key) if !message.contains(&format!("`{key}`")) => {
+                    format!("key `{key}`, line {line}, column {column}: {message}")
+                }
+                _ => format!("line {line}, column {column}: {message}"),
+            }
         }
         None => message,
     }
+}
+
+/// The key of a line that reads `key = ` up to a value (a bare or quoted key).
+fn key_of_value(line: &str) -> Option<&str> {
+    let key = line.trim_end().strip_suffix('=')?.trim();
+    let key = key
+        .strip_prefix('"')
+        .and_then(|k| k.strip_suffix('"'))
+        .unwrap_or(key);
+    let bare = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    (!key.is_empty() && key.chars().all(bare)).then_some(key)
 }
 
 pub fn check_name(name: &str) -> Result<(), SpecError> {

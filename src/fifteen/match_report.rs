@@ -120,7 +120,7 @@ fn exact_section(out: &mut String, variant: Variant, tables: &Tables) {
             "| `{}` | {} | {} | {} | {} | {} | {} | {} |",
             r.pairing,
             r.a_seat,
-            crate::output::numbers::thousands(r.games as f64),
+            crate::output::numbers::count(r.games),
             triple(c.exact),
             with_interval(r.a_win, r.a_win_low, r.a_win_high),
             with_interval(r.draw, r.draw_low, r.draw_high),
@@ -246,8 +246,8 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
             }
             format!(
                 "{} of {}",
-                crate::output::numbers::thousands(losses as f64),
-                crate::output::numbers::thousands(games as f64)
+                crate::output::numbers::count(losses),
+                crate::output::numbers::count(games)
             )
         };
         let loses_to = |opponent: &str| {

@@ -71,7 +71,7 @@ impl SummaryRow {
 }
 
 pub(super) fn thousands(value: u64) -> String {
-    crate::output::numbers::thousands(value as f64)
+    crate::output::numbers::count(value)
 }
 
 fn lines_of(path: &Path, header: &str) -> Result<Vec<Vec<String>>> {

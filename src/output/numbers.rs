@@ -3,8 +3,11 @@
 //! One rounding rule for every figure a report prints: halves are rounded away from zero
 //! (12.25 → `12.3`, 12.35 → `12.4`, −0.5 → `-1`), judged on the decimal value, not on the
 //! nearest binary fraction (100 × 0.4025 is 40.249999… in binary and still prints `40.3`).
-//! [`fixed`] applies it; every formatter here goes through it or through [`thousands`],
-//! which follows the same rule.
+//! [`fixed`] applies it; every formatter of a measured value goes through it.
+//!
+//! Counts are integers and are printed from the integer ([`count`]), never through a float:
+//! a float has no digits to spare past 2⁵³, and a rounding rule for halves has no business
+//! moving a whole number.
 
 /// Appends `n` in decimal to `out`, the bytes `write!(out, "{n}")` writes, without the
 /// formatting machinery (a row writer that writes millions of rows a second calls it).
@@ -27,6 +30,10 @@ pub fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
 /// digit a report prints.
 const HALF_TOLERANCE: f64 = 1e-9;
 
+/// The most (in units of the last printed digit) that the tolerance may move a value: far
+/// below a half, so that a whole number of any size stays the number it is.
+const MOST_NUDGE: f64 = 1e-3;
+
 /// `value` with `decimals` decimals, halves rounded away from zero (the module's rule):
 /// `fixed(40.25, 1)` is `40.3`, `fixed(-2.5, 0)` is `-3`, `fixed(0.04, 1)` is `0.0`.
 pub fn fixed(value: f64, decimals: usize) -> String {
@@ -34,7 +41,8 @@ pub fn fixed(value: f64, decimals: usize) -> String {
         return format!("{value}");
     }
     let scaled = value * 10f64.powi(decimals as i32);
-    let nudged = scaled + scaled.signum() * scaled.abs().max(1.0) * HALF_TOLERANCE;
+    let nudge = (scaled.abs().max(1.0) * HALF_TOLERANCE).min(MOST_NUDGE);
+    let nudged = scaled + scaled.signum() * nudge;
     let units = nudged.round();
     if units.abs() >= 1e17 {
         // Past exact integers: every digit printed is already a digit of the value.
@@ -58,12 +66,21 @@ pub fn signed(value: f64, decimals: usize) -> String {
     }
 }
 
-/// A count with thousands separators: 12345 → `12,345` (rounded to a whole number).
+/// A count with thousands separators, from the integer itself: 1211427595 →
+/// `1,211,427,595`.
+pub fn count(n: u64) -> String {
+    grouped(&n.to_string())
+}
+
+/// A measured value (a mean, a rate) rounded to a whole number, with thousands separators:
+/// 12345.4 → `12,345`. A count goes to [`count`] instead.
 pub fn thousands(value: f64) -> String {
-    let digits = fixed(value, 0);
-    let (sign, digits) = digits
-        .strip_prefix('-')
-        .map_or(("", digits.as_str()), |d| ("-", d));
+    grouped(&fixed(value, 0))
+}
+
+/// Decimal digits, with an optional leading `-`, with a comma between groups of three.
+fn grouped(digits: &str) -> String {
+    let (sign, digits) = digits.strip_prefix('-').map_or(("", digits), |d| ("-", d));
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
@@ -163,5 +180,55 @@ mod tests {
         assert_eq!(p_value(0.0312), "0.031");
         assert_eq!(p_value(4.2e-7), "4.2e-7");
         assert_eq!(p_value(0.0), "< 1e-300");
+    }
+
+    /// The digits of `text` with its commas taken out, and whether the commas stand
+    /// between groups of three counted from the right (a second reading of the grouping).
+    fn ungroup(text: &str) -> (String, bool) {
+        let groups: Vec<&str> = text.split(',').collect();
+        let well_placed = groups[0].len() <= 3
+            && !groups[0].is_empty()
+            && groups[1..].iter().all(|g| g.len() == 3);
+        (groups.concat(), well_placed)
+    }
+
+    #[test]
+    fn counts_print_every_digit_of_the_integer() {
+        // The committed fifteen folder's draws.csv has 1,211,427,595 bytes; through a float
+        // and the halves tolerance it printed 1,211,427,596.
+        assert_eq!(count(1_211_427_595), "1,211,427,595");
+        assert_eq!(count(u64::MAX), "18,446,744,073,709,551,615");
+        for n in [
+            0,
+            7,
+            999,
+            1000,
+            499_999_999,
+            500_000_000,
+            500_000_001,
+            u64::MAX - 1,
+        ] {
+            let (digits, well_placed) = ungroup(&count(n));
+            assert_eq!(digits, n.to_string());
+            assert!(well_placed, "{}", count(n));
+        }
+    }
+
+    #[test]
+    fn whole_numbers_stay_themselves_through_fixed() {
+        // Every integer below 2⁵³ is exact in binary; rounding it must not move it.
+        let exact = (1u64 << 53) - 1;
+        for n in [
+            499_999_999,
+            500_000_000,
+            1_211_427_595,
+            10_000_000_000,
+            exact,
+        ] {
+            assert_eq!(fixed(n as f64, 0), n.to_string());
+            assert_eq!(ungroup(&thousands(n as f64)).0, n.to_string());
+        }
+        assert_eq!(fixed(1_211_427_595.5, 0), "1211427596");
+        assert_eq!(fixed(1_211_427_595.49, 0), "1211427595");
     }
 }

@@ -13,7 +13,7 @@ use crate::output::charts::{
     self, CurveRole, HistogramBar, LogHistogram, LogHistogramChart, RestartChart, RestartCurve,
     SurvivalChart, SurvivalCurve,
 };
-use crate::output::numbers::thousands;
+use crate::output::numbers::count;
 use std::path::{Path, PathBuf};
 
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
@@ -133,13 +133,13 @@ pub fn write_charts(analysis: &Analysis, dir: &Path) -> Result<Vec<&'static str>
 fn context_line(analysis: &Analysis) -> String {
     let draws = analysis.orderings.iter().map(|o| o.summary.draws);
     let (fewest, most) = (draws.clone().min().unwrap_or(0), draws.max().unwrap_or(0));
-    let cap = analysis.cap.map_or("no cap".to_string(), |c| {
-        format!("cap {}", thousands(c as f64))
-    });
+    let cap = analysis
+        .cap
+        .map_or("no cap".to_string(), |c| format!("cap {}", count(c)));
     let draws = if fewest == most {
-        thousands(most as f64)
+        count(most)
     } else {
-        format!("{} to {}", thousands(fewest as f64), thousands(most as f64))
+        format!("{} to {}", count(fewest), count(most))
     };
     format!("{draws} draws per {}, {cap}", analysis.row_noun().0)
 }

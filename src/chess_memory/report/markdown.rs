@@ -5,7 +5,7 @@ use super::bench::BenchSpeed;
 use super::figures::{self, CHARTS};
 use crate::chess_memory::analysis::{Analysis, FEW_DRAWS, OrderingAnalysis, RANKING_RULE};
 use crate::chess_memory::sat::mistakes::MistakesSummary;
-use crate::output::numbers::{p_value, percent, thousands};
+use crate::output::numbers::{count, p_value, percent, thousands};
 use std::fmt::Write;
 
 /// The report's text for `analysis`; `charts` are the stems written into `charts/`; with a
@@ -59,18 +59,15 @@ pub fn render(
 }
 
 fn median_text(o: &OrderingAnalysis, cap: Option<u64>) -> String {
-    let median = thousands(o.summary.median as f64);
+    let median = count(o.summary.median);
     if median_is_censored(o, cap) {
         return format!("≥ {median} (censored)");
     }
     if o.summary.draws < 2 {
         return format!("{median} (one draw, no CI)");
     }
-    let upper = o
-        .median_ci
-        .1
-        .map_or("cap".to_string(), |u| thousands(u as f64));
-    format!("{median} [{}, {upper}]", thousands(o.median_ci.0 as f64))
+    let upper = o.median_ci.1.map_or("cap".to_string(), count);
+    format!("{median} [{}, {upper}]", count(o.median_ci.0))
 }
 
 /// Whether the median falls among the unsolved draws: then it is only "at least the cap".
@@ -99,8 +96,8 @@ fn provenance(out: &mut String, analysis: &Analysis) {
     writeln!(
         out,
         "- **Experiment:** {orderings} series × {} draws, at most {} iterations per draw, master seed {}, {}{}×{} board.",
-        thousands(spec["draws"].as_f64().unwrap_or(0.0)),
-        spec["cap"].as_f64().map_or("unlimited".to_string(), thousands),
+        count(spec["draws"].as_u64().unwrap_or(0)),
+        spec["cap"].as_u64().map_or("unlimited".to_string(), count),
         m.master_seed,
         if searches.is_empty() { String::new() } else { format!("search {}, ", searches.join(", ")) },
         spec["board_size"],
@@ -111,7 +108,7 @@ fn provenance(out: &mut String, analysis: &Analysis) {
         .orderings
         .iter()
         .filter(|o| Some(o.summary.draws) != spec["draws"].as_u64())
-        .map(|o| format!("{} ({})", o.label(), thousands(o.summary.draws as f64)))
+        .map(|o| format!("{} ({})", o.label(), count(o.summary.draws)))
         .collect();
     if !fewer.is_empty() {
         writeln!(out, "- **Other draw counts:** {}.", fewer.join(", ")).unwrap();
@@ -397,7 +394,7 @@ fn extrapolation_caveat(o: &OrderingAnalysis) -> String {
             format!(
                 " (marked * in the table: only {} of {} draws solved within t, fewer than {FEW_DRAWS}, so this optimum is an extrapolation from a few lucky draws, not a finding)",
                 thousands(within),
-                thousands(o.summary.draws as f64)
+                count(o.summary.draws)
             )
         }
         _ => String::new(),
@@ -420,7 +417,7 @@ fn restarts(out: &mut String, analysis: &Analysis) {
         out,
         "- Restarts: for {} the best cutoff is t = {} iterations, with an expected {} iterations per board, against a mean of {} without restarts{}.",
         o.label(),
-        thousands(best.cutoff as f64),
+        count(best.cutoff),
         thousands(best.cost),
         without,
         extrapolation_caveat(o)
@@ -432,7 +429,7 @@ fn restarts(out: &mut String, analysis: &Analysis) {
             "- With its best restart cutoff, the cheapest {} is {}: t = {}, {} iterations per board expected (among optima that rest on at least {FEW_DRAWS} solved draws).",
             analysis.row_noun().0,
             o.label(),
-            thousands(b.cutoff as f64),
+            count(b.cutoff),
             thousands(b.cost)
         )
         .unwrap();
@@ -510,9 +507,9 @@ fn table(out: &mut String, analysis: &Analysis) {
             thousands(o.summary.mean)
         };
         let p99 = if Some(o.summary.p99) == analysis.cap && o.censored_share() >= 0.01 {
-            format!("≥ {}", thousands(o.summary.p99 as f64))
+            format!("≥ {}", count(o.summary.p99))
         } else {
-            thousands(o.summary.p99 as f64)
+            count(o.summary.p99)
         };
         let tail = o.tail.as_ref().map_or("–".to_string(), |t| {
             format!(
@@ -532,7 +529,7 @@ fn table(out: &mut String, analysis: &Analysis) {
                     ""
                 };
                 (
-                    format!("{}{mark}", thousands(b.cutoff as f64)),
+                    format!("{}{mark}", count(b.cutoff)),
                     format!("{}{mark}", thousands(b.cost)),
                 )
             });

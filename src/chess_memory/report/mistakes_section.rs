@@ -3,7 +3,7 @@
 
 use crate::chess_memory::analysis::Analysis;
 use crate::chess_memory::sat::mistakes::MistakesSummary;
-use crate::output::numbers::{percent, thousands};
+use crate::output::numbers::{count, percent};
 use std::fmt::Write;
 
 /// How many draws made a mistake: those located exactly and those located only
@@ -31,7 +31,7 @@ pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) 
         "`boardlab chess-memory sat mistakes` replayed {} draws of each order (master seed {}, cap {} iterations) and, after every placed pair whose board could still be completed, asked the SAT solver whether the new board can be. The first placement after which no board exists is the draw's *mistake*; everything the search does below it is wasted. (`boardlab chess-memory sat mistakes --order <the orders> --draws N --seed S --cap C --summary mistakes.json`, kept here as `mistakes.json`.)\n",
         mistakes.draws,
         mistakes.seed,
-        thousands(mistakes.cap as f64),
+        count(mistakes.cap),
     )
     .unwrap();
     let draws: usize = mistakes.summaries.iter().map(|s| s.draws).sum();

@@ -5,7 +5,7 @@
 
 use crate::chess_memory::analysis::{Analysis, OrderingAnalysis};
 use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
-use crate::output::numbers::{percent, thousands};
+use crate::output::numbers::{count, percent, thousands};
 use crate::stats::restart::{FixedCutoffPrediction, fixed_cutoff_prediction};
 use std::fmt::Write;
 
@@ -109,7 +109,7 @@ pub fn section(out: &mut String, analysis: &Analysis, baseline: &Analysis) {
     writeln!(
         out,
         "For each series of the seed's search restarted every t iterations, the restart analysis of the `{name}` results (the same queue, no restarts) predicts the share of draws that the cap of {} iterations censors, (1 − p)^m · P(T > r), and the mean iterations per draw with censored draws at the cap (see `stats::restart::fixed_cutoff_prediction`).\n",
-        thousands(cap as f64)
+        count(cap)
     )
     .unwrap();
     let predicted: Vec<&Row> = rows.iter().filter(|r| r.should_fall()).collect();

@@ -9,6 +9,7 @@ use super::ratings::RatingRow;
 use super::tally::SeatRecord;
 use crate::output::charts::style::{self, BLUE, DARK, GREEN, GREY, LegendMark, VERMILION};
 use crate::output::charts::{Chart, plot_error};
+use crate::output::numbers::count;
 use crate::output::numbers::fixed;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -127,7 +128,7 @@ impl Chart for ResultsChart {
             layout.write(
                 &matrix_area,
                 (x, y + 34),
-                &[(score_label(score), 17), (thousands(record.games), 14)],
+                &[(score_label(score), 17), (count(record.games), 14)],
                 &DARK,
                 RESULTS_CELL_HEIGHT - 34,
             )?;
@@ -363,11 +364,6 @@ pub fn score_label(score: f64) -> String {
     format!("{shown}%")
 }
 
-/// A count of games with thousands separators.
-fn thousands(games: u64) -> String {
-    crate::output::numbers::thousands(games as f64)
-}
-
 impl Chart for MatrixChart {
     fn size(&self) -> (u32, u32) {
         MatrixLayout::new(&self.players, MATRIX_CELL_HEIGHT).size()
@@ -416,7 +412,7 @@ impl Chart for MatrixChart {
                 layout.write(
                     root,
                     (x, y),
-                    &[(score_label(score), 19), (thousands(games), 14)],
+                    &[(score_label(score), 19), (count(games), 14)],
                     &colour,
                     height,
                 )?;

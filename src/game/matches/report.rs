@@ -12,7 +12,7 @@ use crate::experiment::{Manifest, ResultsFolder, Shard};
 use crate::output::atomic::write_atomic;
 use crate::output::charts;
 use crate::output::error::IoContext;
-use crate::output::numbers::{fixed, percent_cell, signed, thousands};
+use crate::output::numbers::{count, fixed, percent_cell, signed};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -278,7 +278,7 @@ fn data_note(data: Option<&(u64, String)>) -> String {
         format!(
             "; {} bytes, FNV-1a 64 `{}` as `manifest.json` records: where the file is not kept, \
              the manifest's `reproduce` command remakes it byte for byte",
-            thousands(*bytes as f64),
+            count(*bytes),
             hash
         )
     })
@@ -300,7 +300,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
          themselves: `draws.csv` (one row each, with its moves{}).\n",
         t.players.len(),
         if pairings == 1 { "" } else { "s" },
-        thousands(t.games() as f64),
+        count(t.games()),
         if t.shard.is_some() {
             "in this shard"
         } else {
@@ -340,7 +340,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             i + 1,
             row.player,
             rating_text(row),
-            thousands(row.games as f64),
+            count(row.games),
             percent(row.score)
         );
     }
@@ -386,7 +386,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             "| `{}` | {} | {} | {} | {} | {} | {} |",
             r.pairing,
             r.a_seat,
-            thousands(r.games as f64),
+            count(r.games),
             with_interval(r.a_win, r.a_win_low, r.a_win_high),
             with_interval(r.draw, r.draw_low, r.draw_high),
             with_interval(r.a_loss, r.a_loss_low, r.a_loss_high),

@@ -1,0 +1,195 @@
+//! One rule for trusting a finished results folder, whatever the command that reads it:
+//! `run --resume`, `boardlab report` and `boardlab plot` check it alike before they use it.
+//!
+//! A folder is trusted when its manifest reads, the spec it records is the one its recorded
+//! spec text makes (with the recorded overrides), its master seed and its counts are that
+//! run's, and its `draws.csv`, where it is kept, is the file the manifest's checksum
+//! describes. A committed folder may leave out a `draws.csv` too big to keep; its tables then
+//! stand for the data, and each must still have the hash the manifest records. A table that
+//! does not is made again from `draws.csv` by `run --resume` and `report`, and refused where
+//! the draws are not kept; `plot`, which makes no table, refuses it.
+
+use super::checksum;
+use super::error::{HarnessError, Result, check, fail};
+use super::finalize::{check_draws, finish, hash_outputs, report_with};
+use super::folder::{FolderState, ResultsFolder};
+use super::lock::FolderLock;
+use super::manifest::Manifest;
+use super::plan::Plan;
+use super::registry::{Puzzle, Registry};
+use std::path::Path;
+
+/// Checks the manifest and data of a folder whose draws are all written, as every command
+/// does before it uses them, and returns the plan of its run.
+pub fn check_finished(
+    folder: &ResultsFolder,
+    registry: &Registry,
+    manifest: &Manifest,
+) -> Result<Plan> {
+    let path = folder.manifest();
+    let shown = path.display();
+    let plan = manifest.plan(registry)?;
+    let seed = plan.study.seed();
+    let remake = "restore it, or make the folder again with the manifest's reproduce command";
+    check!(
+        manifest.master_seed == seed,
+        Data,
+        "{shown} says master_seed {} but the spec it records has seed {seed} (edited or damaged); {remake}",
+        manifest.master_seed
+    );
+    let total = plan.total();
+    let rows = manifest.data.as_ref().map_or(total, |data| data.rows);
+    check!(
+        manifest.draws == total && rows == total,
+        Data,
+        "{shown} counts {} draws and {rows} rows of data, but the spec it records makes {total} (edited or damaged); {remake}",
+        manifest.draws
+    );
+    if folder.draws().exists() {
+        check_draws(folder, manifest)?;
+    }
+    Ok(plan)
+}
+
+/// `boardlab report DIR` on a results folder: under the folder's lock, completes a folder
+/// whose outputs are pending, or rewrites the charts and report of a complete one (and their
+/// hashes in the manifest), after the checks of [`check_finished`]; tables that do not match
+/// their hashes are made again from `draws.csv`. A folder without a manifest is left to the
+/// default puzzle's report, which knows the folders it writes without one.
+pub fn report_folder(dir: &Path, registry: &Registry) -> Result<()> {
+    let folder = ResultsFolder::new(dir);
+    let default = registry.puzzle(registry.default)?;
+    if !folder.manifest().exists() {
+        return report_with(default, dir);
+    }
+    let _lock = FolderLock::exclusive(dir)?;
+    let puzzle = puzzle_of(dir, registry, default);
+    let manifest = match finished(&folder, puzzle)? {
+        Finished::Manifest(manifest) => *manifest,
+        Finished::Fresh => return report_with(default, dir),
+    };
+    let plan = check_finished(&folder, registry, &manifest)?;
+    if manifest.status != super::RunStatus::Complete {
+        folder.remove_temporaries()?;
+        return finish(&folder, &plan, puzzle, manifest);
+    }
+    if let Some(table) = edited_table(&folder, puzzle, &manifest)? {
+        check!(
+            folder.draws().exists(),
+            Data,
+            "{} does not match the checksum in the manifest (edited or damaged), and draws.csv, which it is made from, is not in {}; restore it, or make the folder again with the manifest's reproduce command",
+            folder.root().join(table).display(),
+            dir.display()
+        );
+        folder.remove_temporaries()?;
+        return finish(&folder, &plan, puzzle, manifest);
+    }
+    report_with(puzzle, dir)?;
+    rehash_outputs(&folder, puzzle, manifest)
+}
+
+/// `boardlab plot DIR`: redraws the charts of a folder (its REPORT.md is left as it is)
+/// after the checks of [`check_finished`], its tables included; returns how many it wrote.
+pub fn plot_folder(dir: &Path, registry: &Registry) -> Result<usize> {
+    let folder = ResultsFolder::new(dir);
+    let default = registry.puzzle(registry.default)?;
+    if !folder.manifest().exists() {
+        return plot_with(default, dir);
+    }
+    let _lock = FolderLock::exclusive(dir)?;
+    let puzzle = puzzle_of(dir, registry, default);
+    let manifest = match finished(&folder, puzzle)? {
+        Finished::Manifest(manifest) => *manifest,
+        Finished::Fresh => return plot_with(default, dir),
+    };
+    check_finished(&folder, registry, &manifest)?;
+    check!(
+        manifest.status == super::RunStatus::Complete,
+        Folder,
+        "{} holds a run whose tables, charts or report are not all written; complete them with boardlab report first",
+        dir.display()
+    );
+    if let Some(table) = edited_table(&folder, puzzle, &manifest)? {
+        fail!(
+            Data,
+            "{} does not match the checksum in the manifest (edited or damaged); boardlab report {} makes it again from draws.csv",
+            folder.root().join(table).display(),
+            dir.display()
+        );
+    }
+    let written = plot_with(puzzle, dir)?;
+    rehash_outputs(&folder, puzzle, manifest)?;
+    Ok(written)
+}
+
+/// The puzzle of a folder's manifest, the default one where the manifest names none that
+/// this program knows (the checks then find what is wrong).
+fn puzzle_of(dir: &Path, registry: &Registry, default: &'static Puzzle) -> &'static Puzzle {
+    match registry.of_folder(dir) {
+        Ok(Some(puzzle)) => puzzle,
+        _ => default,
+    }
+}
+
+/// What a folder with a manifest holds, for a command that reads finished folders.
+enum Finished {
+    /// Every draw written (the outputs maybe not).
+    Manifest(Box<Manifest>),
+    /// Nothing but scratch files.
+    Fresh,
+}
+
+/// The manifest of a folder whose draws are all written; an unfinished or damaged folder is
+/// refused.
+fn finished(folder: &ResultsFolder, puzzle: &Puzzle) -> Result<Finished> {
+    let shown = folder.root().display();
+    match folder.state(puzzle.tables)? {
+        FolderState::Complete(manifest) | FolderState::DataComplete(manifest) => {
+            Ok(Finished::Manifest(manifest))
+        }
+        FolderState::Partial(_) => fail!(
+            Folder,
+            "{shown} holds an unfinished run; complete it with boardlab run and --resume first"
+        ),
+        FolderState::Damaged(why) => fail!(Folder, "{shown} cannot be reported: {why}"),
+        FolderState::Fresh => Ok(Finished::Fresh),
+    }
+}
+
+/// Records the hashes of the outputs as they are now (a manifest from before outputs were
+/// recorded is left as it is).
+fn rehash_outputs(folder: &ResultsFolder, puzzle: &Puzzle, mut manifest: Manifest) -> Result<()> {
+    if manifest.outputs.is_empty() {
+        return Ok(());
+    }
+    let outputs = hash_outputs(folder, puzzle)?;
+    if outputs != manifest.outputs {
+        manifest.outputs = outputs;
+        manifest.write(&folder.manifest())?;
+    }
+    Ok(())
+}
+
+/// The first of the puzzle's tables whose hash the manifest records and that no longer has
+/// it (a manifest from before outputs were recorded records none).
+fn edited_table<'a>(
+    folder: &ResultsFolder,
+    puzzle: &'a Puzzle,
+    manifest: &Manifest,
+) -> Result<Option<&'a str>> {
+    for table in puzzle.tables {
+        let path = folder.root().join(table);
+        if let Some(hash) = manifest.outputs.get(*table)
+            && (!path.is_file() || checksum::hash_file(&path)? != *hash)
+        {
+            return Ok(Some(table));
+        }
+    }
+    Ok(None)
+}
+
+/// The charts of `dir` by `puzzle`'s plot.
+fn plot_with(puzzle: &Puzzle, dir: &Path) -> Result<usize> {
+    (puzzle.plot)(dir)
+        .map_err(|error| HarnessError::study(format!("charting {}", dir.display()), error))
+}
