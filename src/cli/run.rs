@@ -145,20 +145,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
             REGISTRY.default_spec.to_string(),
         ),
     };
-    let mut overrides = Overrides {
-        draws: args.draws.or(args.games),
-        seed: args.seed,
-        settings: Settings::default(),
-    };
-    if let Some(cap) = args.cap {
-        overrides.settings.set("cap", &cap.to_string());
-    }
-    if args.boards {
-        overrides.settings.set("boards", "true");
-    }
-    for (key, value) in &args.settings {
-        overrides.settings.set(key, value);
-    }
+    let overrides = overrides(args);
     let study = REGISTRY
         .parse_spec(&spec_text, &overrides)
         .with_context(|| format!("spec {spec_source}"))?;
@@ -192,6 +179,25 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     };
     let end = experiment::run(&request)?;
     finish(end, &request.out, noun, args.quiet)
+}
+
+/// What the options change in the spec: the draw count, the seed and the settings.
+fn overrides(args: &RunArgs) -> Overrides {
+    let mut overrides = Overrides {
+        draws: args.draws.or(args.games),
+        seed: args.seed,
+        settings: Settings::default(),
+    };
+    if let Some(cap) = args.cap {
+        overrides.settings.set("cap", &cap.to_string());
+    }
+    if args.boards {
+        overrides.settings.set("boards", "true");
+    }
+    for (key, value) in &args.settings {
+        overrides.settings.set(key, value);
+    }
+    overrides
 }
 
 /// What the command says about how the run ended, and its exit status.
