@@ -100,7 +100,7 @@ def fifteen_rules_follow_the_variant(browser, base, shots):
         browser.wait("return document.getElementById('fifteen-status').dataset.game !== arguments[0]",
                      10, f"the {variant} game", before)
         texts[variant] = browser.text(browser.find("#fifteen-rules"))
-        game = http("GET", f"{base}/api/fifteen/games/{dataset(browser, '#fifteen-status', 'game')}")
+        game = http("GET", base + dataset(browser, '#fifteen-status', 'url'))
         enabled = sorted(int(n) for n in browser.script(
             "return [...document.querySelectorAll('#fifteen-numbers button:not(:disabled)')].map(b => b.dataset.number)"))
         if enabled != sorted(game["legal"]):

@@ -29,10 +29,11 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The page's policy: its own scripts and styles only (no inline script; style attributes,
-/// which the rendered reports' table alignment uses, allowed), pictures and requests to this
-/// server only, no plugins, no `<base>`, no framing.
+/// which the rendered reports' table alignment uses, allowed), pictures from this server and
+/// the page's own `data:` icon (rendered reports keep only http, https and relative
+/// pictures), requests to this server only, no plugins, no `<base>`, no framing.
 pub const PAGE_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self'; form-action 'self'; \
+style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; \
 base-uri 'none'; frame-ancestors 'none'";
 
 /// The names a request may give in its Host header.

@@ -86,6 +86,7 @@
     status.dataset.result = game.result ? game.result.score : "";
     status.dataset.plies = game.moves.length;
     status.dataset.game = game.id;
+    status.dataset.url = game.url;
     draw();
     botTurn();
   }
