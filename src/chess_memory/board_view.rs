@@ -91,7 +91,7 @@ mod tests {
             assert_eq!(partner.symbol, cell.symbol);
             assert_eq!(
                 partner.piece.as_ref().unwrap().attacks,
-                [cell.square.clone()]
+                [cell.square.as_str()]
             );
         }
     }
