@@ -58,17 +58,10 @@ pub fn check_finished(
 /// default puzzle's report, which knows the folders it writes without one.
 pub fn report_folder(dir: &Path, registry: &Registry) -> Result<()> {
     let folder = ResultsFolder::new(dir);
-    let default = registry.puzzle(registry.default)?;
-    if !folder.manifest().exists() {
-        return report_with(default, dir);
-    }
-    let _lock = FolderLock::exclusive(dir)?;
-    let puzzle = puzzle_of(dir, registry, default);
-    let manifest = match finished(&folder, puzzle)? {
-        Finished::Manifest(manifest) => *manifest,
-        Finished::Fresh => return report_with(default, dir),
+    let (puzzle, manifest, plan, _lock) = match open(&folder, registry)? {
+        Opened::Default(default, _lock) => return report_with(default, dir),
+        Opened::Finished(finished) => *finished,
     };
-    let plan = check_finished(&folder, registry, &manifest)?;
     if manifest.status != super::RunStatus::Complete {
         folder.remove_temporaries()?;
         return finish(&folder, &plan, puzzle, manifest);
@@ -92,17 +85,10 @@ pub fn report_folder(dir: &Path, registry: &Registry) -> Result<()> {
 /// after the checks of [`check_finished`], its tables included; returns how many it wrote.
 pub fn plot_folder(dir: &Path, registry: &Registry) -> Result<usize> {
     let folder = ResultsFolder::new(dir);
-    let default = registry.puzzle(registry.default)?;
-    if !folder.manifest().exists() {
-        return plot_with(default, dir);
-    }
-    let _lock = FolderLock::exclusive(dir)?;
-    let puzzle = puzzle_of(dir, registry, default);
-    let manifest = match finished(&folder, puzzle)? {
-        Finished::Manifest(manifest) => *manifest,
-        Finished::Fresh => return plot_with(default, dir),
+    let (puzzle, manifest, _, _lock) = match open(&folder, registry)? {
+        Opened::Default(default, _lock) => return plot_with(default, dir),
+        Opened::Finished(finished) => *finished,
     };
-    check_finished(&folder, registry, &manifest)?;
     check!(
         manifest.status == super::RunStatus::Complete,
         Folder,
@@ -120,6 +106,34 @@ pub fn plot_folder(dir: &Path, registry: &Registry) -> Result<usize> {
     let written = plot_with(puzzle, dir)?;
     rehash_outputs(&folder, puzzle, manifest)?;
     Ok(written)
+}
+
+/// A folder as `report` and `plot` find it.
+enum Opened {
+    /// No run to check (no manifest, or nothing but scratch files): the default puzzle's to
+    /// handle, under the folder's lock where the folder has a manifest.
+    Default(&'static Puzzle, Option<FolderLock>),
+    /// A finished run that [`check_finished`] trusts: its puzzle, manifest and plan, and the
+    /// folder's lock, held while the command writes.
+    Finished(Box<(&'static Puzzle, Manifest, Plan, FolderLock)>),
+}
+
+/// Opens a folder for `report` or `plot`: takes its lock where it has a manifest, refuses an
+/// unfinished or damaged one, and checks a finished one as `run --resume` does.
+fn open(folder: &ResultsFolder, registry: &Registry) -> Result<Opened> {
+    let dir = folder.root();
+    let default = registry.puzzle(registry.default)?;
+    if !folder.manifest().exists() {
+        return Ok(Opened::Default(default, None));
+    }
+    let lock = FolderLock::exclusive(dir)?;
+    let puzzle = puzzle_of(dir, registry, default);
+    let manifest = match finished(folder, puzzle)? {
+        Finished::Manifest(manifest) => *manifest,
+        Finished::Fresh => return Ok(Opened::Default(default, Some(lock))),
+    };
+    let plan = check_finished(folder, registry, &manifest)?;
+    Ok(Opened::Finished(Box::new((puzzle, manifest, plan, lock))))
 }
 
 /// The puzzle of a folder's manifest, the default one where the manifest names none that

@@ -143,6 +143,19 @@ fn session_error<G: WebGame>(error: SessionError) -> ApiError {
 
 type Answer<V> = Result<Json<GameState<V>>, ApiError>;
 
+/// Makes `action` on game `id` and answers with the game as it is then.
+fn change<G: WebGame>(
+    games: &Games<G>,
+    id: u64,
+    action: impl FnOnce(&mut Session<G>) -> Result<(), SessionError>,
+) -> Answer<G::View> {
+    let state = games.with(id, |session| {
+        action(session).map_err(session_error::<G>)?;
+        Ok::<_, ApiError>(state(id, session))
+    })??;
+    Ok(Json(state))
+}
+
 async fn create<G: WebGame>(
     State(games): State<Arc<Games<G>>>,
     body: JsonBody<G::NewGame>,
@@ -168,11 +181,7 @@ async fn person_move<G: WebGame>(
 ) -> Answer<G::View> {
     let Json(request) = body?;
     let text = G::requested_move(request);
-    let state = games.with(id, |session| {
-        session.person_move(&text).map_err(session_error::<G>)?;
-        Ok::<_, ApiError>(state(id, session))
-    })??;
-    Ok(Json(state))
+    change(&games, id, |session| session.person_move(&text).map(drop))
 }
 
 async fn bot_move<G: WebGame>(
@@ -183,20 +192,12 @@ async fn bot_move<G: WebGame>(
     let turn = turn.map_err(session_error::<G>)?;
     let choice = games.engine.run(move || turn.think()).await?;
     let choice = choice.map_err(session_error::<G>)?;
-    let state = games.with(id, |session| {
-        session.bot_move(choice).map_err(session_error::<G>)?;
-        Ok::<_, ApiError>(state(id, session))
-    })??;
-    Ok(Json(state))
+    change(&games, id, |session| session.bot_move(choice).map(drop))
 }
 
 async fn undo<G: WebGame>(
     State(games): State<Arc<Games<G>>>,
     Path(id): Path<u64>,
 ) -> Answer<G::View> {
-    let state = games.with(id, |session| {
-        session.undo().map_err(session_error::<G>)?;
-        Ok::<_, ApiError>(state(id, session))
-    })??;
-    Ok(Json(state))
+    change(&games, id, |session| session.undo().map(drop))
 }
