@@ -8,6 +8,9 @@ use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition, PLAY_STRE
 use crate::draughts::moves::record_moves;
 use crate::draughts::perft::{Captures, Perft};
 use crate::draughts::terminal::{DraughtsScreen, Style};
+use crate::draughts::variant::{
+    self, Engine, Position, RuleSet, RulesChoice, VariantMove, notation,
+};
 use crate::draughts::{Board, Color, MoveText, Rules, parse_fen, to_fen};
 use crate::experiment::measure::{Measured, thread_cpu_seconds};
 use crate::game::console::{self, Console};
@@ -47,10 +50,10 @@ pub struct PositionArgs {
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
 
-    /// Rules: `czech` (flying kings, king priority), `english` (short kings) or `damebot` (the
-    /// original Damebot program's own).
-    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
-    pub rules: Rules,
+    /// Rules: one of the national games (`czech`, `international`, ...; `docs/draughts-variants.md`)
+    /// or `damebot` (the original Damebot program's own).
+    #[arg(long, value_parser = crate::cli::offered::<RulesChoice>(), default_value_t = RulesChoice::Czech)]
+    pub rules: RulesChoice,
 }
 
 impl PositionArgs {
@@ -58,6 +61,14 @@ impl PositionArgs {
         match &self.fen {
             Some(text) => Ok(parse_fen(text)?),
             None => Ok(Board::start()),
+        }
+    }
+
+    /// The position under a rule set of the national games' generator.
+    fn variant_position(&self, rules: &RuleSet) -> anyhow::Result<Position> {
+        match &self.fen {
+            Some(text) => Ok(notation::parse_fen(rules, text).map_err(anyhow::Error::msg)?),
+            None => Ok(Engine::new(*rules).start()),
         }
     }
 }
@@ -370,8 +381,11 @@ struct MoveReport {
 }
 
 fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
+    let Some(board_rules) = args.position.rules.board_rules() else {
+        return variant_perft(args);
+    };
     let board = args.position.board()?;
-    let mut counter = Perft::with_table(args.position.rules, args.captures, args.hash as usize);
+    let mut counter = Perft::with_table(board_rules, args.captures, args.hash as usize);
     let start = Instant::now();
     let nodes = if args.divide && args.depth > 0 {
         let parts = counter.divide(&board, args.depth);
@@ -387,6 +401,41 @@ fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
         "perft({}) = {nodes}  rules {} captures {}  {seconds:.3} s  {:.0} nodes/s",
         args.depth,
         args.position.rules,
+        args.captures.name(),
+        nodes as f64 / seconds.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `draughts perft` under a rule set of the national games' generator.
+fn variant_perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
+    let variant = args
+        .position
+        .rules
+        .variant()
+        .expect("only Damebot's rules have no variant");
+    if args.hash > 0 {
+        anyhow::bail!(
+            "--hash is offered for czech, english and damebot only; leave it out for {variant}"
+        );
+    }
+    let rules = variant.rules();
+    let position = args.position.variant_position(&rules)?;
+    let start = Instant::now();
+    let nodes = if args.divide && args.depth > 0 {
+        let parts = variant::perft::divide(&rules, &position, args.depth, args.captures);
+        let moves: Vec<VariantMove> = parts.iter().map(|(mv, _)| *mv).collect();
+        for (mv, count) in &parts {
+            println!("{} {count}", notation::move_text(&rules, mv, &moves));
+        }
+        parts.iter().map(|(_, count)| count).sum()
+    } else {
+        variant::perft::perft(&rules, &position, args.depth, args.captures)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "perft({}) = {nodes}  rules {variant} captures {}  {seconds:.3} s  {:.0} nodes/s",
+        args.depth,
         args.captures.name(),
         nodes as f64 / seconds.max(1e-9)
     );

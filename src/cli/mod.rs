@@ -381,6 +381,21 @@ offer!(crate::draughts::perft::Captures {
     Paths: "every capture route is a move: taking the same pieces in another order is another",
     Moves: "routes with the same start, end and captured pieces are one move",
 });
+offer!(crate::draughts::variant::RulesChoice {
+    Czech: "Czech draughts: flying kings, king priority",
+    English: "English checkers: short kings, free choice among captures",
+    Damebot: "the original Damebot program's own rules (8x8)",
+    Russian: "Russian draughts: flying kings, men capture backwards, crowned during a capture",
+    Brazilian: "Brazilian draughts: international rules on 8x8",
+    Pool: "pool checkers: flying kings, men capture backwards, free choice",
+    Spanish: "Spanish draughts: mirrored board, flying kings, most pieces then most kings",
+    Italian: "Italian draughts: mirrored board, short kings, men cannot take kings",
+    Thai: "Thai draughts: two rows of men, kings land right behind, pieces leave at once",
+    International: "international (Polish) draughts, 10x10: flying kings, majority rule",
+    Frisian: "Frisian draughts, 10x10: orthogonal captures, kings worth almost two men",
+    Killer: "killer draughts, 10x10: international with the king halt",
+    Canadian: "Canadian draughts: international rules on 12x12",
+});
 offer!(crate::draughts::Rules {
     Czech: "Czech draughts: flying kings, king priority",
     English: "English checkers: short kings, free choice among captures",

@@ -24,6 +24,7 @@ pub mod referee;
 pub mod rules;
 pub mod square;
 pub mod terminal;
+pub mod variant;
 
 pub use board::{Board, Color};
 pub use fen::{FenError, parse_fen, to_fen};

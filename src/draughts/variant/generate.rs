@@ -1,0 +1,523 @@
+//! The move generator of every rule set: one search, steered by the flags of a [`RuleSet`],
+//! on the bitboards of any [`Layout`].
+//!
+//! Order of work: captures first (compulsory), by kings and then by men, each capture route
+//! followed square by square, depth first; only if there is none, the quiet moves. Where the
+//! rules rank captures ([`Precedence`]), every route gets a key and only the routes of the
+//! highest key are kept.
+//!
+//! A capture goes on while the piece can capture again. Captured pieces stay on the board
+//! (blocking lines, never jumped twice) until the move ends, except where the rules remove
+//! them at once (Thai); the capturing piece's start square counts as empty. A flying king
+//! that has jumped may land on any empty square beyond the captured piece, but if a further
+//! capture is possible from any of them it must land on one that allows it. One move per
+//! capture route: a king that takes two pieces on one line is followed straight on only from
+//! the last of its landing squares (the canonical spelling of `super::super::moves`).
+//!
+//! On Czech and English rules the generator lists the same moves in the same order as the
+//! 8×8 generator of [`crate::draughts::movegen`] (a test checks it on random positions).
+
+use super::layout::{DIAGONALS, Layout, Set, reverse};
+use super::rules::{Precedence, RuleSet};
+use crate::draughts::board::Color;
+
+/// The most landing squares one capture can have: one per captured piece.
+pub const MAX_LANDINGS: usize = 32;
+
+/// A position on an N×N board: the pieces of each side, the kings among them, the side to
+/// move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pieces<S> {
+    pub white: S,
+    pub black: S,
+    pub kings: S,
+    pub side: Color,
+}
+
+impl<S: Set> Pieces<S> {
+    #[inline(always)]
+    pub fn own_and_opponent(&self) -> (S, S) {
+        match self.side {
+            Color::White => (self.white, self.black),
+            Color::Black => (self.black, self.white),
+        }
+    }
+
+    /// The position after the move from `from` to `to` taking `captured`, crowning the piece
+    /// if `crowned`.
+    #[inline(always)]
+    pub fn play(&self, from: u32, to: u32, captured: S, crowned: bool) -> Pieces<S> {
+        let from = S::bit(from);
+        let to = S::bit(to);
+        let (own, opponent) = self.own_and_opponent();
+        let own = (own & !from) | to;
+        let opponent = opponent & !captured;
+        let mut kings = self.kings & !captured;
+        if kings & from != S::ZERO || crowned {
+            kings = (kings & !from) | to;
+        }
+        let (white, black) = match self.side {
+            Color::White => (own, opponent),
+            Color::Black => (opponent, own),
+        };
+        Pieces {
+            white,
+            black,
+            kings,
+            side: self.side.other(),
+        }
+    }
+}
+
+/// Where the capture search puts each route it finds.
+pub trait Routes<S> {
+    /// A route from `from` over `landings` taking `captured`; `crowned` if the piece ends as a
+    /// new king; `key` its rank under the capture precedence (higher first).
+    fn route(&mut self, from: u32, landings: &[u8], captured: S, crowned: bool, key: u64);
+    /// The best key so far (routes below it may be skipped).
+    fn best(&self) -> u64;
+}
+
+/// The generator's view of one rule set on one layout, with its masks worked out.
+#[derive(Clone, Copy, Debug)]
+pub struct Generator<L: Layout> {
+    pub rules: RuleSet,
+    /// Directions of a man's capture for each side to move (White, Black), then how many.
+    man_jumps: [[usize; 8]; 2],
+    man_jump_count: usize,
+    king_jumps: [usize; 8],
+    king_jump_count: usize,
+    /// Each side's far row.
+    promotion: [L::S; 2],
+    _layout: std::marker::PhantomData<L>,
+}
+
+/// Forward directions of each side's men: up-left and up-right for White, down-right and
+/// down-left for Black (the order of the 8×8 generator).
+const FORWARD: [[usize; 2]; 2] = [[0, 1], [2, 3]];
+
+#[inline(always)]
+fn side_index(side: Color) -> usize {
+    match side {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl<L: Layout> Generator<L> {
+    pub fn new(rules: RuleSet) -> Generator<L> {
+        debug_assert_eq!(rules.size as u32, L::N);
+        let mut man_jumps = [[0; 8]; 2];
+        let mut man_jump_count = 0;
+        for (side, forward) in FORWARD.iter().enumerate() {
+            let mut dirs: Vec<usize> = forward.to_vec();
+            if rules.men_capture_backward {
+                dirs.extend(FORWARD[1 - side]);
+            }
+            if rules.orthogonal_captures {
+                let (ahead, behind) = if side == 0 { (4, 6) } else { (6, 4) };
+                dirs.extend([ahead, 5, 7]);
+                if rules.men_capture_backward {
+                    dirs.push(behind);
+                }
+            }
+            man_jump_count = dirs.len();
+            man_jumps[side][..dirs.len()].copy_from_slice(&dirs);
+        }
+        let mut king_jumps = [0; 8];
+        king_jumps[..4].copy_from_slice(&DIAGONALS);
+        let king_jump_count = if rules.orthogonal_captures {
+            king_jumps[4..].copy_from_slice(&super::layout::ORTHOGONALS);
+            8
+        } else {
+            4
+        };
+        Generator {
+            rules,
+            man_jumps,
+            man_jump_count,
+            king_jumps,
+            king_jump_count,
+            promotion: [L::S::from_u128(L::TOP), L::S::from_u128(L::BOTTOM)],
+            _layout: std::marker::PhantomData,
+        }
+    }
+
+    #[inline(always)]
+    fn empty(&self, pieces: &Pieces<L::S>) -> L::S {
+        L::S::from_u128(L::SQUARES) & !(pieces.white | pieces.black)
+    }
+
+    /// The capture routes of `pieces` into `routes` (none if the side to move cannot capture).
+    pub fn captures<R: Routes<L::S>>(&self, pieces: &Pieces<L::S>, routes: &mut R) {
+        let (own, opponent) = pieces.own_and_opponent();
+        let empty = self.empty(pieces);
+        let side = side_index(pieces.side);
+        let mut search = Search::<L, R> {
+            generator: self,
+            opponent,
+            opponent_kings: opponent & pieces.kings,
+            empty,
+            from: 0,
+            with_king: true,
+            crowned: false,
+            side,
+            path: [0; MAX_LANDINGS],
+            routes,
+        };
+        let kings = own & pieces.kings;
+        if kings != L::S::ZERO && self.kings_can_capture(kings, opponent, empty) {
+            let mut rest = kings;
+            while rest != L::S::ZERO {
+                let at = rest.first();
+                rest = rest.without_first();
+                search.from = at;
+                search.empty = empty | L::S::bit(at);
+                search.king(at, L::S::ZERO, Jumps::default(), None, true);
+            }
+            if self.rules.precedence == Precedence::KingFirst && search.routes.best() > 0 {
+                return;
+            }
+        }
+        search.empty = empty;
+        search.with_king = false;
+        let men = own & !pieces.kings;
+        let jumpers = self.men_jumpers(men, opponent, pieces.kings, empty, side);
+        let mut rest = jumpers;
+        while rest != L::S::ZERO {
+            let at = rest.first();
+            rest = rest.without_first();
+            search.from = at;
+            search.empty = empty | L::S::bit(at);
+            search.man(at, L::S::ZERO, Jumps::default(), None);
+        }
+    }
+
+    /// The men of `men` that can make a first jump.
+    #[inline(always)]
+    fn men_jumpers(
+        &self,
+        men: L::S,
+        opponent: L::S,
+        kings: L::S,
+        empty: L::S,
+        side: usize,
+    ) -> L::S {
+        let targets = if self.rules.men_capture_kings {
+            opponent
+        } else {
+            opponent & !kings
+        };
+        let mut jumpers = L::S::ZERO;
+        for &d in &self.man_jumps[side][..self.man_jump_count] {
+            let back = reverse(d);
+            jumpers |= men & L::shift(L::shift(empty, back) & targets, back);
+        }
+        jumpers
+    }
+
+    /// Whether some king of `kings` can capture: on some line, the first piece it meets is an
+    /// opponent with an empty square behind it.
+    #[inline(always)]
+    fn kings_can_capture(&self, kings: L::S, opponent: L::S, empty: L::S) -> bool {
+        self.king_jumps[..self.king_jump_count].iter().any(|&d| {
+            let mut front = L::shift(kings, d);
+            if self.rules.flying_kings {
+                let mut met = front & !empty;
+                while front & empty != L::S::ZERO {
+                    front = L::shift(front & empty, d);
+                    met |= front & !empty;
+                }
+                front = met;
+            }
+            L::shift(front & opponent, d) & empty != L::S::ZERO
+        })
+    }
+
+    /// Whether the side to move has a capture.
+    pub fn has_capture(&self, pieces: &Pieces<L::S>) -> bool {
+        let (own, opponent) = pieces.own_and_opponent();
+        let empty = self.empty(pieces);
+        let side = side_index(pieces.side);
+        self.men_jumpers(own & !pieces.kings, opponent, pieces.kings, empty, side) != L::S::ZERO
+            || self.kings_can_capture(own & pieces.kings, opponent, empty)
+    }
+
+    /// The quiet moves (legal when there is no capture), as (from, to, crowned).
+    pub fn quiet_moves(&self, pieces: &Pieces<L::S>, mut push: impl FnMut(u32, u32, bool)) {
+        let (own, _) = pieces.own_and_opponent();
+        let empty = self.empty(pieces);
+        let side = side_index(pieces.side);
+        let men = own & !pieces.kings;
+        for d in FORWARD[side] {
+            let mut to = L::shift(men, d) & empty;
+            while to != L::S::ZERO {
+                let at = to.first();
+                to = to.without_first();
+                let from = L::shift(L::S::bit(at), reverse(d)).first();
+                push(from, at, self.promotion[side] & L::S::bit(at) != L::S::ZERO);
+            }
+        }
+        let mut kings = own & pieces.kings;
+        while kings != L::S::ZERO {
+            let king = kings.first();
+            kings = kings.without_first();
+            for d in DIAGONALS {
+                let mut to = L::shift(L::S::bit(king), d) & empty;
+                while to != L::S::ZERO {
+                    push(king, to.first(), false);
+                    to = if self.rules.flying_kings {
+                        L::shift(to, d) & empty
+                    } else {
+                        L::S::ZERO
+                    };
+                }
+            }
+        }
+    }
+
+    /// The number of quiet moves, counted with whole-board shifts.
+    pub fn count_quiet_moves(&self, pieces: &Pieces<L::S>) -> u64 {
+        let (own, _) = pieces.own_and_opponent();
+        let empty = self.empty(pieces);
+        let side = side_index(pieces.side);
+        let men = own & !pieces.kings;
+        let kings = own & pieces.kings;
+        let mut count = 0;
+        for d in FORWARD[side] {
+            count += (L::shift(men, d) & empty).count() as u64;
+        }
+        if kings != L::S::ZERO {
+            for d in DIAGONALS {
+                let mut front = L::shift(kings, d) & empty;
+                while front != L::S::ZERO {
+                    count += front.count() as u64;
+                    front = if self.rules.flying_kings {
+                        L::shift(front, d) & empty
+                    } else {
+                        L::S::ZERO
+                    };
+                }
+            }
+        }
+        count
+    }
+}
+
+/// What a capture has taken so far, for the precedence key.
+#[derive(Clone, Copy, Debug, Default)]
+struct Jumps {
+    depth: usize,
+    kings: u32,
+    /// Bit 31 − k set when the k-th piece taken was a king.
+    king_order: u32,
+}
+
+impl Jumps {
+    #[inline(always)]
+    fn after(self, took_king: bool) -> Jumps {
+        Jumps {
+            depth: self.depth + 1,
+            kings: self.kings + took_king as u32,
+            king_order: self.king_order | ((took_king as u32) << (31 - self.depth.min(31))),
+        }
+    }
+}
+
+/// Depth-first search of the capture routes of one piece.
+struct Search<'a, L: Layout, R> {
+    generator: &'a Generator<L>,
+    opponent: L::S,
+    opponent_kings: L::S,
+    /// Empty squares, the moving piece's start square included.
+    empty: L::S,
+    from: u32,
+    /// The moving piece started as a king.
+    with_king: bool,
+    /// The moving man was crowned on the way and goes on as a king (Russian).
+    crowned: bool,
+    side: usize,
+    path: [u8; MAX_LANDINGS],
+    routes: &'a mut R,
+}
+
+impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
+    #[inline(always)]
+    fn key(&self, captured: L::S, jumps: Jumps) -> u64 {
+        let count = captured.count() as u64;
+        let kings = jumps.kings as u64;
+        let with_king = self.with_king as u64;
+        match self.generator.rules.precedence {
+            Precedence::Free => 0,
+            Precedence::KingFirst => with_king,
+            Precedence::Most => count,
+            Precedence::MostThenKings => count << 8 | kings,
+            Precedence::Italian => {
+                count << 48 | with_king << 47 | kings << 40 | jumps.king_order as u64
+            }
+            Precedence::Frisian => ((count + kings) * 128 - kings) << 1 | with_king,
+        }
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, captured: L::S, jumps: Jumps, crowned: bool) {
+        let key = self.key(captured, jumps);
+        let path = &self.path[..jumps.depth];
+        self.routes
+            .route(self.from, path, captured, crowned || self.crowned, key);
+    }
+
+    /// Empty squares for the capture's lines: where captured pieces leave at once, their
+    /// squares too.
+    #[inline(always)]
+    fn open(&self, captured: L::S) -> L::S {
+        if self.generator.rules.removed_at_once {
+            self.empty | captured
+        } else {
+            self.empty
+        }
+    }
+
+    /// A man on `at` that has taken `captured`, having come in direction `came`.
+    fn man(&mut self, at: u32, captured: L::S, jumps: Jumps, came: Option<usize>) {
+        let generator = self.generator;
+        let rules = &generator.rules;
+        let open = self.open(captured);
+        let mut targets = self.opponent & !captured;
+        if !rules.men_capture_kings {
+            targets = targets & !self.opponent_kings;
+        }
+        let here = L::S::bit(at);
+        let mut jumped = false;
+        for &d in &generator.man_jumps[self.side][..generator.man_jump_count] {
+            if came == Some(reverse(d)) {
+                continue;
+            }
+            let victim = L::shift(here, d) & targets;
+            let landing = L::shift(victim, d) & open;
+            if landing != L::S::ZERO {
+                jumped = true;
+                let to = landing.first();
+                self.path[jumps.depth] = to as u8;
+                let took_king = victim & self.opponent_kings != L::S::ZERO;
+                let taken = captured | victim;
+                let next = jumps.after(took_king);
+                if rules.crowned_mid_capture
+                    && landing & generator.promotion[self.side] != L::S::ZERO
+                {
+                    self.crowned = true;
+                    if !self.king(to, taken, next, Some(d), true) {
+                        self.emit(taken, next, true);
+                    }
+                    self.crowned = false;
+                } else {
+                    self.man(to, taken, next, Some(d));
+                }
+            }
+        }
+        if !jumped && jumps.depth > 0 {
+            let crowned = here & generator.promotion[self.side] != L::S::ZERO;
+            self.emit(captured, jumps, crowned);
+        }
+    }
+
+    /// The piece a king on `at` would take in direction `d` and the square right behind it,
+    /// if there is such a capture.
+    #[inline(always)]
+    fn victim(&self, at: L::S, d: usize, captured: L::S, open: L::S) -> Option<(L::S, L::S)> {
+        let mut square = L::shift(at, d);
+        if self.generator.rules.flying_kings {
+            while square & open != L::S::ZERO {
+                square = L::shift(square, d);
+            }
+        }
+        let victim = square & self.opponent & !captured;
+        let behind = L::shift(victim, d) & open;
+        (behind != L::S::ZERO).then_some((victim, behind))
+    }
+
+    fn king_can_capture(&self, at: L::S, captured: L::S) -> bool {
+        let open = self.open(captured);
+        let generator = self.generator;
+        generator.king_jumps[..generator.king_jump_count]
+            .iter()
+            .any(|&d| self.victim(at, d, captured, open).is_some())
+    }
+
+    /// A king on `at` that has taken `captured`, having come in direction `came` (`None` at the
+    /// start). It does not go back the way it came (that piece is taken), unless taken pieces
+    /// leave at once; it goes on straight only if `straight` (from the last landing square of
+    /// a line: the others leave that route to it). Returns whether it could capture.
+    fn king(
+        &mut self,
+        at: u32,
+        captured: L::S,
+        jumps: Jumps,
+        came: Option<usize>,
+        straight: bool,
+    ) -> bool {
+        let generator = self.generator;
+        let rules = generator.rules;
+        let here = L::S::bit(at);
+        let open = self.open(captured);
+        let mut any = false;
+        for &d in &generator.king_jumps[..generator.king_jump_count] {
+            if let Some(came) = came
+                && ((d == reverse(came) && !rules.removed_at_once) || (d == came && !straight))
+            {
+                continue;
+            }
+            let Some((victim, behind)) = self.victim(here, d, captured, open) else {
+                continue;
+            };
+            any = true;
+            if !rules.flying_kings || rules.lands_behind_piece {
+                let took_king = victim & self.opponent_kings != L::S::ZERO;
+                let taken = captured | victim;
+                let next = jumps.after(took_king);
+                let to = behind.first();
+                self.path[jumps.depth] = to as u8;
+                if !self.king(to, taken, next, Some(d), true) {
+                    self.emit(taken, next, false);
+                }
+            } else {
+                self.king_line(d, victim, behind, captured, jumps);
+            }
+        }
+        any
+    }
+
+    /// The landings of a flying king taking `victim` in direction `d` (the square right behind
+    /// it being `behind`), and the routes on from them: if a further capture is possible from
+    /// any landing square, only those squares; else each ends the move (only the first, where
+    /// the king halts behind a king it took).
+    fn king_line(&mut self, d: usize, victim: L::S, behind: L::S, captured: L::S, jumps: Jumps) {
+        let took_king = victim & self.opponent_kings != L::S::ZERO;
+        let taken = captured | victim;
+        let next = jumps.after(took_king);
+        let open = self.open(taken);
+        let mut landings = [0u32; 16];
+        let mut count = 0;
+        let mut continuing = 0u32;
+        let mut landing = behind;
+        while landing != L::S::ZERO {
+            if self.king_can_capture(landing, taken) {
+                continuing |= 1 << count;
+            }
+            landings[count] = landing.first();
+            count += 1;
+            landing = L::shift(landing, d) & open;
+        }
+        if continuing == 0 && self.generator.rules.halts_behind_king && took_king {
+            count = 1;
+        }
+        for (i, &to) in landings[..count].iter().enumerate() {
+            self.path[jumps.depth] = to as u8;
+            if continuing == 0 {
+                self.emit(taken, next, false);
+            } else if continuing >> i & 1 == 1 {
+                self.king(to, taken, next, Some(d), i + 1 == count);
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! A move of any rule set and the sinks that collect or count the generator's routes.
+
+use super::generate::{MAX_LANDINGS, Routes};
+use super::layout::Set;
+
+/// A legal move: start square, landing squares (one for a step), captured pieces, and whether
+/// the piece is crowned. Squares are indices of the board's padded layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VariantMove {
+    from: u8,
+    len: u8,
+    crowned: bool,
+    path: [u8; MAX_LANDINGS],
+    captured: u128,
+}
+
+impl VariantMove {
+    /// A step or glide without capture.
+    pub fn quiet(from: u32, to: u32, crowned: bool) -> VariantMove {
+        let mut path = [0; MAX_LANDINGS];
+        path[0] = to as u8;
+        VariantMove {
+            from: from as u8,
+            len: 1,
+            crowned,
+            path,
+            captured: 0,
+        }
+    }
+
+    /// A capture landing on `landings` in turn and taking `captured`.
+    pub fn capture(from: u32, landings: &[u8], captured: u128, crowned: bool) -> VariantMove {
+        debug_assert!(!landings.is_empty() && landings.len() <= MAX_LANDINGS);
+        let mut path = [0; MAX_LANDINGS];
+        path[..landings.len()].copy_from_slice(landings);
+        VariantMove {
+            from: from as u8,
+            len: landings.len() as u8,
+            crowned,
+            path,
+            captured,
+        }
+    }
+
+    pub fn from(&self) -> u32 {
+        self.from as u32
+    }
+
+    pub fn to(&self) -> u32 {
+        self.path[self.len as usize - 1] as u32
+    }
+
+    /// The squares the piece lands on, the last being its destination.
+    pub fn landings(&self) -> &[u8] {
+        &self.path[..self.len as usize]
+    }
+
+    /// The captured pieces as a set of squares (0 for a quiet move).
+    pub fn captured(&self) -> u128 {
+        self.captured
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// The piece becomes a king with this move.
+    pub fn crowned(&self) -> bool {
+        self.crowned
+    }
+
+    /// The key under which moves with the same start, end and captured set count once.
+    pub fn merge_key(&self) -> (u8, u8, u128) {
+        (self.from, self.to() as u8, self.captured)
+    }
+}
+
+/// Collects the routes of the highest key.
+pub(crate) struct Collect<'a> {
+    pub moves: &'a mut Vec<VariantMove>,
+    pub best: u64,
+}
+
+impl<S: Set> Routes<S> for Collect<'_> {
+    #[inline(always)]
+    fn route(&mut self, from: u32, landings: &[u8], captured: S, crowned: bool, key: u64) {
+        if key < self.best {
+            return;
+        }
+        if key > self.best {
+            self.moves.clear();
+            self.best = key;
+        }
+        self.moves.push(VariantMove::capture(
+            from,
+            landings,
+            captured.to_u128(),
+            crowned,
+        ));
+    }
+
+    fn best(&self) -> u64 {
+        if self.moves.is_empty() { 0 } else { self.best }
+    }
+}
+
+/// Counts the routes of the highest key.
+#[derive(Default)]
+pub(crate) struct Count {
+    pub count: u64,
+    pub best: u64,
+}
+
+impl<S: Set> Routes<S> for Count {
+    #[inline(always)]
+    fn route(&mut self, _from: u32, _landings: &[u8], _captured: S, _crowned: bool, key: u64) {
+        if key < self.best {
+            return;
+        }
+        if key > self.best {
+            self.count = 0;
+            self.best = key;
+        }
+        self.count += 1;
+    }
+
+    fn best(&self) -> u64 {
+        if self.count == 0 { 0 } else { self.best }
+    }
+}

@@ -1,0 +1,174 @@
+//! Perft of every rule set: the number of move sequences of a given depth, counted under
+//! either capture convention (every route, or routes with the same start, end and captured
+//! set once), on the board's own bitboards.
+
+use super::generate::{Generator, Pieces};
+use super::layout::{Board8, Board10, Board12, Layout, Set};
+use super::moves::{Collect, Count, VariantMove};
+use super::{Position, RuleSet};
+use crate::draughts::perft::Captures;
+
+/// perft(`depth`) of `position` under `rules`, captures counted by `convention`.
+pub fn perft(rules: &RuleSet, position: &Position, depth: u32, convention: Captures) -> u64 {
+    match rules.size {
+        8 => Perft::<Board8>::new(rules, convention).count(position, depth),
+        10 => Perft::<Board10>::new(rules, convention).count(position, depth),
+        12 => Perft::<Board12>::new(rules, convention).count(position, depth),
+        size => unreachable!("no {size}x{size} rule set"),
+    }
+}
+
+/// perft(`depth` − 1) after each legal move of `position`, in the generator's order.
+pub fn divide(
+    rules: &RuleSet,
+    position: &Position,
+    depth: u32,
+    convention: Captures,
+) -> Vec<(VariantMove, u64)> {
+    let engine = super::Engine::new(*rules);
+    let mut moves = Vec::new();
+    engine.legal_moves(position, &mut moves);
+    if convention == Captures::Moves {
+        merge_duplicates(&mut moves);
+    }
+    moves
+        .iter()
+        .map(|mv| {
+            let next = super::play(position, mv);
+            (
+                *mv,
+                perft(rules, &next, depth.saturating_sub(1), convention),
+            )
+        })
+        .collect()
+}
+
+/// Keeps the first of the moves with the same start, end and captured set.
+fn merge_duplicates(moves: &mut Vec<VariantMove>) {
+    let mut seen = std::collections::HashSet::new();
+    moves.retain(|mv| seen.insert(mv.merge_key()));
+}
+
+struct Perft<L: Layout> {
+    generator: Generator<L>,
+    merge: bool,
+    buffers: Vec<Vec<VariantMove>>,
+}
+
+impl<L: Layout> Perft<L> {
+    fn new(rules: &RuleSet, convention: Captures) -> Perft<L> {
+        Perft {
+            generator: Generator::new(*rules),
+            merge: convention == Captures::Moves,
+            buffers: Vec::new(),
+        }
+    }
+
+    fn count(&mut self, position: &Position, depth: u32) -> u64 {
+        let pieces = Pieces {
+            white: L::S::from_u128(position.white),
+            black: L::S::from_u128(position.black),
+            kings: L::S::from_u128(position.kings),
+            side: position.side,
+        };
+        self.count_at(&pieces, depth)
+    }
+
+    fn count_at(&mut self, pieces: &Pieces<L::S>, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count_leaves(pieces);
+        }
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        moves.clear();
+        self.generator.captures(
+            pieces,
+            &mut Collect {
+                moves: &mut moves,
+                best: 0,
+            },
+        );
+        let mut total = 0;
+        if moves.is_empty() {
+            let generator = self.generator;
+            generator.quiet_moves(pieces, |from, to, crowned| {
+                moves.push(VariantMove::quiet(from, to, crowned));
+            });
+        } else if self.merge {
+            merge_duplicates(&mut moves);
+        }
+        for mv in &moves {
+            let captured = L::S::from_u128(mv.captured());
+            let next = pieces.play(mv.from(), mv.to(), captured, mv.crowned());
+            total += self.count_at(&next, depth - 1);
+        }
+        self.buffers.push(moves);
+        total
+    }
+
+    fn count_leaves(&mut self, pieces: &Pieces<L::S>) -> u64 {
+        if !self.generator.has_capture(pieces) {
+            return self.generator.count_quiet_moves(pieces);
+        }
+        if self.merge {
+            let mut moves = self.buffers.pop().unwrap_or_default();
+            moves.clear();
+            self.generator.captures(
+                pieces,
+                &mut Collect {
+                    moves: &mut moves,
+                    best: 0,
+                },
+            );
+            merge_duplicates(&mut moves);
+            let count = moves.len() as u64;
+            self.buffers.push(moves);
+            count
+        } else {
+            let mut count = Count::default();
+            self.generator.captures(pieces, &mut count);
+            count.count
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::variant::{Engine, Variant};
+
+    /// The first rows of dctl's tables (tests/data/draughts-variants.perft has them all).
+    #[test]
+    fn shallow_start_counts_match_the_published_ones_for_every_rule_set() {
+        let expected: [(Variant, [u64; 5]); 12] = [
+            (Variant::Czech, [7, 49, 302, 1469, 7361]),
+            (Variant::English, [7, 49, 302, 1469, 7361]),
+            (Variant::Russian, [7, 49, 302, 1469, 7482]),
+            (Variant::Brazilian, [7, 49, 302, 1469, 7473]),
+            (Variant::Pool, [7, 49, 302, 1469, 7482]),
+            (Variant::Spanish, [7, 49, 302, 1469, 7361]),
+            (Variant::Italian, [7, 49, 302, 1469, 7361]),
+            (Variant::Thai, [7, 49, 302, 1469, 7361]),
+            (Variant::International, [9, 81, 658, 4265, 27117]),
+            (Variant::Frisian, [9, 81, 658, 3880, 21345]),
+            (Variant::Killer, [9, 81, 658, 4265, 27117]),
+            (Variant::Canadian, [11, 121, 1222, 10053, 79049]),
+        ];
+        for (variant, counts) in expected {
+            let rules = variant.rules();
+            let start = match variant {
+                // dctl counts Thai from the 12-men position of the other 8×8 games.
+                Variant::Thai => {
+                    crate::draughts::variant::notation::parse_fen(&rules, "W:W21-32:B1-12").unwrap()
+                }
+                _ => Engine::new(rules).start(),
+            };
+            for (depth, &count) in counts.iter().enumerate() {
+                let got = perft(&rules, &start, depth as u32 + 1, Captures::Paths);
+                assert_eq!(got, count, "{variant} perft({})", depth + 1);
+            }
+        }
+    }
+}
