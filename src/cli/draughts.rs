@@ -46,7 +46,8 @@ pub enum DraughtsCommand {
 /// The position and rules shared by the subcommands.
 #[derive(Debug, Args)]
 pub struct PositionArgs {
-    /// The position in PDN FEN style, e.g. `W:Wa1,c1,Ke3:Bb8,d8` (default: the start).
+    /// The position in PDN FEN style, e.g. `W:Wa1,c1,Ke3:Bb8,d8` or, numbered, `W:W31-50:B1-20`
+    /// (default: the start).
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
 
@@ -82,16 +83,18 @@ Examples:
   boardlab draughts moves 'W:WKa1:Bb2,e5,b8'
   boardlab draughts moves 'W:WKa1:Bb2,e5,b8' --play a1:c3:g7   the position after a move
   boardlab draughts moves 'W:Wc3,e3:Bd4,f6' --bot damebot --json
-  boardlab draughts moves 'W:Wc3,e3:Bd4,f6' --rules damebot --bot alphabeta:4"
+  boardlab draughts moves 'W:Wc3,e3:Bd4,f6' --rules damebot --bot alphabeta:4
+  boardlab draughts moves 'W:W28,K45:B23,K19' --rules international"
 )]
 pub struct MovesArgs {
-    /// The position in PDN FEN style, e.g. `W:Wa1,c1,Ke3:Bb8,d8`.
+    /// The position in PDN FEN style, e.g. `W:Wa1,c1,Ke3:Bb8,d8` or, numbered, `W:W31-50:B1-20`.
     #[arg(value_name = "FEN")]
     pub fen: String,
 
-    /// Rules: `czech`, `english` or `damebot` (the original Damebot program's own).
-    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
-    pub rules: Rules,
+    /// Rules: one of the national games (`czech`, `international`, ...) or `damebot` (the
+    /// original Damebot program's own).
+    #[arg(long, value_parser = crate::cli::offered::<RulesChoice>(), default_value_t = RulesChoice::Czech)]
+    pub rules: RulesChoice,
 
     /// Play these moves (in order) first, e.g. `c3-d4` or `c3:e5:c7`, then list. A game's
     /// record with move numbers (`'1. c3-d4 f6-e5 2. g3-f4'`, as the page copies it) is read
@@ -122,7 +125,9 @@ Examples:
   boardlab draughts perft --depth 8
   boardlab draughts perft --depth 10 --captures moves
   boardlab draughts perft --depth 11 --hash 64
-  boardlab draughts perft --depth 5 --fen 'W:WKa1,c3,e3:Bd6,f6,Kh8' --divide"
+  boardlab draughts perft --depth 5 --fen 'W:WKa1,c3,e3:Bd6,f6,Kh8' --divide
+  boardlab draughts perft --rules international --depth 7
+  boardlab draughts perft --rules thai --depth 6 --fen 'W:W21-32:B1-12'"
 )]
 pub struct PerftArgs {
     /// Depth in plies, 0 to 30.
@@ -154,16 +159,17 @@ pub struct PerftArgs {
 
 Examples:
   boardlab draughts bench --depth 11
-  boardlab draughts bench --depth 11 --rules english --captures moves"
+  boardlab draughts bench --depth 11 --rules english --captures moves
+  boardlab draughts bench --depth 8 --rules international"
 )]
 pub struct BenchArgs {
     /// Depth of the perft from the start position, 1 to 30.
     #[arg(long, short, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
 
-    /// Rules: `czech`, `english` or `damebot` (the original Damebot program's own).
-    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
-    pub rules: Rules,
+    /// Rules: one of the national games (`czech`, `international`, ...) or `damebot`.
+    #[arg(long, value_parser = crate::cli::offered::<RulesChoice>(), default_value_t = RulesChoice::Czech)]
+    pub rules: RulesChoice,
 
     /// How captures with the same start, end and captured pieces are counted, as perft's
     /// `--captures`: every route (`paths`) or once (`moves`).
@@ -280,7 +286,10 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
-    let game = Draughts::new(args.rules);
+    let Some(board_rules) = args.rules.board_rules() else {
+        return variant_moves(args);
+    };
+    let game = Draughts::new(board_rules);
     let mut position = GamePosition::new(parse_fen(&args.fen)?);
     let mut legal = Vec::new();
     for text in args.play.iter().flat_map(|text| record_moves(text)) {
@@ -442,15 +451,85 @@ fn variant_perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `draughts moves` under a rule set of the national games' generator.
+fn variant_moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
+    let variant = args
+        .rules
+        .variant()
+        .expect("only Damebot's rules have no variant");
+    if let Some(bot) = args.bot {
+        anyhow::bail!(
+            "--bot {bot}: a bot's view is offered for czech, english and damebot; leave --bot out for {variant}"
+        );
+    }
+    let rules = variant.rules();
+    let engine = Engine::new(rules);
+    let mut position = notation::parse_fen(&rules, &args.fen).map_err(anyhow::Error::msg)?;
+    for text in args.play.iter().flat_map(|text| record_moves(text)) {
+        let mv = notation::parse_move(&engine, &position, text)
+            .map_err(|e| anyhow::anyhow!("{e} (in {})", notation::to_fen(&rules, &position)))?;
+        position = variant::play(&position, &mv);
+    }
+    let mut legal = Vec::new();
+    engine.legal_moves(&position, &mut legal);
+    let squares = notation::Squares::new(rules);
+    let listed: Vec<(String, Vec<String>)> = legal
+        .iter()
+        .map(|mv| {
+            let taken = squares
+                .all()
+                .into_iter()
+                .filter(|&i| mv.captured() >> i & 1 == 1)
+                .map(|i| squares.name(i))
+                .collect();
+            (notation::move_text(&rules, mv, &legal), taken)
+        })
+        .collect();
+    let fen = notation::to_fen(&rules, &position);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let report = serde_json::json!({
+            "position": fen,
+            "rules": variant.name(),
+            "moves": listed.iter().map(|(text, taken)| serde_json::json!({
+                "move": text,
+                "captured": taken,
+            })).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "position {fen}")?;
+    writeln!(out, "{} legal moves ({variant} rules)", legal.len())?;
+    for (text, taken) in &listed {
+        if taken.is_empty() {
+            writeln!(out, "{text}")?;
+        } else {
+            writeln!(out, "{text}  takes {}", taken.join(","))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
-    let board = Board::start();
+    let mut count: Box<dyn FnMut(u32) -> u64> = match args.rules.board_rules() {
+        Some(rules) => {
+            let captures = args.captures;
+            Box::new(move |depth| Perft::new(rules, captures).count(&Board::start(), depth))
+        }
+        None => {
+            let rules = args.rules.variant().expect("a variant").rules();
+            let start = Engine::new(rules).start();
+            let captures = args.captures;
+            Box::new(move |depth| variant::perft::perft(&rules, &start, depth, captures))
+        }
+    };
     let mut depths = Vec::new();
     let (mut nodes, mut seconds, mut cpu_seconds) = (0, 0.0, None);
     for depth in 1..=args.depth {
-        let mut counter = Perft::new(args.rules, args.captures);
         let cpu_start = thread_cpu_seconds();
         let start = Instant::now();
-        nodes = counter.count(&board, depth);
+        nodes = count(depth);
         seconds = start.elapsed().as_secs_f64();
         cpu_seconds = thread_cpu_seconds()
             .zip(cpu_start)

@@ -153,6 +153,7 @@ impl Variant {
             Variant::Russian => RuleSet {
                 men_capture_backward: true,
                 crowned_mid_capture: true,
+                quiet_plies_for_draw: 30,
                 notation: Notation::Algebraic,
                 capture_separator: ':',
                 ..base
@@ -160,6 +161,7 @@ impl Variant {
             Variant::Brazilian => RuleSet {
                 size: 8,
                 rows_of_men: 3,
+                quiet_plies_for_draw: 40,
                 ..international
             },
             Variant::Pool => RuleSet {

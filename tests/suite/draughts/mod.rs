@@ -6,3 +6,5 @@ mod games;
 mod matches;
 mod oracle;
 mod perft;
+mod variant_oracle_rules;
+mod variants;

@@ -1,0 +1,231 @@
+//! The national games' generator: published perft counts of all twelve rule sets
+//! (`tests/data/draughts-variants.perft`, a source per row), the same moves in the same order
+//! as the 8×8 generator under Czech and English rules, and positions and moves as text.
+//!
+//! Counts up to two million nodes run in the normal suite; the deeper ones are `#[ignore]`d:
+//! run them with `cargo test --release --test suite draughts::variants:: -- --ignored`.
+
+use boardlab::draughts::movegen::legal_moves;
+use boardlab::draughts::perft::Captures;
+use boardlab::draughts::square::VALID;
+use boardlab::draughts::variant::notation::{self, Squares};
+use boardlab::draughts::variant::perft::perft;
+use boardlab::draughts::variant::{Engine, Position, Variant, play};
+use boardlab::draughts::{Board, Color, Rules};
+
+struct Case {
+    variant: Variant,
+    convention: Captures,
+    depth: u32,
+    count: u64,
+    fen: String,
+    source: String,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("../../data/draughts-variants.perft");
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    assert_eq!(
+        lines.next(),
+        Some("rules,convention,depth,count,fen,source")
+    );
+    lines
+        .map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            assert_eq!(fields.len(), 6, "bad line {line}");
+            Case {
+                variant: fields[0].parse().unwrap(),
+                convention: fields[1].parse().unwrap(),
+                depth: fields[2].parse().unwrap(),
+                count: fields[3].parse().unwrap(),
+                fen: fields[4].to_string(),
+                source: fields[5].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Checks the cases `filter` keeps; returns how many rule sets and rows it checked.
+fn check(filter: impl Fn(&Case) -> bool) -> (usize, usize) {
+    let mut variants = std::collections::BTreeSet::new();
+    let mut rows = 0;
+    for case in cases().iter().filter(|c| filter(c)) {
+        let rules = case.variant.rules();
+        let position = match case.fen.as_str() {
+            "start" => Engine::new(rules).start(),
+            fen => notation::parse_fen(&rules, fen).unwrap(),
+        };
+        let got = perft(&rules, &position, case.depth, case.convention);
+        assert_eq!(
+            got, case.count,
+            "{} {} perft({}) from {}",
+            case.variant, case.convention, case.depth, case.source
+        );
+        variants.insert(case.variant);
+        rows += 1;
+    }
+    (variants.len(), rows)
+}
+
+#[test]
+fn published_counts_of_every_rule_set_up_to_two_million_nodes() {
+    let (variants, rows) = check(|case| case.count <= 2_000_000);
+    assert_eq!(variants, 12);
+    assert!(rows >= 170, "{rows}");
+}
+
+#[test]
+#[ignore = "deep: run in release"]
+fn published_counts_up_to_a_few_hundred_million_nodes() {
+    let (variants, _) = check(|case| case.count > 2_000_000 && case.count <= 600_000_000);
+    assert_eq!(variants, 12);
+}
+
+#[test]
+fn the_start_positions_have_the_documented_men_and_squares() {
+    for &variant in Variant::ALL {
+        let rules = variant.rules();
+        let start = Engine::new(rules).start();
+        let fen = notation::to_fen(&rules, &start);
+        assert_eq!(start.white.count_ones(), rules.men_each(), "{variant}");
+        assert_eq!(start.black.count_ones(), rules.men_each(), "{variant}");
+        assert_eq!(notation::parse_fen(&rules, &fen), Ok(start), "{variant}");
+    }
+    let international = Variant::International.rules();
+    assert_eq!(
+        notation::parse_fen(&international, "W:W31-50:B1-20"),
+        Ok(Engine::new(international).start())
+    );
+    let squares = Squares::new(international);
+    let names: Vec<String> = [1, 5, 46, 50]
+        .map(|n| squares.algebraic(squares.of_number(n).unwrap()))
+        .to_vec();
+    assert_eq!(names, ["b10", "j10", "a1", "i1"]);
+    // The mirrored Spanish board: a1 is light, 1 = a8 and 32 = h1.
+    let spanish = Squares::new(Variant::Spanish.rules());
+    assert_eq!(spanish.algebraic(spanish.of_number(1).unwrap()), "a8");
+    assert_eq!(spanish.algebraic(spanish.of_number(32).unwrap()), "h1");
+    assert!(spanish.parse("a1").is_err());
+}
+
+#[test]
+fn bad_positions_are_refused_in_one_line_naming_the_problem() {
+    let rules = Variant::International.rules();
+    for (fen, needle) in [
+        ("W:W51:B1", "square 51"),
+        ("W:W31-50", "three fields"),
+        ("X:W31:B1", "side to move"),
+        ("W:W1:B20", "would have been crowned"),
+        ("W:W31,31:B1", "given twice"),
+        ("W:W40-31:B1", "backwards"),
+        ("W:Wa2:B1", "light square"),
+        ("W:WK1-30:B", "at most 20"),
+    ] {
+        let error = notation::parse_fen(&rules, fen).unwrap_err();
+        assert!(error.contains(needle), "{fen}: {error}");
+        assert!(!error.contains('\n'), "{error}");
+    }
+}
+
+#[test]
+fn moves_are_written_as_players_write_them_and_read_back() {
+    let rules = Variant::International.rules();
+    let engine = Engine::new(rules);
+    let start = engine.start();
+    let mv = notation::parse_move(&engine, &start, "32-28").unwrap();
+    let position = play(&start, &mv);
+    let mv = notation::parse_move(&engine, &position, "19-23").unwrap();
+    let position = play(&position, &mv);
+    let mut legal = Vec::new();
+    engine.legal_moves(&position, &mut legal);
+    let texts: Vec<String> = legal
+        .iter()
+        .map(|mv| notation::move_text(&rules, mv, &legal))
+        .collect();
+    assert_eq!(texts, ["28x19"]);
+    let error = notation::parse_move(&engine, &position, "28-22").unwrap_err();
+    assert!(error.contains("legal moves are 28x19"), "{error}");
+    let russian = Variant::Russian.rules();
+    let engine = Engine::new(russian);
+    let position = notation::parse_fen(&russian, "W:Wc3:Bd4,f6").unwrap();
+    let mut legal = Vec::new();
+    engine.legal_moves(&position, &mut legal);
+    assert_eq!(notation::move_text(&russian, &legal[0], &legal), "c3:g7");
+}
+
+/// A random 8×8 position: up to 8 pieces a side, a third of them kings, men never on their
+/// far rank.
+fn random_board(rng: &mut impl rand_core::Rng) -> Board {
+    let mut board = Board {
+        white: 0,
+        black: 0,
+        kings: 0,
+        side: if boardlab::rng::below(rng, 2) == 1 {
+            Color::Black
+        } else {
+            Color::White
+        },
+    };
+    for color in [Color::White, Color::Black] {
+        for _ in 0..1 + boardlab::rng::below(rng, 8) {
+            let free = VALID & !board.occupied();
+            let nth = boardlab::rng::below(rng, free.count_ones() as u64) as usize;
+            let square = boardlab::draughts::square::squares(free).nth(nth).unwrap();
+            let bit = square.bit();
+            match color {
+                Color::White => board.white |= bit,
+                Color::Black => board.black |= bit,
+            }
+            if boardlab::rng::below(rng, 3) == 0 || color.promotion_rank() & bit != 0 {
+                board.kings |= bit;
+            }
+        }
+    }
+    board
+}
+
+/// A move as (start, landings, captured), the padded indices both generators share on 8×8.
+type Route = (u32, Vec<u32>, u128);
+
+#[test]
+fn czech_and_english_moves_equal_the_eight_by_eight_generators_in_order() {
+    let mut rng = boardlab::rng::stream(7, "variants/czech-english", 0);
+    let mut captures = 0;
+    for _ in 0..3000 {
+        let board = random_board(&mut rng);
+        for (rules, variant) in [
+            (Rules::Czech, Variant::Czech),
+            (Rules::English, Variant::English),
+        ] {
+            let mut old = Vec::new();
+            legal_moves(&board, rules, &mut old);
+            let old: Vec<Route> = old
+                .iter()
+                .map(|mv| {
+                    let landings = mv.landings().iter().map(|s| s.index() as u32).collect();
+                    (mv.from().index() as u32, landings, mv.captured() as u128)
+                })
+                .collect();
+            let position = Position {
+                white: board.white as u128,
+                black: board.black as u128,
+                kings: board.kings as u128,
+                side: board.side,
+            };
+            let mut new = Vec::new();
+            Engine::new(variant.rules()).legal_moves(&position, &mut new);
+            let new: Vec<Route> = new
+                .iter()
+                .map(|mv| {
+                    let landings = mv.landings().iter().map(|&i| i as u32).collect();
+                    (mv.from(), landings, mv.captured())
+                })
+                .collect();
+            assert_eq!(new, old, "{variant} {board:?}");
+            captures += old.iter().filter(|m| m.2 != 0).count();
+        }
+    }
+    assert!(captures > 2000, "only {captures} captures compared");
+}
