@@ -3,7 +3,8 @@
 # its own source, and writes results/peers/peers.csv and results/peers/README.md.
 #
 #   draughts perft   dctl (Rein Halbersma's C++ draughts library) at a pinned commit, its
-#                    plain recursive perft (no hash table), vs `boardlab draughts perft`
+#                    plain recursive perft (no hash table), vs `boardlab draughts perft`, for
+#                    every rule set both play (scripts/peers/dctl_perft.cpp names them)
 #   Warnsdorff       scripts/peers/warnsdorff.c, the seed rule as a plain C loop, vs
 #                    `boardlab knights-tour bench`
 #   random games     OpenSpiel (pyspiel from PyPI, pinned) playing random against random
@@ -15,25 +16,33 @@
 # for $ROUNDS rounds; /usr/bin/time gives whole-process user+system CPU time. Every run's
 # count (leaves, tours and squares, or games) must equal its peer's, else the script stops.
 #
-# Usage: scripts/bench-peers.sh [--rounds N] [--quick]
-#   --quick    smaller workloads (perft 9/10, fewer tours), for checking the script
+# Usage: scripts/bench-peers.sh [--rounds N] [--quick] [--only draughts]
+#   --quick            smaller workloads (perft two plies shallower, fewer tours), for
+#                      checking the script
+#   --only draughts    only the draughts perft pairs (no Warnsdorff, no OpenSpiel); the
+#                      CSV and README then hold those rows alone
 # Environment: DCTL_REPO / XSTD_REPO (git URLs or paths; a local mirror is used where one
-# exists, else GitHub), PEERS_BUILD (build folder, default target/peers), CORE (default 1).
+# exists, else GitHub), PEERS_BUILD (build folder, default target/peers), CORE (default 1),
+# BOARDLAB_BIN (a boardlab binary to time; when set, no cargo build is run; default
+# $CARGO_TARGET_DIR/release/boardlab, built first).
 set -euo pipefail
 
 die() { echo "bench-peers: $*" >&2; exit 1; }
 
 ROUNDS=5
 QUICK=0
+ONLY=all
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --rounds) ROUNDS="${2:?}"; shift 2 ;;
     --quick) QUICK=1; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --only) ONLY="${2:?}"; shift 2 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) die "unknown argument $1 (see --help)" ;;
   esac
 done
 [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--rounds needs a positive integer"
+[[ "$ONLY" == all || "$ONLY" == draughts ]] || die "--only takes draughts"
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -41,7 +50,7 @@ CORE=${CORE:-1}
 BUILD=${PEERS_BUILD:-$ROOT/target/peers}
 OUT=$ROOT/results/peers
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
-BOARDLAB=$CARGO_TARGET_DIR/release/boardlab
+BOARDLAB=${BOARDLAB_BIN:-$CARGO_TARGET_DIR/release/boardlab}
 
 # dctl from November 2016: C++17 (-std=c++1z), builds with clang 16 and Boost headers;
 # later commits need C++20/23 compilers newer than Debian 12's. xstd is its sibling
@@ -74,13 +83,18 @@ if [[ ${#need_pkgs[@]} -gt 0 ]]; then
   { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need_pkgs[@]}"; } \
     >"$BUILD.apt.log" 2>&1 || die "apt-get install ${need_pkgs[*]} failed (log: $BUILD.apt.log)"
 fi
-command -v cargo >/dev/null || die "cargo not found: install Rust (https://rustup.rs) first"
+[[ -n "${BOARDLAB_BIN:-}" ]] || command -v cargo >/dev/null ||
+  die "cargo not found: install Rust (https://rustup.rs) first"
 taskset -c "$CORE" true 2>/dev/null || die "cannot pin to core $CORE (set CORE= to one this machine has)"
 
 # ---- builds ------------------------------------------------------------------------
 mkdir -p "$BUILD" "$OUT"
-echo "building boardlab (cargo build --release)" >&2
-cargo build --release -q || die "cargo build --release failed"
+if [[ -n "${BOARDLAB_BIN:-}" ]]; then
+  [[ -x "$BOARDLAB" ]] || die "BOARDLAB_BIN=$BOARDLAB is not an executable file"
+else
+  echo "building boardlab (cargo build --release)" >&2
+  cargo build --release -q || die "cargo build --release failed"
+fi
 
 checkout() { # checkout URL COMMIT DIR
   local url=$1 commit=$2 dir=$3
@@ -100,6 +114,7 @@ echo "building dctl perft driver ($CXX $CXXFLAGS)" >&2
   scripts/peers/dctl_perft.cpp -o "$DCTL_BIN" 2>"$BUILD/dctl_perft.log" ||
   die "building the dctl driver failed (log: $BUILD/dctl_perft.log)"
 
+if [[ $ONLY == all ]]; then
 WD_BIN=$BUILD/warnsdorff
 "$CC" $CFLAGS -Wall -Wextra -o "$WD_BIN" scripts/peers/warnsdorff.c 2>"$BUILD/warnsdorff.log" ||
   die "building scripts/peers/warnsdorff.c failed (log: $BUILD/warnsdorff.log)"
@@ -111,15 +126,42 @@ if [[ ! -x "$OS_VENV/bin/python" ]] || ! "$OS_VENV/bin/python" -c 'import pyspie
     >"$BUILD/openspiel.log" 2>&1 || die "installing open_spiel failed (log: $BUILD/openspiel.log)"
 fi
 OS_GAMES="$OS_VENV/bin/python scripts/peers/openspiel_random_games.py"
+fi
 
 # ---- correctness checks before timing ---------------------------------------------
-# dctl's own test table (test/src/aima/traversal/initial/board8x8.cpp) against boardlab.
-for spec in "czech paths 9" "czech moves 9" "english paths 9" "english moves 9"; do
+# Every rule set: RULES CHECK_DEPTH TIMED_DEPTHS. The check depth is shallow but deep
+# enough that the rule sets' counts differ from one another (8x8 ones from depth 9, frisian's
+# two conventions from depth 4); the timed depths take about 1-5 s for boardlab on one core.
+# brazilian, canadian: dctl's international rules on an 8x8 or 12x12 board; killer: its
+# counts equal international's from the start (the king halt needs a king), so only the
+# timings tell the two apart.
+PERFT_RULES=(
+  "czech 9 11 12"   "english 9 11 12" "thai 9 11"
+  "russian 9 10"    "brazilian 9 10"  "pool 9 10"    "spanish 9 10"   "italian 9 10"
+  "international 8 9" "frisian 8 9"   "killer 8 9"
+  "canadian 7 8"
+)
+# Thai is counted from dctl's table position, three rows of men each (dctl's initial(2)),
+# not Thai's own two-row start.
+fen_of() { [[ $1 == thai ]] && echo "--fen W:W21-32:B1-12" || true; }
+PERFT_TABLE=tests/data/draughts-variants.perft
+# dctl against boardlab, and both against the published count where
+# tests/data/draughts-variants.perft (dctl's own test tables) has one.
+for spec in "${PERFT_RULES[@]}"; do
   set -- $spec
-  a=$("$DCTL_BIN" "$1" "$2" "$3")
-  b=$("$BOARDLAB" draughts perft --depth "$3" --rules "$1" --captures "$2" | sed -n 's/^perft([0-9]*) = \([0-9]*\).*/\1/p')
-  [[ -n "$a" && "$a" == "$b" ]] || die "perft($3) $1 $2: dctl $a, boardlab $b"
+  rules=$1 depth=$2
+  for captures in paths moves; do
+    a=$("$DCTL_BIN" "$rules" "$captures" "$depth")
+    b=$("$BOARDLAB" draughts perft --depth "$depth" --rules "$rules" --captures "$captures" $(fen_of "$rules") |
+      sed -n 's/^perft([0-9]*) = \([0-9]*\).*/\1/p')
+    [[ -n "$a" && "$a" == "$b" ]] || die "perft($depth) $rules $captures: dctl $a, boardlab $b"
+    published=$(awk -F, -v r="$rules" -v c="$captures" -v d="$depth" \
+      '$1 == r && $2 == c && $3 == d { print $4 }' "$PERFT_TABLE")
+    [[ -z "$published" || "$published" == "$a" ]] ||
+      die "perft($depth) $rules $captures: dctl and boardlab $a, published $published"
+  done
 done
+if [[ $ONLY == all ]]; then
 # The Warnsdorff walks must visit the same squares in the same order: every start on 8x8,
 # and the corner of 1000x1000.
 for y in 1 2 3 4 5 6 7 8; do for x in 1 2 3 4 5 6 7 8; do
@@ -130,26 +172,32 @@ done; done
 cmp -s <("$WD_BIN" 1000 path 1 1) \
   <("$BOARDLAB" knights-tour tour --board-size 1000 --start 1,1 --rule seed --format moves 2>/dev/null | grep -E '^[0-9]+,[0-9]+$') ||
   die "1000x1000 Warnsdorff walks from 1,1 differ between warnsdorff.c and boardlab"
+fi
 
 # ---- workloads ---------------------------------------------------------------------
 # name|peer|peer command|boardlab command   (counts parsed by count_of below)
 if [[ $QUICK -eq 1 ]]; then
-  PERFT_DEPTHS="9 10"; BIG_DRAWS=20; SMALL_DRAWS=64000; TTT_GAMES=100000; CHECKERS_GAMES=2000
+  PERFT_LESS=2; BIG_DRAWS=20; SMALL_DRAWS=64000; TTT_GAMES=100000; CHECKERS_GAMES=2000
 else
-  PERFT_DEPTHS="11 12"; BIG_DRAWS=150; SMALL_DRAWS=1280000; TTT_GAMES=1000000; CHECKERS_GAMES=20000
+  PERFT_LESS=0; BIG_DRAWS=150; SMALL_DRAWS=1280000; TTT_GAMES=1000000; CHECKERS_GAMES=20000
 fi
 WORKLOADS=()
-for depth in $PERFT_DEPTHS; do
-  for rules in czech english; do
+for spec in "${PERFT_RULES[@]}"; do
+  set -- $spec
+  rules=$1; shift 2
+  for depth in "$@"; do
+    depth=$((depth - PERFT_LESS))
     for captures in paths moves; do
-      WORKLOADS+=("perft-$rules-$captures-$depth|dctl|$DCTL_BIN $rules $captures $depth|$BOARDLAB draughts perft --depth $depth --rules $rules --captures $captures")
+      WORKLOADS+=("perft-$rules-$captures-$depth|dctl|$DCTL_BIN $rules $captures $depth|$BOARDLAB draughts perft --depth $depth --rules $rules --captures $captures $(fen_of "$rules")")
     done
   done
 done
+if [[ $ONLY == all ]]; then
 WORKLOADS+=("warnsdorff-1000-corner-x$BIG_DRAWS|warnsdorff.c|$WD_BIN 1000 $BIG_DRAWS|$BOARDLAB knights-tour bench --board-size 1000 --rule seed --draws $BIG_DRAWS")
 WORKLOADS+=("warnsdorff-8-all-starts-x$SMALL_DRAWS|warnsdorff.c|$WD_BIN 8 $SMALL_DRAWS all|$BOARDLAB knights-tour bench --board-size 8 --rule seed --all-starts --draws $SMALL_DRAWS")
 WORKLOADS+=("fifteen-random-games-x$TTT_GAMES|openspiel|$OS_GAMES tic_tac_toe $TTT_GAMES 1|$BOARDLAB fifteen bench --games $TTT_GAMES")
 WORKLOADS+=("english-checkers-random-games-x$CHECKERS_GAMES|openspiel|$OS_GAMES checkers $CHECKERS_GAMES 1|$BOARDLAB draughts games random random --rules english --games $CHECKERS_GAMES")
+fi
 
 # The count a run printed: perft leaves, `tours/squares` of the Warnsdorff walks, or games.
 count_of() { # count_of PROGRAM OUTPUT_FILE
@@ -241,6 +289,14 @@ done
 cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 flags=$(lscpu | sed -n 's/^Flags: *//p')
 has() { [[ " $flags " == *" $1 "* ]] && echo yes || echo no; }
+# Lines that name what was built: the boardlab binary, and the peers this run used.
+boardlab_build="\`cargo build --release\`"
+[[ -n "${BOARDLAB_BIN:-}" ]] && boardlab_build="the binary \`BOARDLAB_BIN\` named, from \`cargo build --release\`"
+other_builds=""
+if [[ $ONLY == all ]]; then
+  other_builds="- warnsdorff.c: \`scripts/peers/warnsdorff.c\`, \`$CC $CFLAGS\`, $("$CC" --version | head -1)
+- OpenSpiel: \`open_spiel==$OPENSPIEL_VERSION\` from PyPI (its wheel's C++ build), $("$OS_VENV/bin/python" --version), driver \`scripts/peers/openspiel_random_games.py\`"
+fi
 python3 - "$CSV" "$tmp/README.md" <<PY
 import csv, statistics, sys
 from collections import defaultdict
@@ -262,19 +318,21 @@ lines = []
 w = lines.append
 w("# boardlab against peer programs")
 w("")
-w("Written by \`scripts/bench-peers.sh\` (rounds: $ROUNDS); the runs are in \`peers.csv\`.")
+w("Written by \`scripts/bench-peers.sh\` (rounds: $ROUNDS, only: $ONLY); the runs are in \`peers.csv\`.")
 w("Each pair ran pinned to one core (\`taskset -c $CORE\`), alternating peer and boardlab;")
 w("CPU time is the whole process's user + system time from \`/usr/bin/time\`, so start-up,")
 w("allocation and (for boardlab's benches) validation are included. Each run's count (perft")
-w("leaves, tours/squares, or games) was checked equal to its peer's, and before timing the")
-w("Warnsdorff walks were compared square by square (every 8x8 start, the 1000x1000 corner).")
+w("leaves, tours/squares, or games) was checked equal to its peer's. Before timing, every rule")
+w("set's perft was checked at a shallow depth against dctl and against the published count in")
+w("\`tests/data/draughts-variants.perft\`, and the Warnsdorff walks were compared square by")
+w("square (every 8x8 start, the 1000x1000 corner) when they were timed.")
 w("")
 w("## Build")
 w("")
-w("- boardlab: \`$("$BOARDLAB" --version)\`, \`cargo build --release\` (Cargo.toml's release profile: codegen-units 1, thin LTO; no target-cpu flag, so generic x86-64), $(rustc --version)")
+w("- boardlab: \`$("$BOARDLAB" --version)\`, \`cargo build --release\` (Cargo.toml's release profile: codegen-units 1, thin LTO; no target-cpu flag, so generic x86-64), $(rustc --version)".replace("\`cargo build --release\`", "$boardlab_build", 1))
 w("- dctl: rhalbersma/dctl \`$DCTL_COMMIT\` with rhalbersma/xstd \`$XSTD_COMMIT\`, driver \`scripts/peers/dctl_perft.cpp\` (\`perft_state<true>\`: plain recursion, no hash table, moves at depth 1 counted without making them), \`$CXX $CXXFLAGS\`, $("$CXX" --version | head -1), Boost $(sed -n 's/^#define BOOST_LIB_VERSION "\(.*\)"/\1/p' /usr/include/boost/version.hpp)")
-w("- warnsdorff.c: \`scripts/peers/warnsdorff.c\`, \`$CC $CFLAGS\`, $("$CC" --version | head -1)")
-w("- OpenSpiel: \`open_spiel==$OPENSPIEL_VERSION\` from PyPI (its wheel's C++ build), $("$OS_VENV/bin/python" --version), driver \`scripts/peers/openspiel_random_games.py\`")
+for line in """$other_builds""".splitlines():
+    w(line)
 w("- CPU: $cpu_model ($(nproc) cores); avx2: $(has avx2), avx512f: $(has avx512f), bmi2: $(has bmi2)")
 w("")
 w("## Results (median of rounds)")
@@ -292,28 +350,33 @@ for name in dict.fromkeys(r["workload"] for r in rows):
     w(f"| {name} | {meta[name]} | {p} | {a:.2f} | {b:.2f} | {ratio} | {lc} | {lr} | {cr} |")
 w("")
 w("A ratio above 1 means boardlab used less CPU time than the peer. perft rows are")
-w("\`perft-RULES-CAPTURES-DEPTH\` from the 8x8 start position: captures \`paths\` counts every")
-w("route (dctl's keep_duplicates), \`moves\` counts captures with the same squares once")
-w("(drop_duplicates); boardlab ran without \`--hash\`.")
+w("\`perft-RULES-CAPTURES-DEPTH\` from the rule set's start position (8x8: czech, english, thai,")
+w("russian, brazilian, pool, spanish, italian; 10x10: international, frisian, killer; 12x12:")
+w("canadian), except thai, counted from dctl's table position \`W:W21-32:B1-12\` (three rows of")
+w("men each, dctl's \`initial(2)\`): captures \`paths\` counts every route (dctl's")
+w("keep_duplicates), \`moves\` counts captures with the same squares once (drop_duplicates);")
+w("boardlab ran without \`--hash\`. dctl plays brazilian and canadian with its international")
+w("rules on an 8x8 and a 12x12 board; killer's counts equal international's from the start.")
 w("")
-w("Warnsdorff counts are tours/squares. The C loop walks and counts; boardlab's bench walks")
-w("(the seed's rule in a loop with no tie bookkeeping, like the C loop), and validates every")
-w("walk with its independent validator after each batch's clock stops. Its *loop* columns are")
-w("the CPU time of the walks alone (its JSON \`cpu_seconds\`, per batch from")
-w("\`/proc/thread-self/schedstat\`): the like-for-like comparison with the C loop, which")
-w("validates nothing; the whole-process columns include boardlab's validation.")
-w("")
-w("Random games: both seats uniformly random, counted in games; OpenSpiel plays each game in")
-w("C++ through \`pyspiel.evaluate_bots\`, one Python call per game. The \"15\" game is")
-w("tic-tac-toe on a magic square, so random play ends alike: first-seat wins/draws/second-seat")
-w("wins in percent, OpenSpiel then boardlab:")
-for name in dict.fromkeys(r["workload"] for r in rows):
-    if (name, "boardlab") in outcomes:
-        w(f"- {name}: {outcomes.get((name, peer_of[name]), '?')} and {outcomes[(name, 'boardlab')]}")
-w("")
-w("\`fifteen bench\` plays and checks every move legal (no rows written); \`draughts games\`")
-w("writes each game's row after the referee's replay. OpenSpiel's checkers is English")
-w("checkers with its own draw rules, so random games last a little differently.")
+if "$ONLY" == "all":
+    w("Warnsdorff counts are tours/squares. The C loop walks and counts; boardlab's bench walks")
+    w("(the seed's rule in a loop with no tie bookkeeping, like the C loop), and validates every")
+    w("walk with its independent validator after each batch's clock stops. Its *loop* columns are")
+    w("the CPU time of the walks alone (its JSON \`cpu_seconds\`, per batch from")
+    w("\`/proc/thread-self/schedstat\`): the like-for-like comparison with the C loop, which")
+    w("validates nothing; the whole-process columns include boardlab's validation.")
+    w("")
+    w("Random games: both seats uniformly random, counted in games; OpenSpiel plays each game in")
+    w("C++ through \`pyspiel.evaluate_bots\`, one Python call per game. The \"15\" game is")
+    w("tic-tac-toe on a magic square, so random play ends alike: first-seat wins/draws/second-seat")
+    w("wins in percent, OpenSpiel then boardlab:")
+    for name in dict.fromkeys(r["workload"] for r in rows):
+        if (name, "boardlab") in outcomes:
+            w(f"- {name}: {outcomes.get((name, peer_of[name]), '?')} and {outcomes[(name, 'boardlab')]}")
+    w("")
+    w("\`fifteen bench\` plays and checks every move legal (no rows written); \`draughts games\`")
+    w("writes each game's row after the referee's replay. OpenSpiel's checkers is English")
+    w("checkers with its own draw rules, so random games last a little differently.")
 open(sys.argv[2], "w").write("\n".join(lines) + "\n")
 PY
 mv "$CSV" "$OUT/peers.csv"

@@ -43,10 +43,12 @@ pub fn divide(
         .collect()
 }
 
-/// Keeps the first of the moves with the same start, end and captured set.
+/// Keeps one move of each (start, end, captured set), in a canonical order.
 fn merge_duplicates(moves: &mut Vec<VariantMove>) {
-    let mut seen = std::collections::HashSet::new();
-    moves.retain(|mv| seen.insert(mv.merge_key()));
+    if moves.len() > 1 && moves[0].is_capture() {
+        moves.sort_unstable_by_key(|mv| mv.merge_key());
+        moves.dedup_by_key(|mv| mv.merge_key());
+    }
 }
 
 struct Perft<L: Layout> {
@@ -81,6 +83,16 @@ impl<L: Layout> Perft<L> {
         if depth == 1 {
             return self.count_leaves(pieces);
         }
+        if !self.generator.has_capture(pieces) {
+            // Quiet moves are made straight from the generator, without a move list.
+            let generator = self.generator;
+            let mut total = 0;
+            generator.quiet_moves(pieces, |from, to, crowned| {
+                let next = pieces.play(from, to, L::S::ZERO, crowned);
+                total += self.count_at(&next, depth - 1);
+            });
+            return total;
+        }
         let mut moves = self.buffers.pop().unwrap_or_default();
         moves.clear();
         self.generator.captures(
@@ -91,12 +103,7 @@ impl<L: Layout> Perft<L> {
             },
         );
         let mut total = 0;
-        if moves.is_empty() {
-            let generator = self.generator;
-            generator.quiet_moves(pieces, |from, to, crowned| {
-                moves.push(VariantMove::quiet(from, to, crowned));
-            });
-        } else if self.merge {
+        if self.merge {
             merge_duplicates(&mut moves);
         }
         for mv in &moves {

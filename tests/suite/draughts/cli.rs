@@ -390,3 +390,96 @@ fn play_a_scripted_game_to_its_end() {
     assert!(position.plies >= 10, "a game of {} plies", position.plies);
     eprintln!("{verdict} after {} plies", position.plies);
 }
+
+#[test]
+fn national_rule_sets_list_numbered_moves_and_count_perft() {
+    boardlab()
+        .args([
+            "draughts",
+            "moves",
+            "W:W31-50:B1-20",
+            "--rules",
+            "international",
+            "--play",
+            "32-28",
+            "19-23",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "1 legal moves (international rules)",
+        ))
+        .stdout(predicate::str::contains("28x19  takes 23"));
+    boardlab()
+        .args([
+            "draughts",
+            "moves",
+            "W:W28,K45:B23,K19",
+            "--rules",
+            "international",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(r#""move": "45x18""#))
+        .stdout(predicate::str::contains(r#""captured": ["#));
+    boardlab()
+        .args(["draughts", "perft", "--rules", "canadian", "--depth", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("perft(4) = 10053  rules canadian"));
+    boardlab()
+        .args([
+            "draughts", "perft", "--rules", "russian", "-d", "2", "--divide",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("c3-d4 7"))
+        .stdout(predicate::str::contains("perft(2) = 49"));
+}
+
+#[test]
+fn national_rule_sets_refuse_bad_input_in_one_line() {
+    fails_with(
+        &["draughts", "moves", "W:W51:B1", "--rules", "international"],
+        "square 51 is not on the international board",
+    );
+    fails_with(
+        &["draughts", "moves", "W:Wa1:Bc3", "--rules", "spanish"],
+        "light square",
+    );
+    fails_with(
+        &[
+            "draughts",
+            "moves",
+            "W:W31-50:B1-20",
+            "--rules",
+            "international",
+            "--play",
+            "31-22",
+        ],
+        "not a legal move here",
+    );
+    fails_with(
+        &[
+            "draughts", "perft", "-d", "3", "--rules", "frisian", "--hash", "8",
+        ],
+        "--hash is offered for czech, english and damebot only",
+    );
+    fails_with(
+        &[
+            "draughts",
+            "moves",
+            "W:W31:B1",
+            "--rules",
+            "international",
+            "--bot",
+            "random",
+        ],
+        "a bot's view is offered for czech, english and damebot",
+    );
+    fails_with(
+        &["draughts", "perft", "-d", "3", "--rules", "polish"],
+        "polish",
+    );
+}
