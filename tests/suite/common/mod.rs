@@ -14,6 +14,7 @@ pub mod draughts_oracle;
 pub mod golden;
 pub mod rup;
 pub mod same_bytes;
+pub mod variant_oracle;
 
 /// The `boardlab` binary of this build, as a command to run.
 pub fn boardlab() -> assert_cmd::Command {

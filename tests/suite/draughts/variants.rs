@@ -5,6 +5,7 @@
 //! Counts up to two million nodes run in the normal suite; the deeper ones are `#[ignore]`d:
 //! run them with `cargo test --release --test suite draughts::variants:: -- --ignored`.
 
+use crate::common::variant_oracle as oracle;
 use boardlab::draughts::movegen::legal_moves;
 use boardlab::draughts::perft::Captures;
 use boardlab::draughts::square::VALID;
@@ -228,4 +229,141 @@ fn czech_and_english_moves_equal_the_eight_by_eight_generators_in_order() {
         }
     }
     assert!(captures > 2000, "only {captures} captures compared");
+}
+
+/// A random position of `variant`'s board, written as FEN: 1 to 10 pieces a side (more on
+/// larger boards), a third of them kings, men never on their far row.
+fn random_fen(variant: Variant, rng: &mut impl rand_core::Rng) -> String {
+    let rules = variant.rules();
+    let squares = Squares::new(rules);
+    let numbers = rules.squares() as u64;
+    let per_row = rules.size as u64 / 2;
+    let most = 4 + rules.size as u64 / 2;
+    let mut taken = std::collections::BTreeSet::new();
+    let mut lists = [Vec::new(), Vec::new()];
+    for (side, list) in lists.iter_mut().enumerate() {
+        for _ in 0..1 + boardlab::rng::below(rng, most) {
+            let number = 1 + boardlab::rng::below(rng, numbers);
+            if !taken.insert(number) {
+                continue;
+            }
+            // White's far row is squares 1..=per_row, Black's the last row.
+            let far = if side == 0 {
+                number <= per_row
+            } else {
+                number > numbers - per_row
+            };
+            let king = far || boardlab::rng::below(rng, 3) == 0;
+            list.push(format!("{}{number}", if king { "K" } else { "" }));
+        }
+    }
+    let side = if boardlab::rng::below(rng, 2) == 0 {
+        "W"
+    } else {
+        "B"
+    };
+    let _ = squares;
+    format!("{side}:W{}:B{}", lists[0].join(","), lists[1].join(","))
+}
+
+/// The moves of a position as (start, landings, captured squares sorted), in PDN numbers.
+type NumberedRoute = (u32, Vec<u32>, Vec<u32>);
+
+/// Both generators' moves of `fen` and the positions after them, sorted.
+fn both_generators(
+    variant: Variant,
+    fen: &str,
+) -> (Vec<(NumberedRoute, String)>, Vec<(NumberedRoute, String)>) {
+    let rules = variant.rules();
+    let squares = Squares::new(rules);
+    let engine = Engine::new(rules);
+    let position = notation::parse_fen(&rules, fen).unwrap();
+    let mut moves = Vec::new();
+    engine.legal_moves(&position, &mut moves);
+    let mut fast: Vec<(NumberedRoute, String)> = moves
+        .iter()
+        .map(|mv| {
+            let landings = mv
+                .landings()
+                .iter()
+                .map(|&i| squares.number(i as u32))
+                .collect();
+            let mut captured: Vec<u32> = (0..128)
+                .filter(|&i| mv.captured() >> i & 1 == 1)
+                .map(|i| squares.number(i))
+                .collect();
+            captured.sort();
+            let after = notation::to_fen(&rules, &play(&position, mv));
+            ((squares.number(mv.from()), landings, captured), after)
+        })
+        .collect();
+    let oracle_rules = oracle::rules(variant.name());
+    let simple = oracle::OraclePosition::from_fen(&oracle_rules, fen);
+    let mut slow: Vec<(NumberedRoute, String)> = simple
+        .moves(&oracle_rules)
+        .iter()
+        .map(|mv| {
+            let mut captured = mv.captured.clone();
+            captured.sort();
+            let after = simple.play(&oracle_rules, mv).to_fen(&oracle_rules);
+            ((mv.from, mv.landings.clone(), captured), after)
+        })
+        .collect();
+    fast.sort();
+    slow.sort();
+    (fast, slow)
+}
+
+/// The oracle writes positions with numbers; the algebraic rule sets are compared in numbers.
+fn numbered(variant: Variant, fen: &str) -> String {
+    let mut rules = variant.rules();
+    rules.notation = boardlab::draughts::variant::Notation::Numeric;
+    let position = notation::parse_fen(&variant.rules(), fen).unwrap();
+    notation::to_fen(&rules, &position)
+}
+
+#[test]
+fn every_rule_set_agrees_with_the_oracle_move_by_move_on_random_positions() {
+    let mut rng = boardlab::rng::stream(11, "variants/oracle", 0);
+    for &variant in Variant::ALL {
+        let (mut positions, mut captures, mut king_captures) = (0, 0, 0);
+        while positions < 400 {
+            let fen = random_fen(variant, &mut rng);
+            let (fast, slow) = both_generators(variant, &fen);
+            let fast: Vec<_> = fast
+                .into_iter()
+                .map(|(route, after)| (route, numbered(variant, &after)))
+                .collect();
+            assert_eq!(fast, slow, "{variant} {fen}");
+            positions += 1;
+            captures += fast.iter().filter(|(r, _)| !r.2.is_empty()).count();
+            king_captures += fast.iter().filter(|(r, _)| r.2.len() >= 2).count();
+        }
+        assert!(captures > 100, "{variant}: only {captures} captures");
+        assert!(
+            king_captures > 20,
+            "{variant}: only {king_captures} multiple captures"
+        );
+    }
+}
+
+#[test]
+fn every_rule_set_agrees_with_the_oracle_in_perft_below_random_positions() {
+    let mut rng = boardlab::rng::stream(12, "variants/oracle-perft", 0);
+    for &variant in Variant::ALL {
+        let rules = variant.rules();
+        let oracle_rules = oracle::rules(variant.name());
+        for _ in 0..12 {
+            let fen = random_fen(variant, &mut rng);
+            let position = notation::parse_fen(&rules, &fen).unwrap();
+            let simple = oracle::OraclePosition::from_fen(&oracle_rules, &fen);
+            for (convention, merge) in [(Captures::Paths, false), (Captures::Moves, true)] {
+                assert_eq!(
+                    perft(&rules, &position, 3, convention),
+                    oracle::perft(&oracle_rules, &simple, 3, merge),
+                    "{variant} {convention} perft(3) of {fen}"
+                );
+            }
+        }
+    }
 }
