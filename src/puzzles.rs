@@ -14,6 +14,7 @@ pub static REGISTRY: Registry = Registry {
         match_puzzle::<crate::fifteen::Fifteen>(),
         match_puzzle::<crate::fifteen::Fifteen<crate::fifteen::OddEven>>(),
         match_puzzle::<crate::draughts::game::Draughts>(),
+        match_puzzle::<crate::draughts::variant::game::VariantGame>(),
     ],
     default: "chess-memory",
     default_spec: crate::chess_memory::DEFAULT_SPEC,

@@ -33,7 +33,7 @@ pub type DefaultRng = Xoshiro256PlusPlus;
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// SplitMix64's output function of `x + γ` (Steele, Lea and Flood 2014).
-pub fn mix(x: u64) -> u64 {
+pub const fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(GOLDEN_GAMMA);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

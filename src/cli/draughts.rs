@@ -8,10 +8,12 @@ use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition, PLAY_STRE
 use crate::draughts::moves::record_moves;
 use crate::draughts::perft::{Captures, Perft};
 use crate::draughts::terminal::{DraughtsScreen, Style};
+use crate::draughts::variant::game::{VariantGame, VariantPosition};
+use crate::draughts::variant::terminal::VariantScreen;
 use crate::draughts::variant::{
     self, Engine, Position, RuleSet, RulesChoice, VariantMove, notation,
 };
-use crate::draughts::{Board, Color, MoveText, Rules, parse_fen, to_fen};
+use crate::draughts::{Board, Color, MoveText, parse_fen, to_fen};
 use crate::experiment::measure::{Measured, thread_cpu_seconds};
 use crate::game::console::{self, Console};
 use crate::game::matches::batch::{BatchSpec, play_batch};
@@ -213,9 +215,9 @@ pub struct GamesArgs {
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub opening_plies: u32,
 
-    /// Rules: `czech`, `english` or `damebot`.
-    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
-    pub rules: Rules,
+    /// Rules: one of the national games (`czech`, `international`, ...) or `damebot`.
+    #[arg(long, value_parser = crate::cli::offered::<RulesChoice>(), default_value_t = RulesChoice::Czech)]
+    pub rules: RulesChoice,
 
     /// A game still going after this many plies is a draw (10 to 10000).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(10..=10_000))]
@@ -254,9 +256,9 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Colour::White)]
     pub colour: Colour,
 
-    /// Rules: `czech`, `english` or `damebot`.
-    #[arg(long, value_parser = crate::cli::offered::<Rules>(), default_value_t = Rules::Czech)]
-    pub rules: Rules,
+    /// Rules: one of the national games (`czech`, `international`, ...) or `damebot`.
+    #[arg(long, value_parser = crate::cli::offered::<RulesChoice>(), default_value_t = RulesChoice::Czech)]
+    pub rules: RulesChoice,
 
     /// Start from this position (PDN FEN style) instead of the start.
     #[arg(long, value_name = "FEN")]
@@ -562,10 +564,6 @@ fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
-    let game = Draughts {
-        rules: args.rules,
-        max_plies: args.max_plies,
-    };
     let batch = BatchSpec {
         a: args.a.to_string(),
         b: args.b.to_string(),
@@ -573,8 +571,21 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         opening_plies: args.opening_plies,
     };
-    let score =
-        play_batch(game, &batch, &mut std::io::stdout().lock()).map_err(super::batch_error)?;
+    let mut out = std::io::stdout().lock();
+    let score = match args.rules.board_rules() {
+        Some(rules) => {
+            let game = Draughts {
+                rules,
+                max_plies: args.max_plies,
+            };
+            play_batch(game, &batch, &mut out)
+        }
+        None => {
+            let variant = args.rules.variant().expect("a national game");
+            play_batch(VariantGame::new(variant, args.max_plies), &batch, &mut out)
+        }
+    }
+    .map_err(super::batch_error)?;
     eprintln!(
         "{} {} - {} draws - {} {} ({} rules)",
         batch.a, score.wins, score.draws, score.losses, batch.b, args.rules
@@ -583,8 +594,11 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let Some(rules) = args.rules.board_rules() else {
+        return variant_play(args);
+    };
     let game = Draughts {
-        rules: args.rules,
+        rules,
         max_plies: args.max_plies,
     };
     let start = match &args.fen {
@@ -620,6 +634,48 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         &mut console,
     )
     .context("playing in the terminal")?;
+    output.flush().context("writing to the terminal")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `draughts play` under a rule set of the national games' generator.
+fn variant_play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let variant = args.rules.variant().expect("a national game");
+    let game = VariantGame::new(variant, args.max_plies);
+    let start = match &args.fen {
+        Some(text) => VariantPosition::new(
+            notation::parse_fen(game.rules(), text).map_err(|e| anyhow::anyhow!("--fen: {e}"))?,
+        ),
+        None => game.start(),
+    };
+    if let Err(e) = variant::matches::player(args.against) {
+        anyhow::bail!("--against {e}");
+    }
+    let person = match args.colour {
+        Colour::White => Color::White,
+        Colour::Black => Color::Black,
+    };
+    let mut seats = [Sitter::Person, Sitter::Bot(args.against.to_string())];
+    if person == Color::Black {
+        seats.reverse();
+    }
+    let mut session = Session::new(game, start, seats, args.seed, "draughts-variants/play");
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout().lock();
+    let mut console = Console {
+        input: &mut input,
+        output: &mut output,
+        echo,
+    };
+    let style = if args.ascii {
+        Style::Ascii
+    } else {
+        Style::Unicode
+    };
+    console::play(&mut session, &VariantScreen { person, style }, &mut console)
+        .context("playing in the terminal")?;
     output.flush().context("writing to the terminal")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -40,6 +40,24 @@ const MAX_PLIES_KEY: &str = "max-plies";
 
 fn rules_of(value: &toml::Value) -> Result<Rules, SpecError> {
     let names: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
+    if let Some(variant) = value
+        .as_str()
+        .and_then(|text| text.parse::<super::variant::Variant>().ok())
+        .filter(|_| {
+            value
+                .as_str()
+                .and_then(|t| t.parse::<Rules>().ok())
+                .is_none()
+        })
+    {
+        return Err(bad(
+            RULES_KEY,
+            format!(
+                "{variant} is played by `puzzle = \"draughts-variants\"`; this puzzle takes {}",
+                names.join(", ")
+            ),
+        ));
+    }
     value
         .as_str()
         .and_then(|text| text.parse().ok())

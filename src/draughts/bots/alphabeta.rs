@@ -16,10 +16,9 @@
 //!   game: a shallow search fills few entries and should not pay for clearing 2^18.
 //! - The draw rules (repetition, quiet plies) are not seen by the search: it looks at boards.
 
-use super::eval::evaluate;
+use super::board_rules::BoardRules;
 use crate::draughts::board::{Board, Color};
 use crate::draughts::game::{Draughts, GamePosition};
-use crate::draughts::movegen::legal_moves;
 use crate::draughts::moves::Move;
 use crate::draughts::rules::Rules;
 use crate::draughts::square::squares;
@@ -90,32 +89,33 @@ enum Bound {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Entry {
+struct Entry<K> {
     key: u64,
     search: u32,
     depth: u32,
     score: i32,
     bound: Bound,
-    best: (u8, u8, u64),
+    best: K,
 }
 
-/// The alpha-beta bot.
-pub struct AlphaBeta {
+/// The alpha-beta bot, on the boards of the 8×8 generator's rules (the default) or of the
+/// national games' [`crate::draughts::variant::Engine`].
+pub struct AlphaBeta<R: BoardRules = Rules> {
     depth: u32,
-    table: Vec<Option<Entry>>,
+    table: Vec<Option<Entry<R::Key>>>,
     table_bits: u32,
     /// One move list per ply from the root, reused from node to node.
-    move_lists: Vec<Vec<Move>>,
+    move_lists: Vec<Vec<R::Move>>,
     search: u32,
-    rules: Rules,
+    rules: Option<R>,
     /// Nodes visited by the last search.
     pub nodes: u64,
     /// Whether the last search was stopped from outside ([`crate::game::cancel`]).
     stopped: bool,
 }
 
-impl AlphaBeta {
-    pub fn new(depth: u32) -> AlphaBeta {
+impl<R: BoardRules> AlphaBeta<R> {
+    pub fn new(depth: u32) -> AlphaBeta<R> {
         let table_bits = table_bits(depth);
         AlphaBeta {
             depth,
@@ -123,20 +123,25 @@ impl AlphaBeta {
             table_bits,
             move_lists: vec![Vec::new(); MAX_PLY as usize + 1],
             search: 0,
-            rules: Rules::Czech,
+            rules: None,
             nodes: 0,
             stopped: false,
         }
     }
 
+    /// The depth this bot searches to.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
     /// The best move of `board` found by a search to this bot's depth, and its score.
-    pub fn best_move(&mut self, board: &Board, rules: Rules, rng: &mut dyn Rng) -> (Move, i32) {
+    pub fn best_move(&mut self, board: &R::Board, rules: R, rng: &mut dyn Rng) -> (R::Move, i32) {
         self.search += 1;
-        self.rules = rules;
+        self.rules = Some(rules);
         self.nodes = 0;
         self.stopped = false;
         let mut root = Vec::new();
-        legal_moves(board, rules, &mut root);
+        rules.legal_moves(board, &mut root);
         assert!(!root.is_empty(), "the game is over");
         for i in (1..root.len()).rev() {
             let j = crate::rng::below(rng, i as u64 + 1) as usize;
@@ -150,7 +155,8 @@ impl AlphaBeta {
             let mut alpha = -INFINITY;
             let mut best_here = root[0];
             for mv in &root {
-                let score = -self.negamax(&board.play(mv), depth - 1, -INFINITY, -alpha, 1);
+                let child = rules.play(board, mv);
+                let score = -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1);
                 if score > alpha {
                     alpha = score;
                     best_here = *mv;
@@ -169,15 +175,15 @@ impl AlphaBeta {
 
     /// Each legal move of `board` with its score from a full-width search to this bot's depth,
     /// from the side to move's view (the moves a search keeps are those of the top score).
-    pub fn root_scores(&mut self, board: &Board, rules: Rules) -> Vec<(Move, i32)> {
-        self.rules = rules;
+    pub fn root_scores(&mut self, board: &R::Board, rules: R) -> Vec<(R::Move, i32)> {
+        self.rules = Some(rules);
         self.stopped = false;
         let mut root = Vec::new();
-        legal_moves(board, rules, &mut root);
+        rules.legal_moves(board, &mut root);
         root.into_iter()
             .map(|mv| {
                 self.search += 1;
-                let child = board.play(&mv);
+                let child = rules.play(board, &mv);
                 let score = -self.negamax(&child, self.depth - 1, -INFINITY, INFINITY, 1);
                 (mv, score)
             })
@@ -188,7 +194,7 @@ impl AlphaBeta {
         (key >> (64 - self.table_bits)) as usize
     }
 
-    fn negamax(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32, ply: u32) -> i32 {
+    fn negamax(&mut self, board: &R::Board, depth: u32, alpha: i32, beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
         // Asked to stop from outside: every score from here on is void, and `best_move`
         // keeps the move of the last depth it completed.
@@ -207,21 +213,22 @@ impl AlphaBeta {
     /// The body of [`Self::negamax`], with the move list of this ply.
     fn search_moves(
         &mut self,
-        board: &Board,
+        board: &R::Board,
         depth: u32,
         mut alpha: i32,
         mut beta: i32,
         ply: u32,
-        moves: &mut Vec<Move>,
+        moves: &mut Vec<R::Move>,
     ) -> i32 {
-        legal_moves(board, self.rules, moves);
+        let rules = self.rules.expect("a search sets its rules");
+        rules.legal_moves(board, moves);
         if moves.is_empty() {
             return -(MATE - ply as i32);
         }
-        if (depth == 0 && !moves[0].is_capture()) || ply >= MAX_PLY {
-            return evaluate(board, self.rules);
+        if (depth == 0 && R::captured_count(&moves[0]) == 0) || ply >= MAX_PLY {
+            return rules.evaluate(board);
         }
-        let key = hash(board);
+        let key = R::hash(board);
         let slot = self.slot(key);
         let mut table_move = None;
         if let Some(entry) = self.table[slot]
@@ -241,19 +248,19 @@ impl AlphaBeta {
                 }
             }
         }
-        order(moves, board, table_move);
+        order::<R>(moves, board, table_move);
         let original_alpha = alpha;
-        let mut best = (-INFINITY, moves[0].key());
+        let mut best = (-INFINITY, R::key(&moves[0]));
         for mv in moves.iter() {
             let score = -self.negamax(
-                &board.play(mv),
+                &rules.play(board, mv),
                 depth.saturating_sub(1),
                 -beta,
                 -alpha,
                 ply + 1,
             );
             if score > best.0 {
-                best = (score, mv.key());
+                best = (score, R::key(mv));
             }
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -297,20 +304,18 @@ fn from_table(score: i32, ply: u32) -> i32 {
 }
 
 /// The table's move first, then bigger captures, then crowning moves (stable otherwise).
-fn order(moves: &mut [Move], board: &Board, table_move: Option<(u8, u8, u64)>) {
-    let promotion = board.side.promotion_rank();
+fn order<R: BoardRules>(moves: &mut [R::Move], board: &R::Board, table_move: Option<R::Key>) {
     moves.sort_by_key(|mv| {
-        let first = Some(mv.key()) == table_move;
-        let crowns = board.kings & mv.from().bit() == 0 && promotion & mv.to().bit() != 0;
+        let first = Some(R::key(mv)) == table_move;
         (
             !first,
-            std::cmp::Reverse(mv.captured().count_ones()),
-            !crowns,
+            std::cmp::Reverse(R::captured_count(mv)),
+            !R::crowns(board, mv),
         )
     });
 }
 
-impl Player<Draughts> for AlphaBeta {
+impl Player<Draughts> for AlphaBeta<Rules> {
     fn name(&self) -> String {
         format!("alphabeta:{}", self.depth)
     }
@@ -328,6 +333,7 @@ impl Player<Draughts> for AlphaBeta {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::movegen::legal_moves;
     use crate::draughts::parse_fen;
 
     #[test]

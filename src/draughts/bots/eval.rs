@@ -13,6 +13,7 @@
 use crate::draughts::board::{Board, Color};
 use crate::draughts::rules::Rules;
 use crate::draughts::square::squares;
+use crate::draughts::variant::{Position, RuleSet};
 
 pub const MAN: i32 = 100;
 pub const KING_CZECH: i32 = 300;
@@ -49,6 +50,35 @@ pub fn evaluate(board: &Board, rules: Rules) -> i32 {
     match board.side {
         Color::White => white_score(board, rules),
         Color::Black => -white_score(board, rules),
+    }
+}
+
+/// The evaluation of a national game's position for the side to move: the same weights, a
+/// king worth [`KING_CZECH`] where kings fly and [`KING_ENGLISH`] where they step, and each
+/// man [`ADVANCE`] per row it has advanced.
+pub fn evaluate_variant(position: &Position, rules: &RuleSet) -> i32 {
+    let n = rules.size as u32;
+    let king = if rules.flying_kings {
+        KING_CZECH
+    } else {
+        KING_ENGLISH
+    };
+    let side = |pieces: u128, up: bool| {
+        let men = pieces & !position.kings;
+        let kings = (pieces & position.kings).count_ones() as i32;
+        let mut advance = 0;
+        let mut rest = men;
+        while rest != 0 {
+            let rank = 2 * rest.trailing_zeros() / (n + 1);
+            advance += if up { rank } else { n - 1 - rank } as i32;
+            rest &= rest - 1;
+        }
+        MAN * men.count_ones() as i32 + king * kings + ADVANCE * advance
+    };
+    let white = side(position.white, true) - side(position.black, false);
+    match position.side {
+        Color::White => white,
+        Color::Black => -white,
     }
 }
 

@@ -9,10 +9,9 @@
 //! played is the root child visited most (the first such in generator order); with one legal
 //! move the bot plays it without searching. All randomness comes from the game's random stream.
 
-use super::eval::evaluate;
-use crate::draughts::board::{Board, Color};
+use super::board_rules::BoardRules;
+use crate::draughts::board::Color;
 use crate::draughts::game::{Draughts, GamePosition, seat_of};
-use crate::draughts::movegen::{self, legal_moves};
 use crate::draughts::moves::Move;
 use crate::draughts::rules::Rules;
 use crate::game::mcts::{Expansion, Rollout, Uct};
@@ -22,56 +21,47 @@ use rand_core::Rng;
 /// Random plies per playout before the material decides.
 pub const PLAYOUT_PLIES: u32 = 200;
 
-/// Draughts as the tree search sees it: positions are boards, moves those of the fast
-/// generator under `rules` (for the original's rules, with the piece lists a board sets up),
-/// and the game ends only when the side to move has no move, which loses.
+/// Draughts as the tree search sees it: positions are boards, moves those of the rule set's
+/// generator (for the original's rules, with the piece lists a board sets up), and the game
+/// ends only when the side to move has no move, which loses.
 #[derive(Clone, Copy, Debug)]
-pub struct BoardGame {
-    pub rules: Rules,
+pub struct BoardGame<R: BoardRules = Rules> {
+    pub rules: R,
 }
 
-impl Game for BoardGame {
-    type Position = Board;
-    type Move = Move;
+impl<R: BoardRules> Game for BoardGame<R> {
+    type Position = R::Board;
+    type Move = R::Move;
     const NAME: &'static str = "draughts-board";
 
-    fn start(&self) -> Board {
-        Board::start()
+    fn start(&self) -> R::Board {
+        self.rules.start()
     }
 
-    fn to_move(&self, board: &Board) -> Seat {
-        seat_of(board.side)
+    fn to_move(&self, board: &R::Board) -> Seat {
+        seat_of(R::side(board))
     }
 
-    fn legal_moves(&self, board: &Board, moves: &mut Vec<Move>) {
-        legal_moves(board, self.rules, moves);
+    fn legal_moves(&self, board: &R::Board, moves: &mut Vec<R::Move>) {
+        self.rules.legal_moves(board, moves);
     }
 
-    fn play(&self, board: &Board, mv: &Move) -> Board {
-        board.play(mv)
+    fn play(&self, board: &R::Board, mv: &R::Move) -> R::Board {
+        self.rules.play(board, mv)
     }
 
-    fn result(&self, board: &Board) -> Option<GameResult> {
-        let stuck = match self.rules {
-            Rules::Damebot => {
-                let mut moves = Vec::new();
-                legal_moves(board, self.rules, &mut moves);
-                moves.is_empty()
-            }
-            // What perft relies on too: no capture and no quiet move is no legal move.
-            rules => {
-                !movegen::has_capture(board, rules) && movegen::count_quiet_moves(board, rules) == 0
-            }
-        };
-        stuck.then(|| GameResult::Win(seat_of(board.side.other())))
+    fn result(&self, board: &R::Board) -> Option<GameResult> {
+        self.rules
+            .stuck(board)
+            .then(|| GameResult::Win(seat_of(R::side(board).other())))
     }
 }
 
 /// White's value of a board where a playout was cut: 1, ½ or 0 by the sign of the material.
-fn material(game: &BoardGame, board: &Board) -> f64 {
-    let white_view = match board.side {
-        Color::White => evaluate(board, game.rules),
-        Color::Black => -evaluate(board, game.rules),
+fn material<R: BoardRules>(game: &BoardGame<R>, board: &R::Board) -> f64 {
+    let white_view = match R::side(board) {
+        Color::White => game.rules.evaluate(board),
+        Color::Black => -game.rules.evaluate(board),
     };
     match white_view.signum() {
         1 => 1.0,
@@ -89,10 +79,20 @@ impl Mcts {
         Mcts { playouts }
     }
 
+    /// Playouts per move.
+    pub fn playouts(&self) -> u32 {
+        self.playouts
+    }
+
     /// The most visited root move after this bot's playouts from `board`.
-    pub fn best_move(&self, board: &Board, rules: Rules, rng: &mut dyn Rng) -> Move {
+    pub fn best_move<R: BoardRules>(
+        &self,
+        board: &R::Board,
+        rules: R,
+        rng: &mut dyn Rng,
+    ) -> R::Move {
         let uct = Uct::new(self.playouts, Expansion::InOrder);
-        let mut playout = Rollout::cut(PLAYOUT_PLIES, material);
+        let mut playout = Rollout::cut(PLAYOUT_PLIES, material::<R>);
         uct.search(&BoardGame { rules }, board, &mut playout, rng)
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod alphabeta;
 pub mod article_damebot;
+pub mod board_rules;
 pub mod damebot;
 pub mod eval;
 pub mod mcts;

@@ -6,12 +6,15 @@
 //! board's own bitboard type (a `u64` for 8×8 and 10×10), which [`Engine`] chooses once per
 //! rule set.
 
+pub mod game;
 pub mod generate;
 pub mod layout;
+pub mod matches;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod rules;
+pub mod terminal;
 
 pub use moves::VariantMove;
 pub use rules::{Notation, Precedence, RuleSet, RulesChoice, Variant};
@@ -21,16 +24,38 @@ use generate::{Generator, Pieces};
 use layout::{Board8, Board10, Board12, Layout, Set};
 use moves::Collect;
 
-/// A position of any board: who stands where (sets of padded-layout indices) and who moves.
+/// A position of any board: who stands where (sets of padded-layout indices), who moves,
+/// and each side's run of moves with one king (Frisian draughts limits it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub white: u128,
     pub black: u128,
     pub kings: u128,
     pub side: Color,
+    /// For White and Black: the king that made the side's last moves, as quiet moves in a row
+    /// while the side also had men.
+    pub streak: [KingStreak; 2],
+}
+
+/// A king's run of quiet moves in a row: where it stands and how many (0: none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct KingStreak {
+    pub square: u8,
+    pub moves: u8,
 }
 
 impl Position {
+    /// A position with no king's run behind it.
+    pub fn new(white: u128, black: u128, kings: u128, side: Color) -> Position {
+        Position {
+            white,
+            black,
+            kings,
+            side,
+            streak: [KingStreak::default(); 2],
+        }
+    }
+
     /// The pieces of `color`.
     pub fn pieces(&self, color: Color) -> u128 {
         match color {
@@ -49,12 +74,12 @@ impl Position {
     }
 
     fn of<S: Set>(pieces: &Pieces<S>) -> Position {
-        Position {
-            white: pieces.white.to_u128(),
-            black: pieces.black.to_u128(),
-            kings: pieces.kings.to_u128(),
-            side: pieces.side,
-        }
+        Position::new(
+            pieces.white.to_u128(),
+            pieces.black.to_u128(),
+            pieces.kings.to_u128(),
+            pieces.side,
+        )
     }
 }
 
@@ -101,6 +126,28 @@ impl Engine {
             Engine::Board10(g) => legal_moves(g, position, moves),
             Engine::Board12(g) => legal_moves(g, position, moves),
         }
+        let limit = self.rules().same_king_moves;
+        if limit > 0 {
+            let streak = position.streak[position.side as usize];
+            let own = position.pieces(position.side);
+            let at = 1u128 << streak.square;
+            if streak.moves as u32 >= limit
+                && own & position.kings & at != 0
+                && own & !position.kings != 0
+            {
+                moves.retain(|mv| mv.is_capture() || mv.from() != streak.square as u32);
+            }
+        }
+    }
+
+    /// The position after `mv` ([`play`]); a king's run of moves is kept only where the
+    /// rules limit it, so that positions repeat as the players see them.
+    pub fn play(&self, position: &Position, mv: &VariantMove) -> Position {
+        let mut next = play(position, mv);
+        if self.rules().same_king_moves == 0 {
+            next.streak = [KingStreak::default(); 2];
+        }
+        next
     }
 
     /// Whether the side to move must capture.
@@ -113,7 +160,8 @@ impl Engine {
     }
 }
 
-/// The position after `mv`, a legal move of `position`.
+/// The position after `mv`, a legal move of `position`: the pieces moved and taken, and the
+/// mover's run of quiet moves with one king (while it also has men) extended or ended.
 pub fn play(position: &Position, mv: &VariantMove) -> Position {
     let pieces = Pieces {
         white: position.white,
@@ -121,7 +169,30 @@ pub fn play(position: &Position, mv: &VariantMove) -> Position {
         kings: position.kings,
         side: position.side,
     };
-    Position::of(&pieces.play(mv.from(), mv.to(), mv.captured(), mv.crowned()))
+    let mut next = Position::of(&pieces.play(mv.from(), mv.to(), mv.captured(), mv.crowned()));
+    let mover = position.side as usize;
+    let own = position.pieces(position.side);
+    let king_move = position.kings >> mv.from() & 1 == 1 && !mv.is_capture();
+    next.streak = position.streak;
+    next.streak[mover] = if king_move && own & !position.kings != 0 {
+        let before = position.streak[mover];
+        let moves = if before.moves > 0 && before.square as u32 == mv.from() {
+            before.moves.saturating_add(1)
+        } else {
+            1
+        };
+        KingStreak {
+            square: mv.to() as u8,
+            moves,
+        }
+    } else {
+        KingStreak::default()
+    };
+    let opponent = 1 - mover;
+    if mv.captured() >> next.streak[opponent].square & 1 == 1 {
+        next.streak[opponent] = KingStreak::default();
+    }
+    next
 }
 
 fn start<L: Layout>(rules: &RuleSet) -> Position {
@@ -132,12 +203,7 @@ fn start<L: Layout>(rules: &RuleSet) -> Position {
         white |= L::rank(rank).to_u128();
         black |= L::rank(L::N - 1 - rank).to_u128();
     }
-    Position {
-        white,
-        black,
-        kings: 0,
-        side: Color::White,
-    }
+    Position::new(white, black, 0, Color::White)
 }
 
 fn legal_moves<L: Layout>(
@@ -147,10 +213,22 @@ fn legal_moves<L: Layout>(
 ) {
     moves.clear();
     let pieces = position.on::<L>();
-    generator.captures(&pieces, &mut Collect { moves, best: 0 });
+    generator.captures(
+        &pieces,
+        &mut Collect {
+            variant: generator.rules.variant,
+            moves,
+            best: 0,
+        },
+    );
     if moves.is_empty() {
         generator.quiet_moves(&pieces, |from, to, crowned| {
-            moves.push(VariantMove::quiet(from, to, crowned))
+            moves.push(VariantMove::quiet(
+                generator.rules.variant,
+                from,
+                to,
+                crowned,
+            ))
         });
     }
 }

@@ -1,12 +1,17 @@
 //! A move of any rule set and the sinks that collect or count the generator's routes.
 
+use super::Variant;
 use super::generate::{MAX_LANDINGS, Routes};
 use super::layout::Set;
+use super::notation::Squares;
+use std::fmt;
 
 /// A legal move: start square, landing squares (one for a step), captured pieces, and whether
-/// the piece is crowned. Squares are indices of the board's padded layout.
+/// the piece is crowned. Squares are indices of the board's padded layout; the move knows its
+/// rule set, to be written in its notation (`32-28`, `19x28x37`: every landing square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VariantMove {
+    variant: Variant,
     from: u8,
     len: u8,
     crowned: bool,
@@ -16,10 +21,11 @@ pub struct VariantMove {
 
 impl VariantMove {
     /// A step or glide without capture.
-    pub fn quiet(from: u32, to: u32, crowned: bool) -> VariantMove {
+    pub fn quiet(variant: Variant, from: u32, to: u32, crowned: bool) -> VariantMove {
         let mut path = [0; MAX_LANDINGS];
         path[0] = to as u8;
         VariantMove {
+            variant,
             from: from as u8,
             len: 1,
             crowned,
@@ -29,11 +35,18 @@ impl VariantMove {
     }
 
     /// A capture landing on `landings` in turn and taking `captured`.
-    pub fn capture(from: u32, landings: &[u8], captured: u128, crowned: bool) -> VariantMove {
+    pub fn capture(
+        variant: Variant,
+        from: u32,
+        landings: &[u8],
+        captured: u128,
+        crowned: bool,
+    ) -> VariantMove {
         debug_assert!(!landings.is_empty() && landings.len() <= MAX_LANDINGS);
         let mut path = [0; MAX_LANDINGS];
         path[..landings.len()].copy_from_slice(landings);
         VariantMove {
+            variant,
             from: from as u8,
             len: landings.len() as u8,
             crowned,
@@ -75,8 +88,26 @@ impl VariantMove {
     }
 }
 
+impl fmt::Display for VariantMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rules = self.variant.rules();
+        let squares = Squares::new(rules);
+        let separator = if self.is_capture() {
+            rules.capture_separator
+        } else {
+            '-'
+        };
+        write!(f, "{}", squares.name(self.from()))?;
+        for &landing in self.landings() {
+            write!(f, "{separator}{}", squares.name(landing as u32))?;
+        }
+        Ok(())
+    }
+}
+
 /// Collects the routes of the highest key.
 pub(crate) struct Collect<'a> {
+    pub variant: Variant,
     pub moves: &'a mut Vec<VariantMove>,
     pub best: u64,
 }
@@ -92,6 +123,7 @@ impl<S: Set> Routes<S> for Collect<'_> {
             self.best = key;
         }
         self.moves.push(VariantMove::capture(
+            self.variant,
             from,
             landings,
             captured.to_u128(),

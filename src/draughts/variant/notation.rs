@@ -196,12 +196,7 @@ pub fn parse_fen(rules: &RuleSet, text: &str) -> Result<Position, String> {
         other => return Err(format!("position: side to move `{other}` is not W or B")),
     };
     let squares = Squares::new(*rules);
-    let mut position = Position {
-        white: 0,
-        black: 0,
-        kings: 0,
-        side,
-    };
+    let mut position = Position::new(0, 0, 0, side);
     let mut seen = [false; 2];
     for field in &fields[1..] {
         let field = field.trim();

@@ -98,6 +98,7 @@ impl<L: Layout> Perft<L> {
         self.generator.captures(
             pieces,
             &mut Collect {
+                variant: self.generator.rules.variant,
                 moves: &mut moves,
                 best: 0,
             },
@@ -125,6 +126,7 @@ impl<L: Layout> Perft<L> {
             self.generator.captures(
                 pieces,
                 &mut Collect {
+                    variant: self.generator.rules.variant,
                     moves: &mut moves,
                     best: 0,
                 },

@@ -483,3 +483,73 @@ fn national_rule_sets_refuse_bad_input_in_one_line() {
         "polish",
     );
 }
+
+#[test]
+fn national_rule_sets_play_bot_games_as_a_run_plays_them_and_at_the_terminal() {
+    let output = boardlab()
+        .args([
+            "draughts",
+            "games",
+            "alphabeta:1",
+            "random",
+            "--rules",
+            "frisian",
+            "--games",
+            "2",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("(frisian rules)"))
+        .get_output()
+        .stdout
+        .clone();
+    let rows = String::from_utf8(output).unwrap();
+    assert!(
+        rows.starts_with("pairing,game,first,second,result,plies,moves\n"),
+        "{rows}"
+    );
+    assert_eq!(rows.lines().count(), 3, "{rows}");
+    let transcript = play(
+        &[
+            "--rules",
+            "international",
+            "--against",
+            "random",
+            "--seed",
+            "2",
+        ],
+        "32-29\n32-28\nundo\nmoves\nresign\n",
+    );
+    assert!(
+        transcript.starts_with("You play White against random (international rules)."),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("`32-29` is not a legal move here"),
+        "{transcript}"
+    );
+    // The numbered board: empty squares show their numbers, the moved man is marked.
+    assert!(
+        transcript.contains("     26      27     [ w]     29      30"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("Legal moves: 31-26, 32-27"),
+        "{transcript}"
+    );
+    fails_with(
+        &[
+            "draughts",
+            "play",
+            "--rules",
+            "thai",
+            "--against",
+            "damebot",
+        ],
+        "plays only the rules the original Damebot knows",
+    );
+    fails_with(
+        &["draughts", "games", "random", "damebot", "--rules", "pool"],
+        "plays only the rules the original Damebot knows",
+    );
+}

@@ -209,12 +209,12 @@ fn czech_and_english_moves_equal_the_eight_by_eight_generators_in_order() {
                     (mv.from().index() as u32, landings, mv.captured() as u128)
                 })
                 .collect();
-            let position = Position {
-                white: board.white as u128,
-                black: board.black as u128,
-                kings: board.kings as u128,
-                side: board.side,
-            };
+            let position = Position::new(
+                board.white as u128,
+                board.black as u128,
+                board.kings as u128,
+                board.side,
+            );
             let mut new = Vec::new();
             Engine::new(variant.rules()).legal_moves(&position, &mut new);
             let new: Vec<Route> = new

@@ -1,0 +1,255 @@
+//! The national games in the match study (`puzzle = "draughts-variants"`): the bots `random`,
+//! `alphabeta:D` and `mcts:N` (the same searches as Czech draughts', on this generator's
+//! boards), moves written with every landing square (`32-28`, `19x28x37`), every game
+//! refereed before it counts.
+//!
+//! A spec's own keys choose the game: `rules` (a rule set of `docs/draughts-variants.md`,
+//! default `international`) and `max-plies`, the ply cap (10 to 10,000, default 400). Openings,
+//! seats and streams are the match study's ([`crate::game::pairing`]).
+
+use super::game::{VariantGame, VariantPosition, endgame_count};
+use super::notation;
+use super::{Engine, KingStreak, Variant, VariantMove};
+use crate::draughts::board::Color;
+use crate::draughts::bots::alphabeta::AlphaBeta;
+use crate::draughts::bots::mcts::Mcts;
+use crate::draughts::bots::{BotSpec, random::RandomBot};
+use crate::draughts::game::DEFAULT_MAX_PLIES;
+use crate::draughts::matches::MAX_PLIES_RANGE;
+use crate::experiment::spec::{SpecError, bad};
+use crate::game::matches::{BoxedPlayer, MatchGame};
+use crate::game::{Game, GameResult, Player};
+use rand_core::Rng;
+
+const RULES_KEY: &str = "rules";
+const MAX_PLIES_KEY: &str = "max-plies";
+
+/// International draughts with the default ply cap.
+impl Default for VariantGame {
+    fn default() -> VariantGame {
+        VariantGame::new(Variant::International, DEFAULT_MAX_PLIES)
+    }
+}
+
+impl Player<VariantGame> for AlphaBeta<Engine> {
+    fn name(&self) -> String {
+        format!("alphabeta:{}", self.depth())
+    }
+
+    fn choose(
+        &mut self,
+        game: &VariantGame,
+        position: &VariantPosition,
+        rng: &mut dyn Rng,
+    ) -> VariantMove {
+        let mut moves = Vec::new();
+        game.legal_moves(position, &mut moves);
+        if moves.len() == 1 {
+            return moves[0];
+        }
+        self.best_move(&position.board, game.engine, rng).0
+    }
+}
+
+impl Player<VariantGame> for Mcts {
+    fn name(&self) -> String {
+        format!("mcts:{}", self.playouts())
+    }
+
+    fn choose(
+        &mut self,
+        game: &VariantGame,
+        position: &VariantPosition,
+        rng: &mut dyn Rng,
+    ) -> VariantMove {
+        let mut moves = Vec::new();
+        game.legal_moves(position, &mut moves);
+        if moves.len() == 1 {
+            return moves[0];
+        }
+        self.best_move(&position.board, game.engine, rng)
+    }
+}
+
+/// The bot `spec` names, on a national game: `damebot` and its variants know only the 8×8
+/// rules of the original and are refused.
+pub fn player(spec: BotSpec) -> Result<BoxedPlayer<VariantGame>, String> {
+    match spec {
+        BotSpec::Random => Ok(Box::new(RandomBot)),
+        BotSpec::AlphaBeta { depth } => Ok(Box::new(AlphaBeta::<Engine>::new(depth))),
+        BotSpec::Mcts { playouts } => Ok(Box::new(Mcts::new(playouts))),
+        BotSpec::Damebot { .. } | BotSpec::ArticleDamebot => Err(format!(
+            "bot `{spec}` plays only the rules the original Damebot knows (czech, damebot); use random, alphabeta:D or mcts:N"
+        )),
+    }
+}
+
+impl MatchGame for VariantGame {
+    const PUZZLE: &'static str = "draughts-variants";
+    const ABOUT: &'static str = "the national games of draughts (international, Russian, Frisian, ...) between bots: random, alphabeta:D, mcts:N";
+    const EXAMPLE_SPEC: &'static str =
+        include_str!("../../../experiments/examples/draughts-variants.toml");
+    const GAME_KEYS: &'static [&'static str] = &[RULES_KEY, MAX_PLIES_KEY];
+
+    fn configure(keys: &toml::Table) -> Result<VariantGame, SpecError> {
+        let mut game = VariantGame::default();
+        if let Some(value) = keys.get(RULES_KEY) {
+            let variant: Variant = value
+                .as_str()
+                .ok_or_else(|| bad(RULES_KEY, format!("{value} is not a rule set name")))?
+                .parse()
+                .map_err(|e: String| bad(RULES_KEY, e))?;
+            game = VariantGame::new(variant, game.max_plies);
+        }
+        if let Some(value) = keys.get(MAX_PLIES_KEY) {
+            let (low, high) = (MAX_PLIES_RANGE.start(), MAX_PLIES_RANGE.end());
+            game.max_plies = value
+                .as_integer()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| MAX_PLIES_RANGE.contains(n))
+                .ok_or_else(|| {
+                    bad(
+                        MAX_PLIES_KEY,
+                        format!(
+                            "{value} is out of range; use a number of plies from {low} to {high}"
+                        ),
+                    )
+                })?;
+        }
+        Ok(game)
+    }
+
+    fn settings(&self) -> toml::Table {
+        let default = VariantGame::default();
+        let mut settings = toml::Table::new();
+        if self.variant() != default.variant() {
+            settings.insert(RULES_KEY.into(), self.variant().name().into());
+        }
+        if self.max_plies != default.max_plies {
+            settings.insert(MAX_PLIES_KEY.into(), i64::from(self.max_plies).into());
+        }
+        settings
+    }
+
+    fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
+        let spec: BotSpec = name
+            .parse()
+            .map_err(|e: crate::draughts::bots::BotSpecError| e.to_string())?;
+        player(spec)
+    }
+
+    fn referee(&self, moves: &str) -> Result<GameResult, String> {
+        let moves: Vec<&str> = moves.split(' ').filter(|_| !moves.is_empty()).collect();
+        referee(self, &moves)
+    }
+}
+
+/// Replays a game from its move texts and returns its result. Each move must name one legal
+/// move of the position reached; each position is carried as its FEN text (written and read
+/// back), and the endings are counted here from those texts and the pieces on them: a move is
+/// irreversible when the number of pieces falls or the set of men changes, the position
+/// repeats when its text (side to move included) recurs since the last irreversible move.
+pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String> {
+    let rules = *game.rules();
+    let engine = game.engine;
+    let mut fen = notation::to_fen(&rules, &engine.start());
+    let mut seen = vec![fen.clone()];
+    let (mut quiet, mut since_capture) = (0u32, 0u32);
+    // Each side's run of quiet moves with one king while it has men (Frisian's limit).
+    let mut streak = [KingStreak::default(); 2];
+    let read = |fen: &str, streak: [KingStreak; 2]| {
+        let mut board =
+            notation::parse_fen(&rules, fen).expect("the referee writes positions it reads");
+        board.streak = streak;
+        board
+    };
+    let ended =
+        |board: &super::Position, seen: &[String], quiet: u32, since_capture: u32, plies: u32| {
+            let fen = notation::to_fen(&rules, board);
+            let mut legal = Vec::new();
+            engine.legal_moves(&board, &mut legal);
+            if legal.is_empty() {
+                let winner = match board.side {
+                    Color::White => crate::game::Seat::Second,
+                    Color::Black => crate::game::Seat::First,
+                };
+                return Some(GameResult::Win(winner));
+            }
+            let repeated =
+                seen.iter().filter(|f| **f == fen).count() >= rules.repetitions_for_draw as usize;
+            let counted = matches!(
+                rules.variant,
+                Variant::International | Variant::Killer | Variant::Canadian
+            ) && endgame_count(board).is_some_and(|limit| since_capture >= limit);
+            (repeated || quiet >= rules.quiet_plies_for_draw || counted || plies >= game.max_plies)
+                .then_some(GameResult::Draw)
+        };
+    for (ply, text) in moves.iter().enumerate() {
+        let board = read(&fen, streak);
+        if let Some(result) = ended(&board, &seen, quiet, since_capture, ply as u32) {
+            return Err(format!(
+                "move {} `{text}` comes after the game ended ({result:?})",
+                ply + 1
+            ));
+        }
+        let mv = notation::parse_move(&engine, &board, text)
+            .map_err(|e| format!("move {} `{text}`: {e}", ply + 1))?;
+        if mv.to_string() != *text {
+            return Err(format!(
+                "move {} `{text}` is not written with every landing square (`{mv}`)",
+                ply + 1
+            ));
+        }
+        let next = super::play(&board, &mv);
+        let mover = board.side as usize;
+        let own = board.pieces(board.side);
+        let king_step = board.kings >> mv.from() & 1 == 1 && !mv.is_capture();
+        streak[mover] = if king_step && own & !board.kings != 0 {
+            let moves = if streak[mover].moves > 0 && streak[mover].square as u32 == mv.from() {
+                streak[mover].moves + 1
+            } else {
+                1
+            };
+            if rules.same_king_moves > 0 && moves as u32 > rules.same_king_moves {
+                return Err(format!(
+                    "move {} `{text}` moves one king more than {} times in a row",
+                    ply + 1,
+                    rules.same_king_moves
+                ));
+            }
+            KingStreak {
+                square: mv.to() as u8,
+                moves,
+            }
+        } else {
+            KingStreak::default()
+        };
+        if mv.captured() >> streak[1 - mover].square & 1 == 1 {
+            streak[1 - mover] = KingStreak::default();
+        }
+        let men = |b: &super::Position| (b.white | b.black) & !b.kings;
+        let pieces = |b: &super::Position| (b.white | b.black).count_ones();
+        let irreversible = pieces(&next) < pieces(&board) || men(&next) != men(&board);
+        since_capture = if pieces(&next) < pieces(&board) {
+            0
+        } else {
+            since_capture + 1
+        };
+        fen = notation::to_fen(&rules, &next);
+        if irreversible {
+            quiet = 0;
+            seen.clear();
+        } else {
+            quiet += 1;
+        }
+        seen.push(fen.clone());
+    }
+    ended(
+        &read(&fen, streak),
+        &seen,
+        quiet,
+        since_capture,
+        moves.len() as u32,
+    )
+    .ok_or_else(|| format!("the game is not over after its {} moves", moves.len()))
+}
