@@ -385,7 +385,7 @@ impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
         let open = self.open(captured);
         let mut targets = self.opponent & !captured;
         if !rules.men_capture_kings {
-            targets = targets & !self.opponent_kings;
+            targets &= !self.opponent_kings;
         }
         let here = L::S::bit(at);
         let mut jumped = false;

@@ -148,15 +148,21 @@ impl MatchGame for VariantGame {
 /// move of the position reached; each position is carried as its FEN text (written and read
 /// back), and the endings are counted here from those texts and the pieces on them: a move is
 /// irreversible when the number of pieces falls or the set of men changes, the position
-/// repeats when its text (side to move included) recurs since the last irreversible move.
+/// repeats when its text (side to move included) recurs since the last irreversible move, with
+/// the same runs of one king's moves where the rules limit them (the legal moves differ
+/// otherwise).
 pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String> {
     let rules = *game.rules();
     let engine = game.engine;
     let mut fen = notation::to_fen(&rules, &engine.start());
-    let mut seen = vec![fen.clone()];
-    let (mut quiet, mut since_capture) = (0u32, 0u32);
     // Each side's run of quiet moves with one king while it has men (Frisian's limit).
     let mut streak = [KingStreak::default(); 2];
+    let identity = |fen: &str, streak: &[KingStreak; 2]| match rules.same_king_moves {
+        0 => fen.to_string(),
+        _ => format!("{fen} {streak:?}"),
+    };
+    let mut seen = vec![identity(&fen, &streak)];
+    let (mut quiet, mut since_capture) = (0u32, 0u32);
     let read = |fen: &str, streak: [KingStreak; 2]| {
         let mut board =
             notation::parse_fen(&rules, fen).expect("the referee writes positions it reads");
@@ -165,9 +171,9 @@ pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String>
     };
     let ended =
         |board: &super::Position, seen: &[String], quiet: u32, since_capture: u32, plies: u32| {
-            let fen = notation::to_fen(&rules, board);
+            let fen = identity(&notation::to_fen(&rules, board), &board.streak);
             let mut legal = Vec::new();
-            engine.legal_moves(&board, &mut legal);
+            engine.legal_moves(board, &mut legal);
             if legal.is_empty() {
                 let winner = match board.side {
                     Color::White => crate::game::Seat::Second,
@@ -242,7 +248,7 @@ pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String>
         } else {
             quiet += 1;
         }
-        seen.push(fen.clone());
+        seen.push(identity(&fen, &streak));
     }
     ended(
         &read(&fen, streak),

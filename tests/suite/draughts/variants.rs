@@ -269,18 +269,18 @@ fn random_fen(variant: Variant, rng: &mut impl rand_core::Rng) -> String {
 /// The moves of a position as (start, landings, captured squares sorted), in PDN numbers.
 type NumberedRoute = (u32, Vec<u32>, Vec<u32>);
 
+/// A move and the position after it, as FEN.
+type Step = (NumberedRoute, String);
+
 /// Both generators' moves of `fen` and the positions after them, sorted.
-fn both_generators(
-    variant: Variant,
-    fen: &str,
-) -> (Vec<(NumberedRoute, String)>, Vec<(NumberedRoute, String)>) {
+fn both_generators(variant: Variant, fen: &str) -> (Vec<Step>, Vec<Step>) {
     let rules = variant.rules();
     let squares = Squares::new(rules);
     let engine = Engine::new(rules);
     let position = notation::parse_fen(&rules, fen).unwrap();
     let mut moves = Vec::new();
     engine.legal_moves(&position, &mut moves);
-    let mut fast: Vec<(NumberedRoute, String)> = moves
+    let mut fast: Vec<Step> = moves
         .iter()
         .map(|mv| {
             let landings = mv
@@ -299,7 +299,7 @@ fn both_generators(
         .collect();
     let oracle_rules = oracle::rules(variant.name());
     let simple = oracle::OraclePosition::from_fen(&oracle_rules, fen);
-    let mut slow: Vec<(NumberedRoute, String)> = simple
+    let mut slow: Vec<Step> = simple
         .moves(&oracle_rules)
         .iter()
         .map(|mv| {
