@@ -8,14 +8,12 @@ use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition, PLAY_STRE
 use crate::draughts::moves::record_moves;
 use crate::draughts::perft::{Captures, Perft};
 use crate::draughts::terminal::{DraughtsScreen, Style};
-use crate::draughts::variant::game::{VariantGame, VariantPosition};
-use crate::draughts::variant::terminal::VariantScreen;
-use crate::draughts::variant::{
-    self, Engine, Position, RuleSet, RulesChoice, VariantMove, notation,
-};
+use crate::draughts::variant::game::VariantGame;
+use crate::draughts::variant::{self, Engine, RulesChoice};
 use crate::draughts::{Board, Color, MoveText, parse_fen, to_fen};
 use crate::experiment::measure::{Measured, thread_cpu_seconds};
 use crate::game::console::{self, Console};
+use crate::game::matches::MatchGame;
 use crate::game::matches::batch::{BatchSpec, play_batch};
 use crate::game::{Game, Session, Sitter};
 use anyhow::Context;
@@ -64,14 +62,6 @@ impl PositionArgs {
         match &self.fen {
             Some(text) => Ok(parse_fen(text)?),
             None => Ok(Board::start()),
-        }
-    }
-
-    /// The position under a rule set of the national games' generator.
-    fn variant_position(&self, rules: &RuleSet) -> anyhow::Result<Position> {
-        match &self.fen {
-            Some(text) => Ok(notation::parse_fen(rules, text).map_err(anyhow::Error::msg)?),
-            None => Ok(Engine::new(*rules).start()),
         }
     }
 }
@@ -289,7 +279,7 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
 
 fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
     let Some(board_rules) = args.rules.board_rules() else {
-        return variant_moves(args);
+        return super::variants::moves(args);
     };
     let game = Draughts::new(board_rules);
     let mut position = GamePosition::new(parse_fen(&args.fen)?);
@@ -393,7 +383,7 @@ struct MoveReport {
 
 fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     let Some(board_rules) = args.position.rules.board_rules() else {
-        return variant_perft(args);
+        return super::variants::perft(args);
     };
     let board = args.position.board()?;
     let mut counter = Perft::with_table(board_rules, args.captures, args.hash as usize);
@@ -415,101 +405,6 @@ fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
         args.captures.name(),
         nodes as f64 / seconds.max(1e-9)
     );
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `draughts perft` under a rule set of the national games' generator.
-fn variant_perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
-    let variant = args
-        .position
-        .rules
-        .variant()
-        .expect("only Damebot's rules have no variant");
-    if args.hash > 0 {
-        anyhow::bail!(
-            "--hash is offered for czech, english and damebot only; leave it out for {variant}"
-        );
-    }
-    let rules = variant.rules();
-    let position = args.position.variant_position(&rules)?;
-    let start = Instant::now();
-    let nodes = if args.divide && args.depth > 0 {
-        let parts = variant::perft::divide(&rules, &position, args.depth, args.captures);
-        let moves: Vec<VariantMove> = parts.iter().map(|(mv, _)| *mv).collect();
-        for (mv, count) in &parts {
-            println!("{} {count}", notation::move_text(&rules, mv, &moves));
-        }
-        parts.iter().map(|(_, count)| count).sum()
-    } else {
-        variant::perft::perft(&rules, &position, args.depth, args.captures)
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "perft({}) = {nodes}  rules {variant} captures {}  {seconds:.3} s  {:.0} nodes/s",
-        args.depth,
-        args.captures.name(),
-        nodes as f64 / seconds.max(1e-9)
-    );
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `draughts moves` under a rule set of the national games' generator.
-fn variant_moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
-    let variant = args
-        .rules
-        .variant()
-        .expect("only Damebot's rules have no variant");
-    if let Some(bot) = args.bot {
-        anyhow::bail!(
-            "--bot {bot}: a bot's view is offered for czech, english and damebot; leave --bot out for {variant}"
-        );
-    }
-    let rules = variant.rules();
-    let engine = Engine::new(rules);
-    let mut position = notation::parse_fen(&rules, &args.fen).map_err(anyhow::Error::msg)?;
-    for text in args.play.iter().flat_map(|text| record_moves(text)) {
-        let mv = notation::parse_move(&engine, &position, text)
-            .map_err(|e| anyhow::anyhow!("{e} (in {})", notation::to_fen(&rules, &position)))?;
-        position = variant::play(&position, &mv);
-    }
-    let mut legal = Vec::new();
-    engine.legal_moves(&position, &mut legal);
-    let squares = notation::Squares::new(rules);
-    let listed: Vec<(String, Vec<String>)> = legal
-        .iter()
-        .map(|mv| {
-            let taken = squares
-                .all()
-                .into_iter()
-                .filter(|&i| mv.captured() >> i & 1 == 1)
-                .map(|i| squares.name(i))
-                .collect();
-            (notation::move_text(&rules, mv, &legal), taken)
-        })
-        .collect();
-    let fen = notation::to_fen(&rules, &position);
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let report = serde_json::json!({
-            "position": fen,
-            "rules": variant.name(),
-            "moves": listed.iter().map(|(text, taken)| serde_json::json!({
-                "move": text,
-                "captured": taken,
-            })).collect::<Vec<_>>(),
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    writeln!(out, "position {fen}")?;
-    writeln!(out, "{} legal moves ({variant} rules)", legal.len())?;
-    for (text, taken) in &listed {
-        if taken.is_empty() {
-            writeln!(out, "{text}")?;
-        } else {
-            writeln!(out, "{text}  takes {}", taken.join(","))?;
-        }
-    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -595,7 +490,7 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
 
 fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let Some(rules) = args.rules.board_rules() else {
-        return variant_play(args);
+        return super::variants::play(args);
     };
     let game = Draughts {
         rules,
@@ -613,53 +508,26 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if person == Color::Black {
         seats.reverse();
     }
-    let mut session = Session::new(game, start, seats, args.seed, PLAY_STREAM);
-    let stdin = std::io::stdin();
-    let echo = !stdin.is_terminal();
-    let mut input = stdin.lock();
-    let mut output = std::io::stdout().lock();
-    let mut console = Console {
-        input: &mut input,
-        output: &mut output,
-        echo,
-    };
-    let style = if args.ascii {
-        Style::Ascii
-    } else {
-        Style::Unicode
-    };
-    console::play(
-        &mut session,
-        &DraughtsScreen { person, style },
-        &mut console,
-    )
-    .context("playing in the terminal")?;
-    output.flush().context("writing to the terminal")?;
+    let session = Session::new(game, start, seats, args.seed, PLAY_STREAM);
+    let style = style_of(args);
+    play_at_the_terminal(session, &DraughtsScreen { person, style })?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// `draughts play` under a rule set of the national games' generator.
-fn variant_play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let variant = args.rules.variant().expect("a national game");
-    let game = VariantGame::new(variant, args.max_plies);
-    let start = match &args.fen {
-        Some(text) => VariantPosition::new(
-            notation::parse_fen(game.rules(), text).map_err(|e| anyhow::anyhow!("--fen: {e}"))?,
-        ),
-        None => game.start(),
-    };
-    if let Err(e) = variant::matches::player(args.against) {
-        anyhow::bail!("--against {e}");
+/// How `draughts play` draws pieces.
+pub(super) fn style_of(args: &PlayArgs) -> Style {
+    if args.ascii {
+        Style::Ascii
+    } else {
+        Style::Unicode
     }
-    let person = match args.colour {
-        Colour::White => Color::White,
-        Colour::Black => Color::Black,
-    };
-    let mut seats = [Sitter::Person, Sitter::Bot(args.against.to_string())];
-    if person == Color::Black {
-        seats.reverse();
-    }
-    let mut session = Session::new(game, start, seats, args.seed, "draughts-variants/play");
+}
+
+/// Plays `session` with the person at this terminal (standard input and output).
+pub(super) fn play_at_the_terminal<G: MatchGame + Clone>(
+    mut session: Session<G>,
+    screen: &impl console::Screen<G>,
+) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
@@ -669,13 +537,6 @@ fn variant_play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         output: &mut output,
         echo,
     };
-    let style = if args.ascii {
-        Style::Ascii
-    } else {
-        Style::Unicode
-    };
-    console::play(&mut session, &VariantScreen { person, style }, &mut console)
-        .context("playing in the terminal")?;
-    output.flush().context("writing to the terminal")?;
-    Ok(ExitCode::SUCCESS)
+    console::play(&mut session, screen, &mut console).context("playing in the terminal")?;
+    output.flush().context("writing to the terminal")
 }

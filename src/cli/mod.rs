@@ -23,6 +23,7 @@ mod run;
 mod sat;
 mod serve;
 pub mod show;
+mod variants;
 
 use crate::chess_memory::board::BoardSize;
 use crate::chess_memory::queue::parse_order;

@@ -76,7 +76,8 @@ pub fn render(board: &Board, last: Option<&Move>, bottom: Color, style: Style) -
     text
 }
 
-fn sign((color, king): (Color, bool), style: Style) -> char {
+/// The sign of a piece: a Unicode draughts sign or, with [`Style::Ascii`], a letter.
+pub(crate) fn sign((color, king): (Color, bool), style: Style) -> char {
     match (style, color, king) {
         (Style::Unicode, Color::White, false) => '⛀',
         (Style::Unicode, Color::White, true) => '⛁',
@@ -89,7 +90,8 @@ fn sign((color, king): (Color, bool), style: Style) -> char {
     }
 }
 
-fn side_name(color: Color) -> &'static str {
+/// `White` or `Black`.
+pub(crate) fn side_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",

@@ -377,3 +377,34 @@ pub fn parse_move(engine: &Engine, position: &Position, text: &str) -> Result<Va
         )),
     }
 }
+
+/// The position after playing `texts` in turn from `start` (each as [`parse_move`] reads it);
+/// an illegal move is an error naming it and the position it was tried in.
+pub fn play_moves(engine: &Engine, start: &Position, texts: &[&str]) -> Result<Position, String> {
+    texts.iter().try_fold(*start, |position, text| {
+        let mv = parse_move(engine, &position, text)
+            .map_err(|e| format!("{e} (in {})", to_fen(engine.rules(), &position)))?;
+        Ok(engine.play(&position, &mv))
+    })
+}
+
+/// The legal moves of `position` as the players write them, each with the squares it takes
+/// (in square order).
+pub fn listing(engine: &Engine, position: &Position) -> Vec<(String, Vec<String>)> {
+    let rules = engine.rules();
+    let squares = Squares::new(*rules);
+    let mut legal = Vec::new();
+    engine.legal_moves(position, &mut legal);
+    legal
+        .iter()
+        .map(|mv| {
+            let taken = squares
+                .all()
+                .into_iter()
+                .filter(|&i| mv.captured() >> i & 1 == 1)
+                .map(|i| squares.name(i))
+                .collect();
+            (move_text(rules, mv, &legal), taken)
+        })
+        .collect()
+}

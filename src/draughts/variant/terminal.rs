@@ -10,7 +10,7 @@ use super::notation::Squares;
 use super::{Notation, Position, VariantMove};
 use crate::draughts::board::Color;
 use crate::draughts::game::{Ending, seat_of};
-use crate::draughts::terminal::Style;
+use crate::draughts::terminal::{Style, side_name, sign};
 use crate::game::console::Screen;
 use crate::game::{Game, GameResult, Seat, Session};
 
@@ -63,7 +63,7 @@ pub fn render(
                 None
             };
             let cell = match piece {
-                Some(color) => sign(color, board.kings & bit != 0, style).to_string(),
+                Some(color) => sign((color, board.kings & bit != 0), style).to_string(),
                 None if algebraic => if style == Style::Ascii { "." } else { "·" }.to_string(),
                 None => squares.number(index).to_string(),
             };
@@ -82,26 +82,6 @@ pub fn render(
         text.push_str(&format!("    {letters}\n"));
     }
     text
-}
-
-fn sign(color: Color, king: bool, style: Style) -> char {
-    match (style, color, king) {
-        (Style::Unicode, Color::White, false) => '⛀',
-        (Style::Unicode, Color::White, true) => '⛁',
-        (Style::Unicode, Color::Black, false) => '⛂',
-        (Style::Unicode, Color::Black, true) => '⛃',
-        (Style::Ascii, Color::White, false) => 'w',
-        (Style::Ascii, Color::White, true) => 'W',
-        (Style::Ascii, Color::Black, false) => 'b',
-        (Style::Ascii, Color::Black, true) => 'B',
-    }
-}
-
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// What a national game shows at the terminal: the board from the person's side, and the

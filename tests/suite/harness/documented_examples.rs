@@ -269,12 +269,7 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "391,000 games take 20 minutes: 2 games a pairing, into a new folder (the committed one is finished)",
     ),
     (
-        "target/release/boardlab run experiments/variants/czech.toml --out results/variants/czech",
-        "target/release/boardlab run experiments/variants/czech.toml --games 2 --out rerun",
-        "3,000 games take a minute: 2 games, into a new folder (the committed one is finished)",
-    ),
-    (
-        "target/release/boardlab run experiments/international.toml --out results/international",
+        "target/release/boardlab run experiments/international.toml --out results/international --quiet --resume",
         "target/release/boardlab run experiments/international.toml --games 2 --out rerun",
         "3,180 games take minutes: 2 games a pairing, into a new folder (the committed one is finished)",
     ),

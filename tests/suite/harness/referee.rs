@@ -9,6 +9,8 @@
 
 use boardlab::draughts::Rules;
 use boardlab::draughts::game::Draughts;
+use boardlab::draughts::variant::Variant;
+use boardlab::draughts::variant::game::VariantGame;
 use boardlab::fifteen::{Classic, Fifteen, OddEven};
 use boardlab::game::GameResult;
 use boardlab::game::matches::MatchGame;
@@ -167,10 +169,23 @@ fn every_match_game_agrees_with_its_referee() {
         "draughts capped at 40 plies: no draw in 100 games"
     );
 
+    // Every national rule set, and international draughts capped at 40 plies for draws.
+    for &variant in Variant::ALL {
+        let name = format!("draughts-variants-{variant}");
+        agrees_with_its_referee(&VariantGame::new(variant, 400), &name, 40);
+    }
+    let capped = VariantGame::new(Variant::International, 40);
+    let [_, _, draws] = agrees_with_its_referee(&capped, "draughts-variants-capped", 60);
+    assert!(
+        draws > 0,
+        "international capped at 40 plies: no draw in 60 games"
+    );
+
     let listed = [
         Fifteen::<Classic>::PUZZLE,
         Fifteen::<OddEven>::PUZZLE,
         Draughts::PUZZLE,
+        VariantGame::PUZZLE,
     ];
     for puzzle in REGISTRY.puzzles {
         assert!(

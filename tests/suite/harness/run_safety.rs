@@ -659,7 +659,7 @@ fn every_shipped_spec_and_per_series_draws_merge_from_shards() {
         let extra: &[&str] = match puzzle {
             "chess-memory" => &["--draws", "20", "--cap", "2000"],
             // Matches have no cap; two games per pairing play both seats.
-            "fifteen" | "draughts" => &["--draws", "2"],
+            "fifteen" | "draughts" | "draughts-variants" => &["--draws", "2"],
             // Its every-start series have n² draws whatever --draws says (hundreds of
             // thousands in all); tests/suite/knights_tour/study.rs merges a small knight's-tour spec.
             "knights-tour" => continue,
