@@ -220,6 +220,9 @@ impl<L: Layout> Generator<L> {
     /// opponent with an empty square behind it.
     #[inline(always)]
     fn kings_can_capture(&self, kings: L::S, opponent: L::S, empty: L::S) -> bool {
+        if kings == L::S::ZERO {
+            return false;
+        }
         self.king_jumps[..self.king_jump_count].iter().any(|&d| {
             let mut front = L::shift(kings, d);
             if self.rules.flying_kings {

@@ -136,7 +136,12 @@ pub trait Layout: Copy + Default + Debug + 'static {
     #[inline(always)]
     fn shift(set: Self::S, d: usize) -> Self::S {
         let delta = Self::DELTAS[d];
-        let from = set & Self::S::from_u128(Self::FROM[d]);
+        // Only the sideways steps need their start masked: the others fall on ghosts.
+        let from = if d == 5 || d == 7 {
+            set & Self::S::from_u128(Self::FROM[d])
+        } else {
+            set
+        };
         let moved = if delta > 0 {
             from << delta as u32
         } else {
