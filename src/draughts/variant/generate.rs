@@ -21,6 +21,131 @@ use super::layout::{DIAGONALS, Layout, Set, reverse};
 use super::rules::{Precedence, RuleSet};
 use crate::draughts::board::Color;
 
+/// Runs `$body` with `$d` bound to each direction of a man's capture in turn, as a literal
+/// constant (so that each step's shift is a constant after inlining): forward first, then
+/// backward where men capture backward, then along the rows and files where they do (ahead,
+/// right, left, then behind). The order is the 8×8 generator's.
+macro_rules! for_man_directions {
+    ($side:expr, $backward:expr, $orthogonal:expr, |$d:ident| $body:expr) => {{
+        if $side == 0 {
+            {
+                let $d: usize = 0;
+                $body;
+            }
+            {
+                let $d: usize = 1;
+                $body;
+            }
+            if $backward {
+                {
+                    let $d: usize = 2;
+                    $body;
+                }
+                {
+                    let $d: usize = 3;
+                    $body;
+                }
+            }
+            if $orthogonal {
+                {
+                    let $d: usize = 4;
+                    $body;
+                }
+                {
+                    let $d: usize = 5;
+                    $body;
+                }
+                {
+                    let $d: usize = 7;
+                    $body;
+                }
+                if $backward {
+                    let $d: usize = 6;
+                    $body;
+                }
+            }
+        } else {
+            {
+                let $d: usize = 2;
+                $body;
+            }
+            {
+                let $d: usize = 3;
+                $body;
+            }
+            if $backward {
+                {
+                    let $d: usize = 0;
+                    $body;
+                }
+                {
+                    let $d: usize = 1;
+                    $body;
+                }
+            }
+            if $orthogonal {
+                {
+                    let $d: usize = 6;
+                    $body;
+                }
+                {
+                    let $d: usize = 5;
+                    $body;
+                }
+                {
+                    let $d: usize = 7;
+                    $body;
+                }
+                if $backward {
+                    let $d: usize = 4;
+                    $body;
+                }
+            }
+        }
+    }};
+}
+
+/// Runs `$body` with `$d` bound to each direction of a king's capture in turn, as a literal
+/// constant: the diagonals, then the rows and files where kings capture along them.
+macro_rules! for_king_directions {
+    ($orthogonal:expr, |$d:ident| $body:expr) => {{
+        {
+            let $d: usize = 0;
+            $body;
+        }
+        {
+            let $d: usize = 1;
+            $body;
+        }
+        {
+            let $d: usize = 2;
+            $body;
+        }
+        {
+            let $d: usize = 3;
+            $body;
+        }
+        if $orthogonal {
+            {
+                let $d: usize = 4;
+                $body;
+            }
+            {
+                let $d: usize = 5;
+                $body;
+            }
+            {
+                let $d: usize = 6;
+                $body;
+            }
+            {
+                let $d: usize = 7;
+                $body;
+            }
+        }
+    }};
+}
+
 /// The most landing squares one capture can have: one per captured piece.
 pub const MAX_LANDINGS: usize = 32;
 
@@ -82,11 +207,6 @@ pub trait Routes<S> {
 #[derive(Clone, Copy, Debug)]
 pub struct Generator<L: Layout> {
     pub rules: RuleSet,
-    /// Directions of a man's capture for each side to move (White, Black), then how many.
-    man_jumps: [[usize; 8]; 2],
-    man_jump_count: usize,
-    king_jumps: [usize; 8],
-    king_jump_count: usize,
     /// Each side's far row.
     promotion: [L::S; 2],
     _layout: std::marker::PhantomData<L>,
@@ -107,37 +227,8 @@ fn side_index(side: Color) -> usize {
 impl<L: Layout> Generator<L> {
     pub fn new(rules: RuleSet) -> Generator<L> {
         debug_assert_eq!(rules.size as u32, L::N);
-        let mut man_jumps = [[0; 8]; 2];
-        let mut man_jump_count = 0;
-        for (side, forward) in FORWARD.iter().enumerate() {
-            let mut dirs: Vec<usize> = forward.to_vec();
-            if rules.men_capture_backward {
-                dirs.extend(FORWARD[1 - side]);
-            }
-            if rules.orthogonal_captures {
-                let (ahead, behind) = if side == 0 { (4, 6) } else { (6, 4) };
-                dirs.extend([ahead, 5, 7]);
-                if rules.men_capture_backward {
-                    dirs.push(behind);
-                }
-            }
-            man_jump_count = dirs.len();
-            man_jumps[side][..dirs.len()].copy_from_slice(&dirs);
-        }
-        let mut king_jumps = [0; 8];
-        king_jumps[..4].copy_from_slice(&DIAGONALS);
-        let king_jump_count = if rules.orthogonal_captures {
-            king_jumps[4..].copy_from_slice(&super::layout::ORTHOGONALS);
-            8
-        } else {
-            4
-        };
         Generator {
             rules,
-            man_jumps,
-            man_jump_count,
-            king_jumps,
-            king_jump_count,
             promotion: [L::S::from_u128(L::TOP), L::S::from_u128(L::BOTTOM)],
             _layout: std::marker::PhantomData,
         }
@@ -208,11 +299,14 @@ impl<L: Layout> Generator<L> {
         } else {
             opponent & !kings
         };
+        let rules = &self.rules;
         let mut jumpers = L::S::ZERO;
-        for &d in &self.man_jumps[side][..self.man_jump_count] {
-            let back = reverse(d);
-            jumpers |= men & L::shift(L::shift(empty, back) & targets, back);
-        }
+        for_man_directions!(
+            side,
+            rules.men_capture_backward,
+            rules.orthogonal_captures,
+            |d| jumpers |= men & L::shift(L::shift(empty, reverse(d)) & targets, reverse(d))
+        );
         jumpers
     }
 
@@ -223,7 +317,7 @@ impl<L: Layout> Generator<L> {
         if kings == L::S::ZERO {
             return false;
         }
-        self.king_jumps[..self.king_jump_count].iter().any(|&d| {
+        let can = |d: usize| {
             let mut front = L::shift(kings, d);
             if self.rules.flying_kings {
                 let mut met = front & !empty;
@@ -234,7 +328,10 @@ impl<L: Layout> Generator<L> {
                 front = met;
             }
             L::shift(front & opponent, d) & empty != L::S::ZERO
-        })
+        };
+        let mut any = false;
+        for_king_directions!(self.rules.orthogonal_captures, |d| any = any || can(d));
+        any
     }
 
     /// Whether the side to move has a capture.
@@ -327,6 +424,17 @@ impl Jumps {
     }
 }
 
+/// Where a capture stands before its next jump: the piece's square, what it has taken, the
+/// direction it came from, what it may jump and the squares open to it.
+struct Step<S> {
+    here: S,
+    captured: S,
+    jumps: Jumps,
+    came: Option<usize>,
+    targets: S,
+    open: S,
+}
+
 /// Depth-first search of the capture routes of one piece.
 struct Search<'a, L: Layout, R> {
     generator: &'a Generator<L>,
@@ -392,36 +500,56 @@ impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
         }
         let here = L::S::bit(at);
         let mut jumped = false;
-        for &d in &generator.man_jumps[self.side][..generator.man_jump_count] {
-            if came == Some(reverse(d)) {
-                continue;
-            }
-            let victim = L::shift(here, d) & targets;
-            let landing = L::shift(victim, d) & open;
-            if landing != L::S::ZERO {
-                jumped = true;
-                let to = landing.first();
-                self.path[jumps.depth] = to as u8;
-                let took_king = victim & self.opponent_kings != L::S::ZERO;
-                let taken = captured | victim;
-                let next = jumps.after(took_king);
-                if rules.crowned_mid_capture
-                    && landing & generator.promotion[self.side] != L::S::ZERO
-                {
-                    self.crowned = true;
-                    if !self.king(to, taken, next, Some(d), true) {
-                        self.emit(taken, next, true);
-                    }
-                    self.crowned = false;
-                } else {
-                    self.man(to, taken, next, Some(d));
-                }
-            }
-        }
+        let step = Step {
+            here,
+            captured,
+            jumps,
+            came,
+            targets,
+            open,
+        };
+        for_man_directions!(
+            self.side,
+            rules.men_capture_backward,
+            rules.orthogonal_captures,
+            |d| jumped |= self.man_step(d, &step)
+        );
         if !jumped && jumps.depth > 0 {
             let crowned = here & generator.promotion[self.side] != L::S::ZERO;
             self.emit(captured, jumps, crowned);
         }
+    }
+
+    /// A man's jump in direction `d` from where `step` stands, and the routes on from it;
+    /// whether there was one.
+    #[inline(always)]
+    fn man_step(&mut self, d: usize, step: &Step<L::S>) -> bool {
+        if step.came == Some(reverse(d)) {
+            return false;
+        }
+        let victim = L::shift(step.here, d) & step.targets;
+        let landing = L::shift(victim, d) & step.open;
+        if landing == L::S::ZERO {
+            return false;
+        }
+        let generator = self.generator;
+        let to = landing.first();
+        self.path[step.jumps.depth] = to as u8;
+        let took_king = victim & self.opponent_kings != L::S::ZERO;
+        let taken = step.captured | victim;
+        let next = step.jumps.after(took_king);
+        if generator.rules.crowned_mid_capture
+            && landing & generator.promotion[self.side] != L::S::ZERO
+        {
+            self.crowned = true;
+            if !self.king(to, taken, next, Some(d), true) {
+                self.emit(taken, next, true);
+            }
+            self.crowned = false;
+        } else {
+            self.man(to, taken, next, Some(d));
+        }
+        true
     }
 
     /// The piece a king on `at` would take in direction `d` and the square right behind it,
@@ -441,10 +569,10 @@ impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
 
     fn king_can_capture(&self, at: L::S, captured: L::S) -> bool {
         let open = self.open(captured);
-        let generator = self.generator;
-        generator.king_jumps[..generator.king_jump_count]
-            .iter()
-            .any(|&d| self.victim(at, d, captured, open).is_some())
+        let mut any = false;
+        for_king_directions!(self.generator.rules.orthogonal_captures, |d| any =
+            any || self.victim(at, d, captured, open).is_some());
+        any
     }
 
     /// A king on `at` that has taken `captured`, having come in direction `came` (`None` at the
@@ -464,30 +592,45 @@ impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
         let here = L::S::bit(at);
         let open = self.open(captured);
         let mut any = false;
-        for &d in &generator.king_jumps[..generator.king_jump_count] {
-            if let Some(came) = came
-                && ((d == reverse(came) && !rules.removed_at_once) || (d == came && !straight))
-            {
-                continue;
-            }
-            let Some((victim, behind)) = self.victim(here, d, captured, open) else {
-                continue;
-            };
-            any = true;
-            if !rules.flying_kings || rules.lands_behind_piece {
-                let took_king = victim & self.opponent_kings != L::S::ZERO;
-                let taken = captured | victim;
-                let next = jumps.after(took_king);
-                let to = behind.first();
-                self.path[jumps.depth] = to as u8;
-                if !self.king(to, taken, next, Some(d), true) {
-                    self.emit(taken, next, false);
-                }
-            } else {
-                self.king_line(d, victim, behind, captured, jumps);
-            }
-        }
+        let step = Step {
+            here,
+            captured,
+            jumps,
+            came,
+            targets: L::S::ZERO,
+            open,
+        };
+        for_king_directions!(rules.orthogonal_captures, |d| any |=
+            self.king_step(d, &step, straight));
         any
+    }
+
+    /// A king's capture in direction `d` from where `step` stands, and the routes on from it;
+    /// whether there was one.
+    #[inline(always)]
+    fn king_step(&mut self, d: usize, step: &Step<L::S>, straight: bool) -> bool {
+        let rules = self.generator.rules;
+        if let Some(came) = step.came
+            && ((d == reverse(came) && !rules.removed_at_once) || (d == came && !straight))
+        {
+            return false;
+        }
+        let Some((victim, behind)) = self.victim(step.here, d, step.captured, step.open) else {
+            return false;
+        };
+        if !rules.flying_kings || rules.lands_behind_piece {
+            let took_king = victim & self.opponent_kings != L::S::ZERO;
+            let taken = step.captured | victim;
+            let next = step.jumps.after(took_king);
+            let to = behind.first();
+            self.path[step.jumps.depth] = to as u8;
+            if !self.king(to, taken, next, Some(d), true) {
+                self.emit(taken, next, false);
+            }
+        } else {
+            self.king_line(d, victim, behind, step.captured, step.jumps);
+        }
+        true
     }
 
     /// The landings of a flying king taking `victim` in direction `d` (the square right behind

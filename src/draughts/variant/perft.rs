@@ -83,16 +83,6 @@ impl<L: Layout> Perft<L> {
         if depth == 1 {
             return self.count_leaves(pieces);
         }
-        if !self.generator.has_capture(pieces) {
-            // Quiet moves are made straight from the generator, without a move list.
-            let generator = self.generator;
-            let mut total = 0;
-            generator.quiet_moves(pieces, |from, to, crowned| {
-                let next = pieces.play(from, to, L::S::ZERO, crowned);
-                total += self.count_at(&next, depth - 1);
-            });
-            return total;
-        }
         let mut moves = self.buffers.pop().unwrap_or_default();
         moves.clear();
         self.generator.captures(
@@ -103,6 +93,17 @@ impl<L: Layout> Perft<L> {
                 best: 0,
             },
         );
+        if moves.is_empty() {
+            // Quiet moves are made straight from the generator, without a move list.
+            self.buffers.push(moves);
+            let generator = self.generator;
+            let mut total = 0;
+            generator.quiet_moves(pieces, |from, to, crowned| {
+                let next = pieces.play(from, to, L::S::ZERO, crowned);
+                total += self.count_at(&next, depth - 1);
+            });
+            return total;
+        }
         let mut total = 0;
         if self.merge {
             merge_duplicates(&mut moves);

@@ -81,6 +81,9 @@ fn a_signal_while_the_spec_is_read_stops_the_run_with_its_usual_message() {
         .status()
         .unwrap();
     assert!(signalled.success());
+    // The signal is handled on a thread of its own (ctrlc's); on a loaded machine it may run
+    // only after the spec arrives and a short run has finished, so give it time first.
+    std::thread::sleep(Duration::from_millis(300));
     std::fs::File::options()
         .write(true)
         .open(&fifo)
