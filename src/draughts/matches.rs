@@ -72,7 +72,8 @@ fn rules_of(value: &toml::Value) -> Result<Rules, SpecError> {
         })
 }
 
-fn max_plies_of(value: &toml::Value) -> Result<u32, SpecError> {
+/// The ply cap a spec's `max-plies` sets, or a one-line error naming the key and the range.
+pub(crate) fn max_plies_of(value: &toml::Value) -> Result<u32, SpecError> {
     let (low, high) = (MAX_PLIES_RANGE.start(), MAX_PLIES_RANGE.end());
     value
         .as_integer()

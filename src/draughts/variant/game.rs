@@ -114,10 +114,8 @@ impl VariantGame {
     }
 
     fn endgame_drawn(&self, position: &VariantPosition) -> bool {
-        matches!(
-            self.variant(),
-            Variant::International | Variant::Killer | Variant::Canadian
-        ) && endgame_count(&position.board).is_some_and(|plies| position.since_capture >= plies)
+        self.rules().endgame_counts
+            && endgame_count(&position.board).is_some_and(|plies| position.since_capture >= plies)
     }
 }
 

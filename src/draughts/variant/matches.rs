@@ -15,7 +15,7 @@ use crate::draughts::bots::alphabeta::AlphaBeta;
 use crate::draughts::bots::mcts::Mcts;
 use crate::draughts::bots::{BotSpec, random::RandomBot};
 use crate::draughts::game::DEFAULT_MAX_PLIES;
-use crate::draughts::matches::MAX_PLIES_RANGE;
+use crate::draughts::matches::max_plies_of;
 use crate::experiment::spec::{SpecError, bad};
 use crate::game::matches::{BoxedPlayer, MatchGame};
 use crate::game::{Game, GameResult, Player};
@@ -102,19 +102,7 @@ impl MatchGame for VariantGame {
             game = VariantGame::new(variant, game.max_plies);
         }
         if let Some(value) = keys.get(MAX_PLIES_KEY) {
-            let (low, high) = (MAX_PLIES_RANGE.start(), MAX_PLIES_RANGE.end());
-            game.max_plies = value
-                .as_integer()
-                .and_then(|n| u32::try_from(n).ok())
-                .filter(|n| MAX_PLIES_RANGE.contains(n))
-                .ok_or_else(|| {
-                    bad(
-                        MAX_PLIES_KEY,
-                        format!(
-                            "{value} is out of range; use a number of plies from {low} to {high}"
-                        ),
-                    )
-                })?;
+            game.max_plies = max_plies_of(value)?;
         }
         Ok(game)
     }
@@ -183,10 +171,8 @@ pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String>
             }
             let repeated =
                 seen.iter().filter(|f| **f == fen).count() >= rules.repetitions_for_draw as usize;
-            let counted = matches!(
-                rules.variant,
-                Variant::International | Variant::Killer | Variant::Canadian
-            ) && endgame_count(board).is_some_and(|limit| since_capture >= limit);
+            let counted = rules.endgame_counts
+                && endgame_count(board).is_some_and(|limit| since_capture >= limit);
             (repeated || quiet >= rules.quiet_plies_for_draw || counted || plies >= game.max_plies)
                 .then_some(GameResult::Draw)
         };

@@ -83,16 +83,7 @@ impl<L: Layout> Perft<L> {
         if depth == 1 {
             return self.count_leaves(pieces);
         }
-        let mut moves = self.buffers.pop().unwrap_or_default();
-        moves.clear();
-        self.generator.captures(
-            pieces,
-            &mut Collect {
-                variant: self.generator.rules.variant,
-                moves: &mut moves,
-                best: 0,
-            },
-        );
+        let mut moves = self.captures(pieces);
         if moves.is_empty() {
             // Quiet moves are made straight from the generator, without a move list.
             self.buffers.push(moves);
@@ -117,21 +108,28 @@ impl<L: Layout> Perft<L> {
         total
     }
 
+    /// The captures the rules allow in `pieces`, in a move list from the pool (give it back
+    /// to `buffers`).
+    fn captures(&mut self, pieces: &Pieces<L::S>) -> Vec<VariantMove> {
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        moves.clear();
+        self.generator.captures(
+            pieces,
+            &mut Collect {
+                variant: self.generator.rules.variant,
+                moves: &mut moves,
+                best: 0,
+            },
+        );
+        moves
+    }
+
     fn count_leaves(&mut self, pieces: &Pieces<L::S>) -> u64 {
         if !self.generator.has_capture(pieces) {
             return self.generator.count_quiet_moves(pieces);
         }
         if self.merge {
-            let mut moves = self.buffers.pop().unwrap_or_default();
-            moves.clear();
-            self.generator.captures(
-                pieces,
-                &mut Collect {
-                    variant: self.generator.rules.variant,
-                    moves: &mut moves,
-                    best: 0,
-                },
-            );
+            let mut moves = self.captures(pieces);
             merge_duplicates(&mut moves);
             let count = moves.len() as u64;
             self.buffers.push(moves);

@@ -102,6 +102,9 @@ pub struct RuleSet {
     pub repetitions_for_draw: u32,
     /// Plies in a row without a capture or a man's move that draw the game.
     pub quiet_plies_for_draw: u32,
+    /// FMJD's endgame counts draw a lone king against three or fewer pieces with a king
+    /// (international draughts and the games built on its rules: killer, Canadian).
+    pub endgame_counts: bool,
     /// The most non-capturing moves in a row with one king while its side also has men
     /// (Frisian: 3), 0 for no limit.
     pub same_king_moves: u32,
@@ -128,6 +131,7 @@ impl Variant {
             capture_separator: 'x',
             repetitions_for_draw: 3,
             quiet_plies_for_draw: QUIET_PLY_LIMIT,
+            endgame_counts: false,
             same_king_moves: 0,
         };
         let international = RuleSet {
@@ -136,6 +140,7 @@ impl Variant {
             men_capture_backward: true,
             precedence: Precedence::Most,
             quiet_plies_for_draw: 50,
+            endgame_counts: true,
             ..base
         };
         match self {
@@ -162,6 +167,7 @@ impl Variant {
                 size: 8,
                 rows_of_men: 3,
                 quiet_plies_for_draw: 40,
+                endgame_counts: false,
                 ..international
             },
             Variant::Pool => RuleSet {
@@ -193,6 +199,7 @@ impl Variant {
             Variant::International => international,
             Variant::Frisian => RuleSet {
                 orthogonal_captures: true,
+                endgame_counts: false,
                 precedence: Precedence::Frisian,
                 same_king_moves: 3,
                 ..international
