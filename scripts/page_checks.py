@@ -176,7 +176,7 @@ return {
   board: box(document.getElementById('draughts-board')),
   files: [...document.querySelectorAll('#draughts-files span')].map(label),
   ranks: [...document.querySelectorAll('#draughts-ranks span')].map(label),
-  squares: [...document.querySelectorAll('#draughts-board .sq')].map(e => Object.assign(box(e), {name: e.dataset.square})),
+  squares: [...document.querySelectorAll('#draughts-board .sq.dark')].map(e => Object.assign(box(e), {name: e.dataset.square})),
 };
 """
 
@@ -197,11 +197,11 @@ def draughts_edge_coordinates(browser, base, shots):
             raise Failure(f"edge labels {[f['text'] for f in g['files']]} and {[r['text'] for r in g['ranks']]}")
         for f in g["files"]:
             column = [s["name"] for s in g["squares"] if abs(s["x"] - f["x"]) < 2]
-            if len(column) != 8 or any(name[0] != f["text"] for name in column) or f["top"] < board["bottom"] - 1:
+            if len(column) != 4 or any(name[0] != f["text"] for name in column) or f["top"] < board["bottom"] - 1:
                 raise Failure(f"file label {f} stands under the squares {column}")
         for r in g["ranks"]:
             row = [s["name"] for s in g["squares"] if abs(s["y"] - r["y"]) < 2]
-            if len(row) != 8 or any(name[1:] != r["text"] for name in row) or r["right"] > board["left"] + 1:
+            if len(row) != 4 or any(name[1:] != r["text"] for name in row) or r["right"] > board["left"] + 1:
                 raise Failure(f"rank label {r} stands beside the squares {row}")
         small = [x["text"] for x in g["files"] + g["ranks"] if x["size"] < 12 or not x["seen"]]
         if small:
@@ -274,6 +274,48 @@ def draughts_moves_slide(browser, base, shots):
     print(f"   slides: e5 through {expected}; b2 and d4 fade")
 
 
+def national_games_at_their_size(browser, base, shots):
+    """Every rule set in the menu; an international game drawn 10x10 with its squares numbered
+    as PDN numbers them (1 at the top left, 46 at the bottom left) and a double capture made
+    by clicking 32, 23 and 12; a Canadian game of two bots watched on a 12x12 board."""
+    browser.go(base + "/#draughts")
+    browser.find("#draughts-board .sq")
+    info = http("GET", base + "/api/info")
+    offered = browser.script("return [...document.querySelectorAll('#draughts-form [name=rules] option')]"
+                             ".map(o => o.value)")
+    expected = sorted(set(info["draughts"]["rules"]) | set(info["draughts_variants"]["rules"]))
+    if sorted(offered) != expected or len(offered) != 13:
+        raise Failure(f"the rules menu offers {offered}, not {expected}")
+    browser.set_value("#draughts-form [name=rules]", "international")
+    new_draughts_game(browser, white="person", black="person", fen="W:W32:B18,28")
+    numbers = browser.script(
+        "return [...document.querySelectorAll('#draughts-board .sq')].map(e => "
+        "e.querySelector('.number') ? e.querySelector('.number').textContent : '')")
+    if len(numbers) != 100 or numbers[1] != "1" or numbers[90] != "46" or numbers.count("") != 50:
+        raise Failure(f"the international board shows {len(numbers)} squares numbered {numbers[:12]}...")
+    for square in ("32", "23", "12"):
+        browser.click(browser.find(f"#draughts-board [data-square='{square}']"))
+    browser.wait("return Number(document.getElementById('draughts-status').dataset.plies) === 1", 10, "the capture")
+    record = browser.script("return document.getElementById('draughts-notation').value")
+    result = dataset(browser, "#draughts-status", "result")
+    if record != "1. 32x12" or result != "1-0":
+        raise Failure(f"after clicking 32, 23, 12: the record {record!r} and result {result!r}")
+    browser.set_value("#draughts-speed", "0")
+    browser.set_value("#draughts-form [name=rules]", "canadian")
+    new_draughts_game(browser, white="random", black="random", fen="")
+    browser.wait("return Number(document.getElementById('draughts-status').dataset.plies) >= 6", 30, "six plies")
+    g = browser.script(BOARD_GEOMETRY)
+    files = "".join(f["text"] for f in g["files"])
+    if len(g["squares"]) != 72 or files != "abcdefghijkl" or g["board"]["right"] - g["board"]["left"] < 500:
+        raise Failure(f"the Canadian board: {len(g['squares'])} dark squares, files {files}, {g['board']}")
+    if shots:
+        browser.screenshot(os.path.join(shots, "draughts-canadian.png"))
+    browser.set_value("#draughts-form [name=rules]", "czech")
+    browser.set_value("#draughts-form [name=white]", "person")
+    browser.set_value("#draughts-form [name=black]", "damebot")
+    print(f"   national games: 13 rules; 10x10 numbered, 32x12 by clicks; 12x12 watched, files {files}")
+
+
 def refused_forms_change_nothing(browser, base, shots):
     """A "New game" the server refuses leaves the game shown as it was: paused bots stay paused,
     the form keeps what was typed; a refused tour goes on being drawn; a refused ChessMemory
@@ -328,4 +370,4 @@ def refused_forms_change_nothing(browser, base, shots):
 TESTS = [results_charts_once_and_in_the_address, bot_speed_is_faster_to_the_right,
          fifteen_rules_follow_the_variant, large_tour_as_an_image, favicon_without_a_404,
          draughts_edge_coordinates, draughts_themes_remembered, draughts_moves_slide,
-         refused_forms_change_nothing]
+         national_games_at_their_size, refused_forms_change_nothing]

@@ -314,16 +314,22 @@ impl MoveText {
 
 /// The moves of a game from a position with `first` to move, numbered in pairs (module docs).
 pub fn record(first: Color, moves: &[Move]) -> String {
+    numbered_record(first, moves.iter().map(Move::to_string))
+}
+
+/// Move texts as a numbered record (`1. c3-d4 f6-e5 2. ...`, from `1... f6-e5` when Black
+/// moved first), which [`record_moves`] reads back.
+pub fn numbered_record(first: Color, moves: impl ExactSizeIterator<Item = String>) -> String {
     let offset = usize::from(first == Color::Black);
     let mut words = Vec::with_capacity(moves.len() * 3 / 2);
-    for (i, mv) in moves.iter().enumerate() {
+    for (i, mv) in moves.enumerate() {
         let ply = i + offset;
         if ply % 2 == 0 {
             words.push(format!("{}.", ply / 2 + 1));
         } else if i == 0 {
             words.push(format!("{}...", ply / 2 + 1));
         }
-        words.push(mv.to_string());
+        words.push(mv);
     }
     words.join(" ")
 }

@@ -6,7 +6,7 @@ use super::ApiError;
 use super::games::{self, WebGame};
 use super::limits::{MAX_ALPHABETA_DEPTH, MAX_PLAYOUTS};
 use crate::draughts::bots::BotSpec;
-use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition, PLAY_STREAM};
+use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, Ending, GamePosition, PLAY_STREAM};
 use crate::draughts::moves::record;
 use crate::draughts::{Board, Color, Move, Rules, Square, parse_fen, to_fen};
 use crate::game::matches::study::result_text;
@@ -166,6 +166,13 @@ pub struct View {
     white: String,
     black: String,
     seed: u64,
+    /// The board's side, always 8 here (the national games' boards are 8, 10 or 12).
+    size: u32,
+    /// How squares are named: `algebraic` (`c3`) here, `numbers` (PDN) in some national
+    /// games.
+    square_names: &'static str,
+    /// Every dark square: its name and where it is drawn, row 0 at the top as White sees it.
+    squares: Vec<SquareView>,
     /// The position the game started from.
     start: String,
     fen: String,
@@ -177,6 +184,14 @@ pub struct View {
     notation: String,
     last: Option<MoveView>,
     result: Option<Outcome>,
+}
+
+/// A dark square of the board as the page draws it.
+#[derive(Serialize)]
+pub struct SquareView {
+    pub name: String,
+    pub row: u32,
+    pub col: u32,
 }
 
 #[derive(Serialize)]
@@ -199,14 +214,29 @@ struct MoveView {
 
 /// How a finished game ended.
 #[derive(Serialize)]
-struct Outcome {
+pub struct Outcome {
     score: &'static str,
     winner: Option<&'static str>,
     ending: &'static str,
     text: String,
 }
 
-fn colour_name(color: Color) -> &'static str {
+impl Outcome {
+    /// The outcome `result` by the rule `ending`, told in `text`.
+    pub fn new(result: GameResult, ending: Ending, text: String) -> Outcome {
+        Outcome {
+            score: result_text(result),
+            winner: match result {
+                GameResult::Win(seat) => Some(seat_colour(seat)),
+                GameResult::Draw => None,
+            },
+            ending: ending.name(),
+            text,
+        }
+    }
+}
+
+pub fn colour_name(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",
@@ -245,23 +275,15 @@ fn view(session: &Session<Draughts>) -> View {
         })
         .collect();
     let result = session.game().ending(position).map(|(result, ending)| {
-        let (winner, text) = match result {
-            GameResult::Win(seat) => (
-                Some(seat_colour(seat)),
-                format!(
-                    "{} wins: {} has no legal move",
-                    capitalised(seat_colour(seat)),
-                    seat_colour(seat.other())
-                ),
+        let text = match result {
+            GameResult::Win(seat) => format!(
+                "{} wins: {} has no legal move",
+                capitalised(seat_colour(seat)),
+                seat_colour(seat.other())
             ),
-            GameResult::Draw => (None, format!("A draw by {}", ending_words(ending.name()))),
+            GameResult::Draw => format!("A draw by {}", ending_words(ending.name())),
         };
-        Outcome {
-            score: result_text(result),
-            winner,
-            ending: ending.name(),
-            text,
-        }
+        Outcome::new(result, ending, text)
     });
     let start = &session.start().board;
     View {
@@ -270,6 +292,15 @@ fn view(session: &Session<Draughts>) -> View {
         white: session.seats()[0].name().to_string(),
         black: session.seats()[1].name().to_string(),
         seed: session.seed(),
+        size: 8,
+        square_names: "algebraic",
+        squares: Square::all()
+            .map(|square| SquareView {
+                name: square.to_string(),
+                row: 7 - u32::from(square.rank()),
+                col: u32::from(square.file()),
+            })
+            .collect(),
         start: to_fen(start),
         fen: to_fen(board),
         to_move: colour_name(board.side),

@@ -1,7 +1,7 @@
 //! The game endpoints, written once for every game over the library's [`Session`] (the one
 //! the terminal games play), so a move, a bot's turn and an undo mean the same in the page and
 //! at the terminal. Each game is mounted at its own address (`/api/draughts/games`,
-//! `/api/fifteen/games`, `/api/fifteen-odd-even/games`); all keep their games in one bounded
+//! `/api/draughts-variants/games`, `/api/fifteen/games`, `/api/fifteen-odd-even/games`); all keep their games in one bounded
 //! [`Store`], each game weighed by the bytes its session holds:
 //!
 //! | endpoint | does |

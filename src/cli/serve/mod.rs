@@ -7,7 +7,7 @@
 //! terminal games play, so a game played here with seed S is the game `boardlab draughts
 //! games` or `boardlab draughts play` plays with seed S. The game endpoints are written once
 //! ([`games`]); each game adds its request, its view and its bots' limits ([`draughts`],
-//! [`fifteen`]). Engine work runs on tokio's blocking threads, a few at a time, and stops when
+//! [`draughts_variants`], [`fifteen`]). Engine work runs on tokio's blocking threads, a few at a time, and stops when
 //! its client goes away ([`limits::Engine`]); bots are capped in depth and playouts
 //! ([`limits`]); games live in one store bounded in games per kind and in bytes, which
 //! forgets the least recently used ([`store`]), so memory stays bounded however many games
@@ -24,6 +24,7 @@ mod api_error;
 mod assets;
 mod connection;
 mod draughts;
+mod draughts_variants;
 mod fifteen;
 mod file_stream;
 mod games;
@@ -47,6 +48,7 @@ fn first_seed() -> u64 {
 }
 
 use crate::draughts::game::Draughts;
+use crate::draughts::variant::game::VariantGame;
 use crate::fifteen::{Classic, Fifteen, OddEven};
 use anyhow::Context;
 use api_error::ApiError;
@@ -185,6 +187,10 @@ fn app(
         .route("/assets/{name}", get(assets::asset))
         .route("/api/info", get(info))
         .merge(games::routes::<Draughts, _>(games.clone(), engine.clone()))
+        .merge(games::routes::<VariantGame, _>(
+            games.clone(),
+            engine.clone(),
+        ))
         .merge(games::routes::<Fifteen<Classic>, _>(
             games.clone(),
             engine.clone(),
@@ -217,6 +223,7 @@ async fn not_found(uri: axum::http::Uri) -> ApiError {
 struct Info {
     version: &'static str,
     draughts: draughts::Info,
+    draughts_variants: draughts_variants::Info,
     fifteen: fifteen::Info,
     chess_memory: serde_json::Value,
     knights_tour: serde_json::Value,
@@ -228,6 +235,7 @@ async fn info(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum
     axum::Json(Info {
         version: crate::cli::VERSION,
         draughts: draughts::info(),
+        draughts_variants: draughts_variants::info(),
         fifteen: fifteen::info(),
         chess_memory: memory::info(),
         knights_tour: knights_tour::info(),

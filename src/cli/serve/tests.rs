@@ -2,11 +2,14 @@
 //! answers requests as the page sends them.
 
 use super::app;
+use super::draughts_variants::PLAY_STREAM as VARIANT_PLAY_STREAM;
 use super::guard::Hosts;
 use super::limits::Engine;
 use super::results::Roots;
 use super::store::Store;
 use crate::draughts::game::{Draughts, PLAY_STREAM};
+use crate::draughts::variant::Variant;
+use crate::draughts::variant::game::VariantGame;
 use crate::fifteen::{Fifteen, OddEven};
 use crate::game::matches::MatchGame;
 use crate::game::{Game, Session, Sitter};
@@ -59,9 +62,12 @@ fn moves(state: &Value) -> Vec<String> {
         .collect()
 }
 
+/// A mirrored board, a king's limited moves, and the largest board.
+const MIXED_VARIANTS: [Variant; 3] = [Variant::Spanish, Variant::Frisian, Variant::Canadian];
+
 /// A person against a bot through the API, with undo at random points, next to the library's
 /// own session doing the same: after every request the two hold the same moves.
-async fn random_play_with_undo<G: MatchGame + Clone>(
+async fn random_play_with_undo<G: MatchGame<Move: std::fmt::Display> + Clone>(
     router: &axum::Router,
     path: &str,
     body: Value,
@@ -104,9 +110,7 @@ async fn random_play_with_undo<G: MatchGame + Clone>(
         if status == 200 {
             state = next;
         }
-        let held: Vec<String> = (library.moves().iter())
-            .map(|mv| library.game().move_text(library.position(), mv))
-            .collect();
+        let held: Vec<String> = library.moves().iter().map(|mv| mv.to_string()).collect();
         assert_eq!(moves(&state), held, "step {step}");
     }
 }
@@ -120,6 +124,15 @@ async fn a_game_in_the_page_is_the_library_session_through_moves_bots_and_undo()
         let library = Session::new(game, game.start(), seats.clone(), seed, PLAY_STREAM);
         let body = json!({"white": "person", "black": "random", "seed": seed});
         random_play_with_undo(&router, "/api/draughts/games", body, library, seed).await;
+
+        let seats = [Sitter::Bot("alphabeta:2".into()), Sitter::Person];
+        let game = VariantGame::new(MIXED_VARIANTS[seed as usize - 1], 400);
+        let start = game.start();
+        let library = Session::new(game, start, seats, seed, VARIANT_PLAY_STREAM);
+        let body = json!({"rules": game.variant().name(), "white": "alphabeta:2",
+                          "black": "person", "seed": seed});
+        let path = "/api/draughts-variants/games";
+        random_play_with_undo(&router, path, body, library, seed).await;
 
         let seats = [Sitter::Bot("random".into()), Sitter::Person];
         let game = Fifteen(OddEven);
@@ -226,4 +239,108 @@ async fn long_games_past_the_memory_budget_forget_the_least_recently_used() {
     )
     .await;
     assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_national_game_is_drawn_at_its_size_with_its_square_names() {
+    let router = server();
+    let path = "/api/draughts-variants/games";
+    let (status, state) = send(&router, "POST", path, Some(json!({"black": "person"}))).await;
+    assert_eq!(status, 201, "{state}");
+    assert_eq!(state["rules"], "international");
+    assert_eq!(state["size"], 10);
+    assert_eq!(state["square_names"], "numbers");
+    let squares = state["squares"].as_array().unwrap();
+    assert_eq!(squares.len(), 50);
+    // PDN: 1 is b10, at the top; 46 is a1 at the bottom left; 50 is i1.
+    let at = |name: &str| {
+        let square = squares.iter().find(|s| s["name"] == name).unwrap();
+        (
+            square["row"].as_u64().unwrap(),
+            square["col"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!((at("1"), at("46"), at("50")), ((0, 1), (9, 0), (9, 8)));
+    assert_eq!(state["pieces"].as_array().unwrap().len(), 40);
+    let list = |squares: std::ops::RangeInclusive<u32>| {
+        squares.map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+    };
+    assert_eq!(
+        state["start"],
+        format!("W:W{}:B{}", list(31..=50), list(1..=20))
+    );
+    let legal: Vec<&str> = (state["legal"].as_array().unwrap().iter())
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(legal.len(), 9);
+    assert!(legal.contains(&"32-28"), "{legal:?}");
+
+    // A capture from a FEN, made and written as its players write it.
+    let body = json!({"fen": "W:W32:B28", "black": "person", "rules": "international"});
+    let (status, state) = send(&router, "POST", path, Some(body)).await;
+    assert_eq!(status, 201, "{state}");
+    let url = state["url"].as_str().unwrap();
+    assert_eq!(state["legal"][0]["path"], json!(["32", "23"]));
+    assert_eq!(state["legal"][0]["captured"], json!(["28"]));
+    let (status, state) = send(
+        &router,
+        "POST",
+        &format!("{url}/move"),
+        Some(json!({"move": "32x23"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["notation"], "1. 32x23");
+    assert_eq!(state["moves"], json!(["32x23"]));
+    assert_eq!(state["result"]["score"], "1-0");
+
+    // Spanish is played on the mirrored board, named by number from its own top left.
+    let body = json!({"rules": "spanish"});
+    let (_, state) = send(&router, "POST", path, Some(body)).await;
+    assert_eq!(
+        (
+            state["size"].as_u64(),
+            state["squares"].as_array().unwrap().len()
+        ),
+        (Some(8), 32)
+    );
+    let (_, canadian) = send(&router, "POST", path, Some(json!({"rules": "canadian"}))).await;
+    assert_eq!(
+        (
+            canadian["size"].as_u64(),
+            canadian["pieces"].as_array().unwrap().len()
+        ),
+        (Some(12), 60)
+    );
+}
+
+#[tokio::test]
+async fn a_national_game_refuses_what_it_cannot_play_in_one_line() {
+    let router = server();
+    let path = "/api/draughts-variants/games";
+    for (body, expected) in [
+        (json!({"rules": "polish"}), "rules: "),
+        (
+            json!({"black": "damebot"}),
+            "black: bot `damebot` plays only",
+        ),
+        (
+            json!({"white": "alphabeta:12"}),
+            "white: alphabeta:12 searches deeper",
+        ),
+        (json!({"fen": "W:Wb1:B14"}), "fen: "),
+        (json!({"rules": "russian", "fen": "W:W45:B1"}), "fen: "),
+    ] {
+        let (status, answer) = send(&router, "POST", path, Some(body.clone())).await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.starts_with(expected), "{body}: {message}");
+        assert!(!message.contains('\n'), "{message}");
+    }
+    let (_, info) = send(&router, "GET", "/api/info", None).await;
+    assert_eq!(info["draughts_variants"]["games"], path);
+    assert_eq!(
+        info["draughts_variants"]["rules"].as_array().unwrap().len(),
+        12
+    );
 }

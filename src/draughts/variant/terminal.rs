@@ -166,12 +166,10 @@ impl Screen<VariantGame> for VariantScreen {
     }
 
     fn record(&self, session: &Session<VariantGame>) -> String {
-        let texts: Vec<String> = session.moves().iter().map(|m| m.to_string()).collect();
-        let mut out = String::new();
-        for (i, pair) in texts.chunks(2).enumerate() {
-            out.push_str(&format!("{}. {} ", i + 1, pair.join(" ")));
-        }
-        out.trim_end().to_string()
+        crate::draughts::moves::numbered_record(
+            side(session.start()),
+            session.moves().iter().map(VariantMove::to_string),
+        )
     }
 }
 

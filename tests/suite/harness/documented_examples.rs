@@ -315,6 +315,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "needs a running `boardlab serve`; tests/suite/serve/api.rs sends the same request",
     ),
     (
+        "curl -s -X POST localhost:8080/api/draughts-variants/games -H 'Content-Type: application/json' -d '{\"rules\": \"international\", \"fen\": \"W:W32:B18,28\", \"black\": \"person\"}'",
+        "needs a running `boardlab serve`; tests/suite/serve/api.rs sends the same request",
+    ),
+    (
         "array=$(sbatch --parsable shards.sbatch)",
         "needs a Slurm cluster: scripts/slurm-check.sh runs these lines on a single-node Slurm it installs as root (.ci/run)",
     ),

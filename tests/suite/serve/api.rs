@@ -105,6 +105,34 @@ fn a_multi_capture_is_listed_with_its_path_and_played_by_its_notation() {
     assert_eq!(after["fen"], "B:We5:Bh8");
 }
 
+/// The request of docs/serve.md's example for the national games.
+#[test]
+fn an_international_capture_is_drawn_and_played_with_numbered_squares() {
+    let server = Server::start(&[]);
+    let game = server.ok(
+        "POST",
+        "/api/draughts-variants/games",
+        Some(&json!({"rules": "international", "fen": "W:W32:B18,28", "black": "person"})),
+    );
+    assert_eq!(
+        (game["size"].as_u64(), game["square_names"].as_str()),
+        (Some(10), Some("numbers"))
+    );
+    assert_eq!(
+        game["legal"],
+        json!([{"move": "32x23x12", "from": "32", "to": "12", "path": ["32", "23", "12"],
+                "captured": ["18", "28"]}])
+    );
+    let id = game["id"].as_u64().unwrap();
+    let after = server.ok(
+        "POST",
+        &format!("/api/draughts-variants/games/{id}/move"),
+        Some(&json!({"move": "32x12"})),
+    );
+    assert_eq!(after["notation"], "1. 32x23x12");
+    assert_eq!(after["result"]["winner"], "white");
+}
+
 #[test]
 fn a_won_draughts_game_names_the_winner_and_the_rule() {
     let server = Server::start(&[]);

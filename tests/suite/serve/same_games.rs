@@ -55,6 +55,42 @@ fn a_draughts_game_between_two_bots_is_row_0_of_draughts_games() {
 }
 
 #[test]
+fn a_national_game_between_two_bots_is_row_0_of_draughts_games() {
+    let server = Server::start(&[]);
+    for (rules, white, black, seed, max_plies) in [
+        ("international", "random", "alphabeta:2", "4", "400"),
+        ("frisian", "mcts:20", "random", "3", "400"),
+        ("canadian", "alphabeta:1", "random", "1", "120"),
+    ] {
+        let created = server.ok(
+            "POST",
+            "/api/draughts-variants/games",
+            Some(&json!({"rules": rules, "white": white, "black": black,
+                         "seed": seed.parse::<u64>().unwrap(),
+                         "max_plies": max_plies.parse::<u64>().unwrap()})),
+        );
+        let id = created["id"].as_u64().unwrap();
+        let end = play_out(&server, "draughts-variants", id);
+        let (result, moves) = cli_row(&[
+            "draughts",
+            "games",
+            white,
+            black,
+            "--games",
+            "1",
+            "--seed",
+            seed,
+            "--rules",
+            rules,
+            "--max-plies",
+            max_plies,
+        ]);
+        assert_eq!(moves_text(&end), moves, "{rules}: {white} vs {black}");
+        assert_eq!(end["result"]["score"], result.as_str());
+    }
+}
+
+#[test]
 fn a_fifteen_game_between_two_bots_is_row_0_of_fifteen_games() {
     let server = Server::start(&[]);
     for (variant, first, second, seed) in [
@@ -267,6 +303,36 @@ fn the_draughts_record_is_read_back_by_draughts_moves_play() {
         );
         let output = boardlab()
             .args(["draughts", "moves", end["start"].as_str().unwrap()])
+            .args(["--play", record, "--json"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{record}: {output:?}");
+        let listed: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(listed["position"], end["fen"], "{record}");
+    }
+}
+
+/// The same for the national games, from their start and from a FEN with Black to move.
+#[test]
+fn a_national_game_s_record_is_read_back_by_draughts_moves_play() {
+    let server = Server::start(&[]);
+    for body in [
+        json!({"rules": "international", "white": "random", "black": "alphabeta:1", "seed": 2,
+               "max_plies": 40}),
+        json!({"rules": "russian", "white": "random", "black": "random", "seed": 6,
+               "max_plies": 30, "fen": "B:Wa1,c1,e1,g1,c3,e3:Bb8,d8,f8,h8,d6,f6"}),
+    ] {
+        let rules = body["rules"].as_str().unwrap().to_string();
+        let created = server.ok("POST", "/api/draughts-variants/games", Some(&body));
+        let end = play_out(
+            &server,
+            "draughts-variants",
+            created["id"].as_u64().unwrap(),
+        );
+        let record = end["notation"].as_str().unwrap();
+        let output = boardlab()
+            .args(["draughts", "moves", "--rules", &rules])
+            .arg(end["start"].as_str().unwrap())
             .args(["--play", record, "--json"])
             .output()
             .unwrap();

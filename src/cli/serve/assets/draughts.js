@@ -12,14 +12,26 @@
   const SLIDE_MS = 180;  // the time a piece takes to slide one step of its move
   let slideEnds = 0;     // when the slide shown ends (performance.now() time)
   const THEMES = ["wood", "green", "slate"];
+  const SQUARE_PX = { 8: 60, 10: 52, 12: 46 };   // a square's side by the board's
+  let rulesAt = new Map();   // each rule set's games address, from /api/info
+  let botsFor = new Map();   // the bots offered for each rule set
 
   function isBot(colour) { return game && game[colour] !== "person"; }
 
-  function squareName(file, rank) { return "abcdefgh"[file] + (rank + 1); }
+  // The board's side and dark squares: the game's own, or an empty 8×8 board before one.
+  function geometry() {
+    if (game) return { size: game.size, numbered: game.square_names === "numbers", squares: game.squares };
+    const squares = [];
+    for (let row = 0; row < 8; row++) {
+      for (let col = (row + 1) % 2; col < 8; col += 2) squares.push({ name: "abcdefgh"[col] + (8 - row), row, col });
+    }
+    return { size: 8, numbered: false, squares };
+  }
 
   function draw() {
     const board = $("draughts-board");
     const flip = game && game.white !== "person" && game.black === "person";
+    const { size, numbered, squares } = geometry();
     const pieces = new Map((game ? game.pieces : []).map((p) => [p.square, p]));
     const last = new Set(game && game.last ? game.last.path : []);
     const candidates = personCandidates();
@@ -29,17 +41,16 @@
       if (picked.length === 0) movable.add(mv.from);
       else if (mv.path.length > picked.length) targets.add(mv.path[picked.length]);
     }
+    const at = new Map(squares.map((s) => [s.row * size + s.col, s.name]));
     const cells = [];
-    for (let row = 0; row < 8; row++) {
-      for (let col = 0; col < 8; col++) {
-        const rank = flip ? row : 7 - row;
-        const file = flip ? 7 - col : col;
-        const name = squareName(file, rank);
-        const dark = (rank + file) % 2 === 0;
-        const cell = boardlab.element("div", "sq " + (dark ? "dark" : "light"));
-        cell.dataset.square = name;
-        cell.title = name;
-        if (dark) {
+    for (let row = 0; row < size; row++) {
+      for (let col = 0; col < size; col++) {
+        const name = flip ? at.get((size - 1 - row) * size + size - 1 - col) : at.get(row * size + col);
+        const cell = boardlab.element("div", "sq " + (name ? "dark" : "light"));
+        if (name) {
+          cell.dataset.square = name;
+          cell.title = name;
+          if (numbered) cell.appendChild(boardlab.element("span", "number", name));
           if (last.has(name)) cell.classList.add("last");
           if (picked.includes(name)) cell.classList.add("picked");
           if (targets.has(name)) cell.classList.add("target");
@@ -51,8 +62,12 @@
         cells.push(cell);
       }
     }
+    const frame = $("draughts-frame");
+    frame.style.setProperty("--n", size);
+    frame.style.setProperty("--sq", SQUARE_PX[size] + "px");
     board.replaceChildren(...cells);
-    edges(flip);
+    edges(flip, size);
+    board.dataset.size = size;
     board.dataset.fen = game ? game.fen : "";
     board.dataset.over = game && game.result ? "yes" : "no";
     slide(pieces);
@@ -65,11 +80,14 @@
     return node;
   }
 
-  // The files a–h under the board and the ranks 1–8 beside it, in the board's orientation.
-  function edges(flip) {
+  // The files (a–h on 8×8, a–l on 12×12) under the board and the ranks beside it, in the
+  // board's orientation.
+  function edges(flip, size) {
     const order = (labels) => (flip ? [...labels].reverse() : labels);
-    $("draughts-files").replaceChildren(...order([..."abcdefgh"]).map((f) => boardlab.element("span", "", f)));
-    $("draughts-ranks").replaceChildren(...order([..."87654321"]).map((r) => boardlab.element("span", "", r)));
+    const files = [..."abcdefghijkl"].slice(0, size);
+    const ranks = Array.from({ length: size }, (_, i) => String(size - i));
+    $("draughts-files").replaceChildren(...order(files).map((f) => boardlab.element("span", "", f)));
+    $("draughts-ranks").replaceChildren(...order(ranks).map((r) => boardlab.element("span", "", r)));
   }
 
   // A move just made slides its piece from square to square along its path, and the pieces it
@@ -120,7 +138,7 @@
       const complete = fits.filter((mv) => mv.path.length === attempt.length);
       if (complete.length === 1 && fits.length === 1) {
         picked = [];
-        await send("POST", `/api/draughts/games/${game.id}/move`, { move: complete[0].move });
+        await send("POST", `${game.url}/move`, { move: complete[0].move });
         return;
       }
     }
@@ -163,6 +181,7 @@
     if (!game || game.result || !isBot(game.to_move) || paused || thinking) return;
     thinking = true;
     const id = game.id;
+    const url = game.url;
     const plies = game.moves.length;
     // A bot answers no sooner than the speed control says, nor before the last move has slid.
     await boardlab.sleep(Math.max(delay(), slideEnds - performance.now()));
@@ -174,7 +193,7 @@
     }
     let answer;
     try {
-      answer = await boardlab.api("POST", `/api/draughts/games/${id}/bot`);
+      answer = await boardlab.api("POST", `${url}/bot`);
       $("draughts-error").textContent = "";
     } catch (error) {
       if (same()) $("draughts-error").textContent = error.message;
@@ -203,7 +222,7 @@
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
     let answer;
     try {
-      answer = await boardlab.api("POST", "/api/draughts/games", body);
+      answer = await boardlab.api("POST", rulesAt.get(body.rules), body);
     } catch (error) {
       // A refused game changes nothing: the game shown goes on as it was, paused or not.
       $("draughts-error").textContent = error.message;
@@ -217,6 +236,18 @@
     show();
   }
 
+  // A rule set's bots in the seats' menus; a seat holding a bot that does not play these
+  // rules (Damebot outside its own) gets the rule set's middle bot instead.
+  function rulesChosen() {
+    const form = $("draughts-form");
+    const bots = botsFor.get(form.rules.value) || [];
+    boardlab.datalist($("draughts-bots"), ["person"].concat(bots));
+    for (const seat of [form.white, form.black]) {
+      const name = seat.value.trim();
+      if (name.startsWith("damebot") && !bots.some((b) => b.startsWith("damebot"))) seat.value = "alphabeta:4";
+    }
+  }
+
   // The board's colours, one of THEMES, remembered by the browser for the next visit.
   function theme(name) {
     const chosen = THEMES.includes(name) ? name : THEMES[0];
@@ -227,15 +258,28 @@
 
   boardlab.tabs.draughts = {
     init(info) {
-      boardlab.fill($("draughts-form").rules, info.draughts.rules, "czech");
-      boardlab.datalist($("draughts-bots"), ["person"].concat(info.draughts.bots));
-      $("draughts-form").addEventListener("submit", newGame);
+      // Czech, English and Damebot's rules are played with the 8×8 engine and its bots
+      // (Damebot among them); the other national games at their own address.
+      for (const rules of info.draughts.rules) {
+        rulesAt.set(rules, info.draughts.games);
+        botsFor.set(rules, info.draughts.bots);
+      }
+      for (const rules of info.draughts_variants.rules) {
+        if (rulesAt.has(rules)) continue;
+        rulesAt.set(rules, info.draughts_variants.games);
+        botsFor.set(rules, info.draughts_variants.bots);
+      }
+      const form = $("draughts-form");
+      boardlab.fill(form.rules, [...rulesAt.keys()], "czech");
+      form.rules.addEventListener("change", rulesChosen);
+      rulesChosen();
+      form.addEventListener("submit", newGame);
       delay = boardlab.botSpeed($("draughts-speed"));
       let saved = null;
       try { saved = localStorage.getItem("boardlab.draughts.theme"); } catch (_) { /* private mode */ }
       theme(saved);
       $("draughts-theme").addEventListener("change", (e) => theme(e.target.value));
-      $("draughts-undo").addEventListener("click", () => game && send("POST", `/api/draughts/games/${game.id}/undo`));
+      $("draughts-undo").addEventListener("click", () => game && send("POST", `${game.url}/undo`));
       $("draughts-pause").addEventListener("click", () => {
         paused = !paused;
         $("draughts-pause").textContent = paused ? "Resume" : "Pause";

@@ -1,0 +1,282 @@
+//! The national games of draughts in the page (`docs/draughts-variants.md`): a game under any
+//! of the twelve rule sets at `/api/draughts-variants/games`, its bots within the server's
+//! limits, and a state that carries the board's size and square names, so that the page draws
+//! 8×8, 10×10 and 12×12 boards with their numbers. The endpoints are the common ones of
+//! [`super::games`]; Czech, English and Damebot's games with the 8×8 generator's bots are
+//! [`super::draughts`]'s.
+
+use super::ApiError;
+use super::draughts::{Outcome, SquareView, colour_name, sitter};
+use super::games::{self, WebGame};
+use crate::draughts::bots::BotSpec;
+use crate::draughts::game::DEFAULT_MAX_PLIES;
+use crate::draughts::moves::numbered_record;
+use crate::draughts::variant::game::{VariantGame, VariantPosition};
+use crate::draughts::variant::notation::{self, Squares};
+use crate::draughts::variant::terminal::ending_text;
+use crate::draughts::variant::{Notation, Variant, VariantMove};
+use crate::game::{Game, Session, Sitter};
+use serde::{Deserialize, Serialize};
+
+/// The bots offered in the page's menus (any other valid name within the limits is accepted).
+const OFFERED_BOTS: &[&str] = &[
+    "random",
+    "alphabeta:2",
+    "alphabeta:4",
+    "alphabeta:6",
+    "mcts:200",
+    "mcts:1000",
+];
+
+/// The stream of a bot against a person, as at the terminal (`draughts play --rules R`).
+pub const PLAY_STREAM: &str = "draughts-variants/play";
+
+/// The national games' part of `GET /api/info`.
+#[derive(Serialize)]
+pub struct Info {
+    rules: Vec<&'static str>,
+    bots: &'static [&'static str],
+    games: &'static str,
+}
+
+pub fn info() -> Info {
+    Info {
+        rules: Variant::ALL.iter().map(|v| v.name()).collect(),
+        bots: OFFERED_BOTS,
+        games: VariantGame::PATH,
+    }
+}
+
+/// `POST /api/draughts-variants/games`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    #[serde(default = "default_rules")]
+    rules: String,
+    #[serde(default = "super::person")]
+    white: String,
+    #[serde(default = "default_bot")]
+    black: String,
+    #[serde(default = "super::first_seed")]
+    seed: u64,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default = "default_max_plies")]
+    max_plies: u32,
+}
+
+fn default_rules() -> String {
+    Variant::International.name().into()
+}
+fn default_bot() -> String {
+    "alphabeta:4".into()
+}
+fn default_max_plies() -> u32 {
+    DEFAULT_MAX_PLIES
+}
+
+/// `POST /api/draughts-variants/games/{id}/move`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PersonMove {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// A seat as the request names it, refusing Damebot, which knows only its own rules.
+fn variant_sitter(text: &str, seat: &str) -> Result<Sitter, ApiError> {
+    let sitter = sitter(text, seat)?;
+    if let Sitter::Bot(name) = &sitter {
+        let spec: BotSpec = name.parse().expect("sitter checked the name");
+        crate::draughts::variant::matches::player(spec)
+            .map_err(|e| ApiError::bad_request(format!("{seat}: {e}")))?;
+    }
+    Ok(sitter)
+}
+
+impl WebGame for VariantGame {
+    const PATH: &'static str = "/api/draughts-variants/games";
+    const MOVE_FIELD: &'static str = "move";
+    type NewGame = NewGame;
+    type PersonMove = PersonMove;
+    type View = View;
+
+    fn new_game(request: NewGame) -> Result<Session<VariantGame>, ApiError> {
+        let variant: Variant = request
+            .rules
+            .parse()
+            .map_err(|e: String| ApiError::bad_request(format!("rules: {e}")))?;
+        if !(10..=10_000).contains(&request.max_plies) {
+            return Err(ApiError::bad_request(format!(
+                "max_plies: {} is out of range; use 10 to 10000",
+                request.max_plies
+            )));
+        }
+        let seed = games::seed(request.seed)?;
+        let seats = [
+            variant_sitter(&request.white, "white")?,
+            variant_sitter(&request.black, "black")?,
+        ];
+        let game = VariantGame::new(variant, request.max_plies);
+        let start = match request.fen.as_deref().map(str::trim) {
+            Some(text) if !text.is_empty() => VariantPosition::new(
+                notation::parse_fen(game.rules(), text)
+                    .map_err(|e| ApiError::bad_request(format!("fen: {e}")))?,
+            ),
+            _ => game.start(),
+        };
+        Ok(Session::new(game, start, seats, seed, PLAY_STREAM))
+    }
+
+    fn requested_move(request: PersonMove) -> String {
+        request.text
+    }
+
+    fn view(session: &Session<VariantGame>) -> View {
+        view(session)
+    }
+
+    /// The boards since the last capture or man move.
+    fn heap_bytes(position: &VariantPosition) -> usize {
+        position.since_irreversible.capacity()
+            * std::mem::size_of::<crate::draughts::variant::Position>()
+    }
+}
+
+/// What the page needs to draw a national game.
+#[derive(Serialize)]
+pub struct View {
+    rules: &'static str,
+    max_plies: u32,
+    white: String,
+    black: String,
+    seed: u64,
+    /// The board's side: 8, 10 or 12.
+    size: u32,
+    /// How the rule set's players name squares: `numbers` (PDN, 1 at the top left) or
+    /// `algebraic` (`c3`).
+    square_names: &'static str,
+    /// Every dark square: its name and where it is drawn, row 0 at the top as White sees it.
+    squares: Vec<SquareView>,
+    /// The position the game started from.
+    start: String,
+    fen: String,
+    to_move: &'static str,
+    pieces: Vec<Piece>,
+    legal: Vec<MoveView>,
+    moves: Vec<String>,
+    /// The moves as a numbered record, which `boardlab draughts moves --rules R --play` reads
+    /// back from `start`.
+    notation: String,
+    last: Option<MoveView>,
+    result: Option<Outcome>,
+}
+
+#[derive(Serialize)]
+struct Piece {
+    square: String,
+    color: &'static str,
+    king: bool,
+}
+
+/// A move as the page makes it: by clicking `from` then every square of `path` after it.
+#[derive(Serialize)]
+struct MoveView {
+    #[serde(rename = "move")]
+    text: String,
+    from: String,
+    to: String,
+    path: Vec<String>,
+    captured: Vec<String>,
+}
+
+fn move_view(squares: &Squares, mv: &VariantMove) -> MoveView {
+    let mut path = vec![squares.name(mv.from())];
+    path.extend(mv.landings().iter().map(|&i| squares.name(u32::from(i))));
+    MoveView {
+        text: mv.to_string(),
+        from: squares.name(mv.from()),
+        to: squares.name(mv.to()),
+        path,
+        captured: squares
+            .all()
+            .into_iter()
+            .filter(|&i| mv.captured() >> i & 1 == 1)
+            .map(|i| squares.name(i))
+            .collect(),
+    }
+}
+
+/// The pieces of `board`, in square order.
+fn pieces(squares: &Squares, board: &crate::draughts::variant::Position) -> Vec<Piece> {
+    let white = crate::draughts::board::Color::White;
+    let black = crate::draughts::board::Color::Black;
+    squares
+        .all()
+        .into_iter()
+        .filter(|&i| (board.white | board.black) >> i & 1 == 1)
+        .map(|i| Piece {
+            square: squares.name(i),
+            color: colour_name(if board.white >> i & 1 == 1 {
+                white
+            } else {
+                black
+            }),
+            king: board.kings >> i & 1 == 1,
+        })
+        .collect()
+}
+
+/// Where square `index` is drawn on a board of side `n`.
+fn square_view(squares: &Squares, n: u32, index: u32) -> SquareView {
+    let (rank, file) = squares.shown(index);
+    SquareView {
+        name: squares.name(index),
+        row: n - 1 - rank,
+        col: file,
+    }
+}
+
+fn view(session: &Session<VariantGame>) -> View {
+    let game = session.game();
+    let rules = game.rules();
+    let squares = Squares::new(*rules);
+    let n = u32::from(rules.size);
+    let position = session.position();
+    let board = &position.board;
+    let all = squares.all();
+    let pieces = pieces(&squares, board);
+    let result = game.ending(position).map(|(result, ending)| {
+        let text = ending_text(result, ending, position);
+        Outcome::new(result, ending, text.trim_end_matches('.').to_string())
+    });
+    let start = &session.start().board;
+    // Every landing square written, as the match study's data and the terminal write them.
+    let texts: Vec<String> = session.moves().iter().map(VariantMove::to_string).collect();
+    View {
+        rules: game.variant().name(),
+        max_plies: game.max_plies,
+        white: session.seats()[0].name().to_string(),
+        black: session.seats()[1].name().to_string(),
+        seed: session.seed(),
+        size: n,
+        square_names: match rules.notation {
+            Notation::Numeric => "numbers",
+            Notation::Algebraic => "algebraic",
+        },
+        squares: all.iter().map(|&i| square_view(&squares, n, i)).collect(),
+        start: notation::to_fen(rules, start),
+        fen: notation::to_fen(rules, board),
+        to_move: colour_name(board.side),
+        pieces,
+        legal: session
+            .legal()
+            .iter()
+            .map(|mv| move_view(&squares, mv))
+            .collect(),
+        notation: numbered_record(start.side, texts.iter().cloned()),
+        moves: texts,
+        last: session.moves().last().map(|mv| move_view(&squares, mv)),
+        result,
+    }
+}
