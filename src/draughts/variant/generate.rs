@@ -17,7 +17,7 @@
 //! On Czech and English rules the generator lists the same moves in the same order as the
 //! 8×8 generator of [`crate::draughts::movegen`] (a test checks it on random positions).
 
-use super::layout::{DIAGONALS, Layout, Set, reverse};
+use super::layout::{DIAGONALS, Layout, Popcount, Set, SoftwarePopcount, reverse};
 use super::rules::{Precedence, RuleSet};
 use crate::draughts::board::Color;
 
@@ -196,19 +196,30 @@ impl<S: Set> Pieces<S> {
 
 /// Where the capture search puts each route it finds.
 pub trait Routes<S> {
-    /// A route from `from` over `landings` taking `captured`; `crowned` if the piece ends as a
-    /// new king; `key` its rank under the capture precedence (higher first).
-    fn route(&mut self, from: u32, landings: &[u8], captured: S, crowned: bool, key: u64);
+    /// A route from `from` over the first `len` squares of `landings` (the rest are 0)
+    /// taking `captured`; `crowned` if the piece ends as a new king; `key` its rank under the
+    /// capture precedence (higher first).
+    fn route(
+        &mut self,
+        from: u32,
+        landings: &[u8; MAX_LANDINGS],
+        len: usize,
+        captured: S,
+        crowned: bool,
+        key: u64,
+    );
     /// The best key so far (routes below it may be skipped).
     fn best(&self) -> u64;
 }
 
 /// The generator's view of one rule set on one layout, with its masks worked out.
 #[derive(Clone, Copy, Debug)]
-pub struct Generator<L: Layout> {
+pub struct Generator<L: Layout, P: Popcount = SoftwarePopcount> {
     pub rules: RuleSet,
     /// Each side's far row.
     promotion: [L::S; 2],
+    /// How squares are counted.
+    popcount: P,
     _layout: std::marker::PhantomData<L>,
 }
 
@@ -226,10 +237,18 @@ fn side_index(side: Color) -> usize {
 
 impl<L: Layout> Generator<L> {
     pub fn new(rules: RuleSet) -> Generator<L> {
+        Generator::with_popcount(rules, SoftwarePopcount)
+    }
+}
+
+impl<L: Layout, P: Popcount> Generator<L, P> {
+    /// The generator counting squares with `popcount`.
+    pub fn with_popcount(rules: RuleSet, popcount: P) -> Generator<L, P> {
         debug_assert_eq!(rules.size as u32, L::N);
         Generator {
             rules,
             promotion: [L::S::from_u128(L::TOP), L::S::from_u128(L::BOTTOM)],
+            popcount,
             _layout: std::marker::PhantomData,
         }
     }
@@ -244,7 +263,7 @@ impl<L: Layout> Generator<L> {
         let (own, opponent) = pieces.own_and_opponent();
         let empty = self.empty(pieces);
         let side = side_index(pieces.side);
-        let mut search = Search::<L, R> {
+        let mut search = Search::<L, R, P> {
             generator: self,
             opponent,
             opponent_kings: opponent & pieces.kings,
@@ -385,13 +404,13 @@ impl<L: Layout> Generator<L> {
         let kings = own & pieces.kings;
         let mut count = 0;
         for d in FORWARD[side] {
-            count += (L::shift(men, d) & empty).count() as u64;
+            count += (L::shift(men, d) & empty).count_by(self.popcount) as u64;
         }
         if kings != L::S::ZERO {
             for d in DIAGONALS {
                 let mut front = L::shift(kings, d) & empty;
                 while front != L::S::ZERO {
-                    count += front.count() as u64;
+                    count += front.count_by(self.popcount) as u64;
                     front = if self.rules.flying_kings {
                         L::shift(front, d) & empty
                     } else {
@@ -436,8 +455,8 @@ struct Step<S> {
 }
 
 /// Depth-first search of the capture routes of one piece.
-struct Search<'a, L: Layout, R> {
-    generator: &'a Generator<L>,
+struct Search<'a, L: Layout, R, P: Popcount> {
+    generator: &'a Generator<L, P>,
     opponent: L::S,
     opponent_kings: L::S,
     /// Empty squares, the moving piece's start square included.
@@ -448,14 +467,15 @@ struct Search<'a, L: Layout, R> {
     /// The moving man was crowned on the way and goes on as a king (Russian).
     crowned: bool,
     side: usize,
+    /// The landing squares so far; those past the route's depth are 0.
     path: [u8; MAX_LANDINGS],
     routes: &'a mut R,
 }
 
-impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
+impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
     #[inline(always)]
     fn key(&self, captured: L::S, jumps: Jumps) -> u64 {
-        let count = captured.count() as u64;
+        let count = captured.count_by(self.generator.popcount) as u64;
         let kings = jumps.kings as u64;
         let with_king = self.with_king as u64;
         match self.generator.rules.precedence {
@@ -473,9 +493,14 @@ impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
     #[inline(always)]
     fn emit(&mut self, captured: L::S, jumps: Jumps, crowned: bool) {
         let key = self.key(captured, jumps);
-        let path = &self.path[..jumps.depth];
-        self.routes
-            .route(self.from, path, captured, crowned || self.crowned, key);
+        self.routes.route(
+            self.from,
+            &self.path,
+            jumps.depth,
+            captured,
+            crowned || self.crowned,
+            key,
+        );
     }
 
     /// Empty squares for the capture's lines: where captured pieces leave at once, their
@@ -549,6 +574,7 @@ impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
         } else {
             self.man(to, taken, next, Some(d));
         }
+        self.path[step.jumps.depth] = 0;
         true
     }
 
@@ -627,6 +653,7 @@ impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
             if !self.king(to, taken, next, Some(d), true) {
                 self.emit(taken, next, false);
             }
+            self.path[step.jumps.depth] = 0;
         } else {
             self.king_line(d, victim, behind, step.captured, step.jumps);
         }
@@ -665,5 +692,6 @@ impl<L: Layout, R: Routes<L::S>> Search<'_, L, R> {
                 self.king(to, taken, next, Some(d), i + 1 == count);
             }
         }
+        self.path[jumps.depth] = 0;
     }
 }

@@ -45,12 +45,27 @@ impl VariantMove {
         debug_assert!(!landings.is_empty() && landings.len() <= MAX_LANDINGS);
         let mut path = [0; MAX_LANDINGS];
         path[..landings.len()].copy_from_slice(landings);
+        VariantMove::capture_of_path(variant, from, &path, landings.len(), captured, crowned)
+    }
+
+    /// A capture landing on the first `len` squares of `path` (the rest being 0), copied
+    /// whole: the generator's hot path.
+    #[inline(always)]
+    fn capture_of_path(
+        variant: Variant,
+        from: u32,
+        path: &[u8; MAX_LANDINGS],
+        len: usize,
+        captured: u128,
+        crowned: bool,
+    ) -> VariantMove {
+        debug_assert!(len > 0 && path[len..].iter().all(|&s| s == 0));
         VariantMove {
             variant,
             from: from as u8,
-            len: landings.len() as u8,
+            len: len as u8,
             crowned,
-            path,
+            path: *path,
             captured,
         }
     }
@@ -114,7 +129,15 @@ pub(crate) struct Collect<'a> {
 
 impl<S: Set> Routes<S> for Collect<'_> {
     #[inline(always)]
-    fn route(&mut self, from: u32, landings: &[u8], captured: S, crowned: bool, key: u64) {
+    fn route(
+        &mut self,
+        from: u32,
+        landings: &[u8; MAX_LANDINGS],
+        len: usize,
+        captured: S,
+        crowned: bool,
+        key: u64,
+    ) {
         if key < self.best {
             return;
         }
@@ -122,10 +145,11 @@ impl<S: Set> Routes<S> for Collect<'_> {
             self.moves.clear();
             self.best = key;
         }
-        self.moves.push(VariantMove::capture(
+        self.moves.push(VariantMove::capture_of_path(
             self.variant,
             from,
             landings,
+            len,
             captured.to_u128(),
             crowned,
         ));
@@ -145,7 +169,15 @@ pub(crate) struct Count {
 
 impl<S: Set> Routes<S> for Count {
     #[inline(always)]
-    fn route(&mut self, _from: u32, _landings: &[u8], _captured: S, _crowned: bool, key: u64) {
+    fn route(
+        &mut self,
+        _from: u32,
+        _landings: &[u8; MAX_LANDINGS],
+        _len: usize,
+        _captured: S,
+        _crowned: bool,
+        key: u64,
+    ) {
         if key < self.best {
             return;
         }
@@ -158,5 +190,43 @@ impl<S: Set> Routes<S> for Count {
 
     fn best(&self) -> u64 {
         if self.count == 0 { 0 } else { self.best }
+    }
+}
+
+/// Counts the routes of the highest key with distinct (start, end, captured set): the moves
+/// convention's count, without a move list.
+#[derive(Default)]
+pub(crate) struct CountDistinct {
+    /// The routes kept: start and end squares, and the captured set.
+    pub seen: Vec<(u8, u8, u128)>,
+    pub best: u64,
+}
+
+impl<S: Set> Routes<S> for CountDistinct {
+    #[inline(always)]
+    fn route(
+        &mut self,
+        from: u32,
+        landings: &[u8; MAX_LANDINGS],
+        len: usize,
+        captured: S,
+        _crowned: bool,
+        key: u64,
+    ) {
+        if key < self.best {
+            return;
+        }
+        if key > self.best {
+            self.seen.clear();
+            self.best = key;
+        }
+        let route = (from as u8, landings[len - 1], captured.to_u128());
+        if !self.seen.contains(&route) {
+            self.seen.push(route);
+        }
+    }
+
+    fn best(&self) -> u64 {
+        if self.seen.is_empty() { 0 } else { self.best }
     }
 }

@@ -3,17 +3,32 @@
 //! set once), on the board's own bitboards.
 
 use super::generate::{Generator, Pieces};
-use super::layout::{Board8, Board10, Board12, Layout, Set};
-use super::moves::{Collect, Count, VariantMove};
+use super::layout::{
+    Board8, Board10, Board12, Layout, PopcntInstruction, Popcount, Set, SoftwarePopcount,
+};
+use super::moves::{Collect, Count, CountDistinct, VariantMove};
 use super::{Position, RuleSet};
 use crate::draughts::perft::Captures;
 
 /// perft(`depth`) of `position` under `rules`, captures counted by `convention`.
 pub fn perft(rules: &RuleSet, position: &Position, depth: u32, convention: Captures) -> u64 {
+    match PopcntInstruction::detect() {
+        Some(popcnt) => perft_by(rules, position, depth, convention, popcnt),
+        None => perft_by(rules, position, depth, convention, SoftwarePopcount),
+    }
+}
+
+fn perft_by<P: Popcount>(
+    rules: &RuleSet,
+    position: &Position,
+    depth: u32,
+    convention: Captures,
+    popcount: P,
+) -> u64 {
     match rules.size {
-        8 => Perft::<Board8>::new(rules, convention).count(position, depth),
-        10 => Perft::<Board10>::new(rules, convention).count(position, depth),
-        12 => Perft::<Board12>::new(rules, convention).count(position, depth),
+        8 => Perft::<Board8, P>::new(rules, convention, popcount).count(position, depth),
+        10 => Perft::<Board10, P>::new(rules, convention, popcount).count(position, depth),
+        12 => Perft::<Board12, P>::new(rules, convention, popcount).count(position, depth),
         size => unreachable!("no {size}x{size} rule set"),
     }
 }
@@ -51,18 +66,21 @@ fn merge_duplicates(moves: &mut Vec<VariantMove>) {
     }
 }
 
-struct Perft<L: Layout> {
-    generator: Generator<L>,
+struct Perft<L: Layout, P: Popcount> {
+    generator: Generator<L, P>,
     merge: bool,
     buffers: Vec<Vec<VariantMove>>,
+    /// The routes seen by the moves convention's count at the leaves.
+    distinct: Vec<(u8, u8, u128)>,
 }
 
-impl<L: Layout> Perft<L> {
-    fn new(rules: &RuleSet, convention: Captures) -> Perft<L> {
+impl<L: Layout, P: Popcount> Perft<L, P> {
+    fn new(rules: &RuleSet, convention: Captures, popcount: P) -> Perft<L, P> {
         Perft {
-            generator: Generator::new(*rules),
+            generator: Generator::with_popcount(*rules, popcount),
             merge: convention == Captures::Moves,
             buffers: Vec::new(),
+            distinct: Vec::new(),
         }
     }
 
@@ -129,10 +147,12 @@ impl<L: Layout> Perft<L> {
             return self.generator.count_quiet_moves(pieces);
         }
         if self.merge {
-            let mut moves = self.captures(pieces);
-            merge_duplicates(&mut moves);
-            let count = moves.len() as u64;
-            self.buffers.push(moves);
+            let mut seen = std::mem::take(&mut self.distinct);
+            seen.clear();
+            let mut distinct = CountDistinct { seen, best: 0 };
+            self.generator.captures(pieces, &mut distinct);
+            let count = distinct.seen.len() as u64;
+            self.distinct = distinct.seen;
             count
         } else {
             let mut count = Count::default();
