@@ -14,6 +14,7 @@ pub mod board;
 pub mod board_view;
 pub mod charts;
 pub mod compare;
+pub mod counting;
 pub mod data;
 pub mod headline;
 pub mod pieces;

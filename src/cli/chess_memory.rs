@@ -1,7 +1,7 @@
 //! `boardlab chess-memory`: ChessMemory's own commands, noun then verb: draw one board,
-//! check a board, measure the searches, and the puzzle as a SAT instance.
+//! check a board, measure the searches, the puzzle as a SAT instance, and the number of boards.
 
-use super::{bench, check, draw, sat};
+use super::{bench, check, count, draw, sat};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 
@@ -21,6 +21,8 @@ pub enum ChessMemoryCommand {
     Bench(bench::BenchArgs),
     /// The puzzle as a SAT instance: export, solve, count, extend partial boards, find mistakes.
     Sat(sat::SatArgs),
+    /// The exact number of valid boards of an instance, and of classes under symmetry.
+    Count(count::CountArgs),
 }
 
 pub fn run(args: &ChessMemoryArgs) -> anyhow::Result<ExitCode> {
@@ -29,5 +31,6 @@ pub fn run(args: &ChessMemoryArgs) -> anyhow::Result<ExitCode> {
         ChessMemoryCommand::Check(args) => check::run(args),
         ChessMemoryCommand::Bench(args) => bench::run(args),
         ChessMemoryCommand::Sat(args) => sat::run(args),
+        ChessMemoryCommand::Count(args) => count::run(args),
     }
 }

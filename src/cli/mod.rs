@@ -12,6 +12,7 @@ mod bench;
 mod check;
 mod chess_memory;
 mod compare;
+mod count;
 mod draughts;
 mod draw;
 mod fifteen;

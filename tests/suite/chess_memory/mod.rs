@@ -2,6 +2,7 @@
 
 mod algorithms;
 mod cli;
+mod counting;
 mod cover;
 mod distribution;
 mod draw_identity;

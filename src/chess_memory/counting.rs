@@ -1,0 +1,204 @@
+//! The exact number of valid boards of an instance, by dynamic programming over pair sets.
+//!
+//! A valid board is, for each symbol with k pairs, a *pair set* of its kind (2k squares on
+//! which the kind's empty-board attacks form a perfect matching and nothing else, see
+//! [`crate::chess_memory::search::pair_sets`]), the symbols' sets pairwise disjoint. Symbols
+//! never constrain one another except by occupying squares, so the count is the number of
+//! ways to choose one pair set per symbol with no square used twice. The count goes symbol by
+//! symbol over the *occupied squares so far*: a table from each occupied set to the number of
+//! ways of reaching it; each next symbol extends every entry by every pair set disjoint from
+//! it. The total of the last table is the number of boards.
+//!
+//! **Up to symmetry.** The number of classes under the eight symmetries of the square is, by
+//! Burnside's lemma, the mean over the symmetries of the number of boards each leaves
+//! unchanged. A symmetry maps squares and keeps symbols, so a board is unchanged by it exactly
+//! when every symbol's set is; those boards are counted the same way with only the pair sets
+//! the symmetry maps onto themselves.
+//!
+//! The tables grow with the number of partial boards; a count that would need more than a
+//! given number of entries stops with [`CountError::TooLarge`] before it fills the memory.
+//! This is independent of the SAT enumeration ([`super::sat::count`]), which the tests compare
+//! it with, and of the brute-force oracle of the tests.
+
+use super::board::{BoardSize, Square, square_bit, squares_of};
+use super::pieces::Symbol;
+use super::sat::Instance;
+use super::sat::symmetry::{SYMMETRIES, map_square};
+use super::search::pair_sets::for_each_pair_set;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The counts of one instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardCount {
+    /// Valid boards.
+    pub boards: u128,
+    /// Classes under the eight symmetries of the square, when asked for.
+    pub classes: Option<u128>,
+    /// The most entries one table held.
+    pub largest_table: usize,
+}
+
+/// Why a count could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    #[error(
+        "{instance} needs more than {limit} partial boards in memory (after {symbols} of its \
+symbols); count a smaller instance or raise --max-table"
+    )]
+    TooLarge {
+        instance: String,
+        limit: usize,
+        symbols: usize,
+    },
+}
+
+/// The number of valid boards of `instance` (and of classes, if `up_to_symmetry`), with
+/// tables of at most `max_table` entries. `progress(done, of, entries)` is called after each
+/// symbol of the board count: symbols placed, symbols to place, entries of the table.
+pub fn count_boards(
+    instance: &Instance,
+    up_to_symmetry: bool,
+    max_table: usize,
+    progress: &mut dyn FnMut(usize, usize, usize),
+) -> Result<BoardCount, CountError> {
+    let (boards, largest) = count_fixed(instance, 0, max_table, progress)?;
+    if !up_to_symmetry {
+        return Ok(BoardCount {
+            boards,
+            classes: None,
+            largest_table: largest,
+        });
+    }
+    let mut fixed_total = boards;
+    let mut largest_table = largest;
+    for symmetry in 1..SYMMETRIES {
+        let (fixed, largest) = count_fixed(instance, symmetry, max_table, &mut |_, _, _| ())?;
+        fixed_total += fixed;
+        largest_table = largest_table.max(largest);
+    }
+    debug_assert_eq!(
+        fixed_total % SYMMETRIES as u128,
+        0,
+        "Burnside's mean is whole"
+    );
+    Ok(BoardCount {
+        boards,
+        classes: Some(fixed_total / SYMMETRIES as u128),
+        largest_table,
+    })
+}
+
+/// The boards of `instance` that symmetry `symmetry` (0 the identity) leaves unchanged, and
+/// the largest table on the way.
+fn count_fixed(
+    instance: &Instance,
+    symmetry: usize,
+    max_table: usize,
+    progress: &mut dyn FnMut(usize, usize, usize),
+) -> Result<(u128, usize), CountError> {
+    let size = instance.size();
+    // Each placed symbol's pair sets, fewest first (the order changes nothing but the tables).
+    let mut families: Vec<Vec<u64>> = Symbol::ALL
+        .into_iter()
+        .filter(|&symbol| instance.pieces(symbol) > 0)
+        .map(|symbol| {
+            let pairs = instance.pieces(symbol) as usize / 2;
+            let mut sets = Vec::new();
+            for_each_pair_set(size, symbol.kind(), pairs, |set| {
+                if symmetry == 0 || map_set(size, symmetry, set) == set {
+                    sets.push(set);
+                }
+            });
+            sets
+        })
+        .collect();
+    families.sort_by_key(Vec::len);
+    let mut table: Table = Table::default();
+    table.insert(0, 1);
+    let mut largest = 1;
+    for (done, family) in families.iter().enumerate() {
+        let mut next = Table::default();
+        for (&occupied, &ways) in &table {
+            for &set in family {
+                if set & occupied == 0 {
+                    *next.entry(occupied | set).or_insert(0) += ways;
+                }
+            }
+            if next.len() > max_table {
+                return Err(CountError::TooLarge {
+                    instance: instance.to_string(),
+                    limit: max_table,
+                    symbols: done,
+                });
+            }
+        }
+        table = next;
+        largest = largest.max(table.len());
+        progress(done + 1, families.len(), table.len());
+    }
+    Ok((table.values().sum(), largest))
+}
+
+/// The image of the squares of `set` under symmetry `symmetry`.
+fn map_set(size: BoardSize, symmetry: usize, set: u64) -> u64 {
+    squares_of(set)
+        .map(|square: Square| square_bit(map_square(size, symmetry, square)))
+        .fold(0, |image, bit| image | bit)
+}
+
+/// A table from occupied squares to the number of ways of reaching them.
+type Table = HashMap<u64, u128, BuildHasherDefault<MultiplyHasher>>;
+
+/// A hasher for one `u64` key: a multiplication by an odd constant (Fibonacci hashing),
+/// enough for sets of squares and far cheaper than the default hasher.
+#[derive(Default)]
+struct MultiplyHasher(u64);
+
+impl Hasher for MultiplyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = (key ^ key >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess_memory::board::BoardSize;
+
+    fn instance(size: usize, pairs: [u32; 8]) -> Instance {
+        Instance::new(BoardSize::new(size).unwrap(), pairs.map(|p| 2 * p)).unwrap()
+    }
+
+    #[test]
+    fn one_symbol_s_boards_are_its_pair_sets() {
+        // results/sat/pair-sets.csv: 76 sets of one queen pair on 4×4, 128 of two knight pairs.
+        let queen = instance(4, [1, 0, 0, 0, 0, 0, 0, 0]);
+        let count = count_boards(&queen, false, 1000, &mut |_, _, _| ()).unwrap();
+        assert_eq!(count.boards, 76);
+        let knights = instance(4, [0, 2, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            count_boards(&knights, false, 1000, &mut |_, _, _| ())
+                .unwrap()
+                .boards,
+            128
+        );
+    }
+
+    #[test]
+    fn a_table_past_its_limit_stops_the_count_with_the_instance_named() {
+        let full = instance(4, [1; 8]);
+        let error = count_boards(&full, false, 100, &mut |_, _, _| ()).unwrap_err();
+        assert!(error.to_string().contains("4×4"), "{error}");
+    }
+}
