@@ -140,6 +140,77 @@ fn count_fixed(
     Ok((table.values().sum(), largest))
 }
 
+/// A shape of pair: two squares a step of one of these (file, rank) offsets apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PairShape {
+    /// Side by side (a domino).
+    Adjacent,
+    /// Corner to corner.
+    Diagonal,
+    /// A knight's move apart.
+    Knight,
+}
+
+crate::names::named_enum!(PairShape, "pair shape", {
+    Adjacent => "adjacent",
+    Diagonal => "diagonal",
+    Knight => "knight",
+});
+
+impl PairShape {
+    /// The steps of the shape that go forward in row-major order (a later rank, or the same
+    /// rank and a later file), as (files, ranks).
+    fn forward_steps(self) -> &'static [(i32, i32)] {
+        match self {
+            PairShape::Adjacent => &[(1, 0), (0, 1)],
+            PairShape::Diagonal => &[(1, 1), (-1, 1)],
+            PairShape::Knight => &[(2, 1), (-2, 1), (1, 2), (-1, 2)],
+        }
+    }
+}
+
+/// The number of ways to cover a whole n×n board with pairs of one shape, with no other
+/// condition: the perfect matchings of the shape's graph on the board. (Dominoes on 8×8:
+/// 12,988,816 tilings; knight's-move pairs: 2,849,759,680.) The squares are covered in
+/// row-major order; the state is which of the next squares, up to the farthest a forward
+/// step reaches, are covered already (a "broken profile"), so a pair never needs more than
+/// that window. A separate method from [`count_boards`], whose figures it cannot reach: it
+/// checks the counting of pairings against published numbers.
+pub fn count_pairings(side: usize, shape: PairShape) -> u128 {
+    let steps = shape.forward_steps();
+    let window = steps
+        .iter()
+        .map(|&(f, r)| (r * side as i32 + f) as usize)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut states: HashMap<u64, u128, BuildHasherDefault<MultiplyHasher>> = HashMap::default();
+    states.insert(0, 1);
+    for square in 0..side * side {
+        let (file, rank) = ((square % side) as i32, (square / side) as i32);
+        let mut next: HashMap<u64, u128, BuildHasherDefault<MultiplyHasher>> = HashMap::default();
+        for (&covered, &ways) in &states {
+            if covered & 1 == 1 {
+                *next.entry(covered >> 1).or_insert(0) += ways;
+                continue;
+            }
+            for &(files, ranks) in steps {
+                let (f, r) = (file + files, rank + ranks);
+                if !(0..side as i32).contains(&f) || !(0..side as i32).contains(&r) {
+                    continue;
+                }
+                let ahead = (ranks * side as i32 + files) as usize;
+                debug_assert!(ahead < window);
+                if covered >> ahead & 1 == 0 {
+                    *next.entry((covered | 1 << ahead) >> 1).or_insert(0) += ways;
+                }
+            }
+        }
+        states = next;
+    }
+    states.get(&0).copied().unwrap_or(0)
+}
+
 /// The image of the squares of `set` under symmetry `symmetry`.
 fn map_set(size: BoardSize, symmetry: usize, set: u64) -> u64 {
     squares_of(set)
@@ -193,6 +264,22 @@ mod tests {
                 .boards,
             128
         );
+    }
+
+    #[test]
+    fn pairings_of_the_board_are_the_published_counts() {
+        // OEIS A004003, domino tilings of the 2n×2n board: 36, 6728, 12988816.
+        let dominoes: Vec<u128> = [4, 6, 8]
+            .map(|n| count_pairings(n, PairShape::Adjacent))
+            .into();
+        assert_eq!(dominoes, [36, 6728, 12_988_816]);
+        // OEIS A289202, maximum (here perfect) matchings of the n×n knight graph.
+        let knights: Vec<u128> = [4, 6, 8]
+            .map(|n| count_pairings(n, PairShape::Knight))
+            .into();
+        assert_eq!(knights, [16, 10304, 2_849_759_680]);
+        // An odd number of squares has no pairing.
+        assert_eq!(count_pairings(5, PairShape::Adjacent), 0);
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! `boardlab chess-memory count`: the exact number of valid boards of an instance, by dynamic
 //! programming over pair sets ([`crate::chess_memory::counting`]).
 
-use crate::chess_memory::counting::count_boards;
+use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::counting::{PairShape, count_boards, count_pairings};
 use crate::chess_memory::sat::Instance;
 use crate::cli::PuzzleArgs;
 use crate::output::numbers::thousands;
+use anyhow::Context;
 use clap::Args;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -21,7 +23,8 @@ Exit status: 0 counted, 2 bad input or an instance over --max-table.
 
 Examples:
   boardlab chess-memory count --board-size 4                        the full 4×4 board, one pair of each symbol
-  boardlab chess-memory count --order queue:RRrr --board-size 4 --up-to-symmetry"
+  boardlab chess-memory count --order queue:RRrr --board-size 4 --up-to-symmetry
+  boardlab chess-memory count --pairing knight --board-size 8       2849759680 (OEIS A289202)"
 )]
 pub struct CountArgs {
     #[command(flatten)]
@@ -35,6 +38,12 @@ pub struct CountArgs {
     #[arg(long, default_value_t = 100_000_000, value_name = "ENTRIES")]
     pub max_table: usize,
 
+    /// Count instead the ways to cover the whole board with pairs of one shape (adjacent,
+    /// diagonal, knight), with no other rule: the published counts of domino tilings and
+    /// knight's-move pairings, a check of the counting.
+    #[arg(long, value_name = "SHAPE", conflicts_with_all = ["order", "up_to_symmetry"])]
+    pub pairing: Option<PairShape>,
+
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -45,6 +54,19 @@ pub struct CountArgs {
 }
 
 pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
+    if let Some(shape) = args.pairing {
+        let size = BoardSize::new(args.puzzle.size).context("--board-size")?;
+        let pairings = count_pairings(size.side(), shape);
+        if args.json {
+            let report = serde_json::json!({
+                "size": size.side(), "pairing": shape.name(), "pairings": pairings.to_string(),
+            });
+            println!("{report}");
+        } else {
+            println!("{pairings} ways to cover the {size} board with {shape} pairs");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let queue = args.puzzle.queue()?;
     let instance = Instance::from_queue(&queue);
     let shown = !args.quiet && std::io::stderr().is_terminal();
