@@ -298,7 +298,7 @@ def national_games_at_their_size(browser, base, shots):
     browser.wait("return Number(document.getElementById('draughts-status').dataset.plies) === 1", 10, "the capture")
     record = browser.script("return document.getElementById('draughts-notation').value")
     result = dataset(browser, "#draughts-status", "result")
-    if record != "1. 32x12" or result != "1-0":
+    if record != "1. 32x23x12" or result != "1-0":
         raise Failure(f"after clicking 32, 23, 12: the record {record!r} and result {result!r}")
     browser.set_value("#draughts-speed", "0")
     browser.set_value("#draughts-form [name=rules]", "canadian")
@@ -313,7 +313,7 @@ def national_games_at_their_size(browser, base, shots):
     browser.set_value("#draughts-form [name=rules]", "czech")
     browser.set_value("#draughts-form [name=white]", "person")
     browser.set_value("#draughts-form [name=black]", "damebot")
-    print(f"   national games: 13 rules; 10x10 numbered, 32x12 by clicks; 12x12 watched, files {files}")
+    print(f"   national games: 13 rules; 10x10 numbered, 32x23x12 by clicks; 12x12 watched, files {files}")
 
 
 def refused_forms_change_nothing(browser, base, shots):
