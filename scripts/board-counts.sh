@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Counts the valid ChessMemory boards of the small instances and writes
 # results/counts/counts.csv: each instance by `boardlab chess-memory count` (dynamic
-# programming over pair sets) and, with --external, again by an exact model counter on the
-# CNF of `boardlab chess-memory sat cnf` (scripts/count-external.sh), which shares no code
-# with it past the CNF's own checks.
+# programming over pair sets). scripts/count-external.sh --csv-rows counts instances again
+# with an exact model counter on the CNF of `boardlab chess-memory sat cnf` and prints rows
+# of the same form to append.
 #
-# Usage: scripts/board-counts.sh [--external] [INSTANCE...]
+# Usage: scripts/board-counts.sh [INSTANCE...]
 #   INSTANCE  SIZE:ORDER, e.g. 4:QNBR (default: 4:QNBR 5:QNBR, the full 4×4 board and the
 #             5×5 instance, one pair of each symbol)
 # Environment: BOARDLAB_BIN (default target/release/boardlab; build it with
@@ -13,11 +13,9 @@
 set -euo pipefail
 die() { echo "board-counts: $*" >&2; exit 1; }
 cd "$(dirname "$0")/.."
-external=0
 instances=()
 for arg in "$@"; do
   case "$arg" in
-    --external) external=1 ;;
     -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *:*) instances+=("$arg") ;;
     *) die "unknown argument $arg (an instance is SIZE:ORDER, e.g. 4:QNBR; see --help)" ;;
@@ -42,10 +40,6 @@ report = json.loads(sys.argv[1])
 print(f'{sys.argv[2]},{sys.argv[3]},"{report["instance"]}",{report["boards"]},{report["classes"]},pair-sets,{float(sys.argv[4]):.1f}')
 PY
 done
-if [[ $external == 1 ]]; then
-  BOARDLAB_BIN=$BOARDLAB_BIN scripts/count-external.sh --csv-rows "${instances[@]}" >>"$tmp" ||
-    die "the external counter failed"
-fi
 mv "$tmp" "$out"
 trap - EXIT
 echo "board-counts: wrote $out"

@@ -60,10 +60,11 @@ fn instances_of_several_symbols_agree_with_brute_force() {
 
 #[test]
 fn the_committed_small_counts_are_reproduced_by_the_command() {
+    // The model counter's rows (classes empty) as well as the command's own.
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/results/counts/counts.csv");
     let mut checked = 0;
     for row in csv_rows(std::path::Path::new(path)) {
-        if row["method"] != "pair-sets" || row["size"] != "4" {
+        if row["size"] != "4" {
             continue; // larger ones: the ignored test below
         }
         let output = boardlab()
@@ -74,10 +75,15 @@ fn the_committed_small_counts_are_reproduced_by_the_command() {
         assert!(output.status.success(), "{output:?}");
         let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(answer["boards"], row["boards"].as_str(), "{row:?}");
-        assert_eq!(answer["classes"], row["classes"].as_str(), "{row:?}");
+        if !row["classes"].is_empty() {
+            assert_eq!(answer["classes"], row["classes"].as_str(), "{row:?}");
+        }
         checked += 1;
     }
-    assert!(checked >= 1, "no 4x4 row in results/counts/counts.csv");
+    assert!(
+        checked >= 2,
+        "too few 4x4 rows in results/counts/counts.csv"
+    );
 }
 
 /// The 5×5 instance: 20 s in a release build.

@@ -341,6 +341,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "builds its own release binary and times the searches for about 10 minutes",
     ),
     (
+        "scripts/count-external.sh --csv-rows 4:queue:RRrr 4:QNBR >> results/counts/counts.csv",
+        "installs the model counter Ganak from PyPI and counts for minutes; the suite checks its committed rows against chess-memory count",
+    ),
+    (
         "scripts/max-pairs.sh Q 5",
         "installs the DRAT checker rate from crates.io (cargo install) and refutes six queen pairs",
     ),
