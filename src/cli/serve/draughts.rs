@@ -75,12 +75,12 @@ fn default_max_plies() -> u32 {
     DEFAULT_MAX_PLIES
 }
 
-/// `POST /api/draughts/games/{id}/move`.
+/// `POST /api/draughts/games/{id}/move` (and the national games' own).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PersonMove {
     #[serde(rename = "move")]
-    text: String,
+    pub text: String,
 }
 
 /// A seat as the request names it: `person` or a bot within the server's limits.
@@ -158,32 +158,33 @@ impl WebGame for Draughts {
     }
 }
 
-/// What the page needs to draw a draughts game.
+/// What the page needs to draw a game of draughts, under any rule set.
 #[derive(Serialize)]
 pub struct View {
-    rules: &'static str,
-    max_plies: u32,
-    white: String,
-    black: String,
-    seed: u64,
-    /// The board's side, always 8 here (the national games' boards are 8, 10 or 12).
-    size: u32,
-    /// How squares are named: `algebraic` (`c3`) here, `numbers` (PDN) in some national
-    /// games.
-    square_names: &'static str,
+    pub rules: &'static str,
+    pub max_plies: u32,
+    pub white: String,
+    pub black: String,
+    pub seed: u64,
+    /// The board's side: 8, and 10 or 12 in some national games.
+    pub size: u32,
+    /// How the rule set's players name squares: `algebraic` (`c3`) or `numbers` (PDN, 1 at
+    /// the top left).
+    pub square_names: &'static str,
     /// Every dark square: its name and where it is drawn, row 0 at the top as White sees it.
-    squares: Vec<SquareView>,
+    pub squares: Vec<SquareView>,
     /// The position the game started from.
-    start: String,
-    fen: String,
-    to_move: &'static str,
-    pieces: Vec<Piece>,
-    legal: Vec<MoveView>,
-    moves: Vec<String>,
-    /// The moves as a numbered record, which `boardlab draughts moves --play` reads back.
-    notation: String,
-    last: Option<MoveView>,
-    result: Option<Outcome>,
+    pub start: String,
+    pub fen: String,
+    pub to_move: &'static str,
+    pub pieces: Vec<Piece>,
+    pub legal: Vec<MoveView>,
+    pub moves: Vec<String>,
+    /// The moves as a numbered record, which `boardlab draughts moves [--rules R] --play`
+    /// reads back from `start`.
+    pub notation: String,
+    pub last: Option<MoveView>,
+    pub result: Option<Outcome>,
 }
 
 /// A dark square of the board as the page draws it.
@@ -195,21 +196,21 @@ pub struct SquareView {
 }
 
 #[derive(Serialize)]
-struct Piece {
-    square: String,
-    color: &'static str,
-    king: bool,
+pub struct Piece {
+    pub square: String,
+    pub color: &'static str,
+    pub king: bool,
 }
 
 /// A move as the page makes it: by clicking `from` then every square of `path` after it.
 #[derive(Serialize)]
-struct MoveView {
+pub struct MoveView {
     #[serde(rename = "move")]
-    text: String,
-    from: String,
-    to: String,
-    path: Vec<String>,
-    captured: Vec<String>,
+    pub text: String,
+    pub from: String,
+    pub to: String,
+    pub path: Vec<String>,
+    pub captured: Vec<String>,
 }
 
 /// How a finished game ended.

@@ -6,7 +6,9 @@
 //! [`super::draughts`]'s.
 
 use super::ApiError;
-use super::draughts::{Outcome, SquareView, colour_name, sitter};
+use super::draughts::{
+    MoveView, Outcome, PersonMove, Piece, SquareView, View, colour_name, sitter,
+};
 use super::games::{self, WebGame};
 use crate::draughts::bots::BotSpec;
 use crate::draughts::game::DEFAULT_MAX_PLIES;
@@ -75,14 +77,6 @@ fn default_max_plies() -> u32 {
     DEFAULT_MAX_PLIES
 }
 
-/// `POST /api/draughts-variants/games/{id}/move`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PersonMove {
-    #[serde(rename = "move")]
-    text: String,
-}
-
 /// A seat as the request names it, refusing Damebot, which knows only its own rules.
 fn variant_sitter(text: &str, seat: &str) -> Result<Sitter, ApiError> {
     let sitter = sitter(text, seat)?;
@@ -141,53 +135,6 @@ impl WebGame for VariantGame {
         position.since_irreversible.capacity()
             * std::mem::size_of::<crate::draughts::variant::Position>()
     }
-}
-
-/// What the page needs to draw a national game.
-#[derive(Serialize)]
-pub struct View {
-    rules: &'static str,
-    max_plies: u32,
-    white: String,
-    black: String,
-    seed: u64,
-    /// The board's side: 8, 10 or 12.
-    size: u32,
-    /// How the rule set's players name squares: `numbers` (PDN, 1 at the top left) or
-    /// `algebraic` (`c3`).
-    square_names: &'static str,
-    /// Every dark square: its name and where it is drawn, row 0 at the top as White sees it.
-    squares: Vec<SquareView>,
-    /// The position the game started from.
-    start: String,
-    fen: String,
-    to_move: &'static str,
-    pieces: Vec<Piece>,
-    legal: Vec<MoveView>,
-    moves: Vec<String>,
-    /// The moves as a numbered record, which `boardlab draughts moves --rules R --play` reads
-    /// back from `start`.
-    notation: String,
-    last: Option<MoveView>,
-    result: Option<Outcome>,
-}
-
-#[derive(Serialize)]
-struct Piece {
-    square: String,
-    color: &'static str,
-    king: bool,
-}
-
-/// A move as the page makes it: by clicking `from` then every square of `path` after it.
-#[derive(Serialize)]
-struct MoveView {
-    #[serde(rename = "move")]
-    text: String,
-    from: String,
-    to: String,
-    path: Vec<String>,
-    captured: Vec<String>,
 }
 
 fn move_view(squares: &Squares, mv: &VariantMove) -> MoveView {
