@@ -108,6 +108,17 @@ most {MAX_PLAYOUTS} (the command line has no such limit)"
     }
 }
 
+/// A request's ply cap, 10 to 10,000 plies, or a 400 naming the field.
+pub fn checked_max_plies(max_plies: u32) -> Result<u32, ApiError> {
+    if (10..=10_000).contains(&max_plies) {
+        Ok(max_plies)
+    } else {
+        Err(ApiError::bad_request(format!(
+            "max_plies: {max_plies} is out of range; use 10 to 10000"
+        )))
+    }
+}
+
 impl WebGame for Draughts {
     const PATH: &'static str = "/api/draughts/games";
     const MOVE_FIELD: &'static str = "move";
@@ -120,12 +131,7 @@ impl WebGame for Draughts {
             .rules
             .parse()
             .map_err(|e: String| ApiError::bad_request(format!("rules: {e}")))?;
-        if !(10..=10_000).contains(&request.max_plies) {
-            return Err(ApiError::bad_request(format!(
-                "max_plies: {} is out of range; use 10 to 10000",
-                request.max_plies
-            )));
-        }
+        checked_max_plies(request.max_plies)?;
         let seed = games::seed(request.seed)?;
         let seats = [
             sitter(&request.white, "white")?,

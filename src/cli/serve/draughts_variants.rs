@@ -7,7 +7,7 @@
 
 use super::ApiError;
 use super::draughts::{
-    MoveView, Outcome, PersonMove, Piece, SquareView, View, colour_name, sitter,
+    MoveView, Outcome, PersonMove, Piece, SquareView, View, checked_max_plies, colour_name, sitter,
 };
 use super::games::{self, WebGame};
 use crate::draughts::bots::BotSpec;
@@ -100,12 +100,7 @@ impl WebGame for VariantGame {
             .rules
             .parse()
             .map_err(|e: String| ApiError::bad_request(format!("rules: {e}")))?;
-        if !(10..=10_000).contains(&request.max_plies) {
-            return Err(ApiError::bad_request(format!(
-                "max_plies: {} is out of range; use 10 to 10000",
-                request.max_plies
-            )));
-        }
+        checked_max_plies(request.max_plies)?;
         let seed = games::seed(request.seed)?;
         let seats = [
             variant_sitter(&request.white, "white")?,
