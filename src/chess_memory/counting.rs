@@ -51,6 +51,8 @@ symbols); count a smaller instance or raise --max-table"
         limit: usize,
         symbols: usize,
     },
+    #[error("{instance} has more than 2^64 boards, more than the uniform sampler draws from")]
+    TooManyBoards { instance: String },
 }
 
 /// The number of valid boards of `instance` (and of classes, if `up_to_symmetry`), with
@@ -97,43 +99,16 @@ fn count_fixed(
     max_table: usize,
     progress: &mut dyn FnMut(usize, usize, usize),
 ) -> Result<(u128, usize), CountError> {
-    let size = instance.size();
-    // Each placed symbol's pair sets, fewest first (the order changes nothing but the tables).
-    let mut families: Vec<Vec<u64>> = Symbol::ALL
-        .into_iter()
-        .filter(|&symbol| instance.pieces(symbol) > 0)
-        .map(|symbol| {
-            let pairs = instance.pieces(symbol) as usize / 2;
-            let mut sets = Vec::new();
-            for_each_pair_set(size, symbol.kind(), pairs, |set| {
-                if symmetry == 0 || map_set(size, symmetry, set) == set {
-                    sets.push(set);
-                }
-            });
-            sets
-        })
-        .collect();
-    families.sort_by_key(Vec::len);
+    let families = pair_set_families(instance, symmetry);
     let mut table: Table = Table::default();
     table.insert(0, 1);
     let mut largest = 1;
-    for (done, family) in families.iter().enumerate() {
-        let mut next = Table::default();
-        for (&occupied, &ways) in &table {
-            for &set in family {
-                if set & occupied == 0 {
-                    *next.entry(occupied | set).or_insert(0) += ways;
-                }
-            }
-            if next.len() > max_table {
-                return Err(CountError::TooLarge {
-                    instance: instance.to_string(),
-                    limit: max_table,
-                    symbols: done,
-                });
-            }
-        }
-        table = next;
+    for (done, (_, family)) in families.iter().enumerate() {
+        table = extend(&table, family, max_table).ok_or_else(|| CountError::TooLarge {
+            instance: instance.to_string(),
+            limit: max_table,
+            symbols: done,
+        })?;
         largest = largest.max(table.len());
         progress(done + 1, families.len(), table.len());
     }
@@ -211,6 +186,83 @@ pub fn count_pairings(side: usize, shape: PairShape) -> u128 {
     states.get(&0).copied().unwrap_or(0)
 }
 
+/// A symbol and each of its pair sets with the number of boards in which it takes that set.
+pub type SymbolMarginal = (Symbol, Vec<(u64, u128)>);
+
+/// For each symbol of `instance`, every pair set it can take with the number of valid boards
+/// in which it takes it: the symbol's exact distribution over its sets when boards are drawn
+/// uniformly, once divided by the number of boards. Each symbol's figures come from one more
+/// count, of the other symbols, whose every table entry is extended by the symbol's sets.
+pub fn pair_set_marginals(
+    instance: &Instance,
+    max_table: usize,
+) -> Result<Vec<SymbolMarginal>, CountError> {
+    let families = pair_set_families(instance, 0);
+    let mut marginals = Vec::with_capacity(families.len());
+    for (symbol, sets) in &families {
+        let mut table = Table::default();
+        table.insert(0, 1);
+        for (done, (_, family)) in families.iter().filter(|(s, _)| s != symbol).enumerate() {
+            table = extend(&table, family, max_table).ok_or_else(|| CountError::TooLarge {
+                instance: instance.to_string(),
+                limit: max_table,
+                symbols: done,
+            })?;
+        }
+        let mut boards = vec![0u128; sets.len()];
+        for (&occupied, &ways) in &table {
+            for (i, &set) in sets.iter().enumerate() {
+                if set & occupied == 0 {
+                    boards[i] += ways;
+                }
+            }
+        }
+        marginals.push((*symbol, sets.iter().copied().zip(boards).collect()));
+    }
+    Ok(marginals)
+}
+
+/// Each symbol that `instance` places, with its pair sets (only those that `symmetry`, 0 the
+/// identity, maps onto themselves), the symbols with fewest sets first: the order changes
+/// nothing but the sizes of the tables.
+pub(crate) fn pair_set_families(instance: &Instance, symmetry: usize) -> Vec<(Symbol, Vec<u64>)> {
+    let size = instance.size();
+    let mut families: Vec<(Symbol, Vec<u64>)> = Symbol::ALL
+        .into_iter()
+        .filter(|&symbol| instance.pieces(symbol) > 0)
+        .map(|symbol| {
+            let pairs = instance.pieces(symbol) as usize / 2;
+            let mut sets = Vec::new();
+            for_each_pair_set(size, symbol.kind(), pairs, |set| {
+                if symmetry == 0 || map_set(size, symmetry, set) == set {
+                    sets.push(set);
+                }
+            });
+            (symbol, sets)
+        })
+        .collect();
+    families.sort_by_key(|(_, sets)| sets.len());
+    families
+}
+
+/// The table after one more symbol: every entry of `table` extended by every set of `family`
+/// disjoint from it, the ways summed per occupied set; `None` once it holds more than
+/// `max_table` entries.
+pub(crate) fn extend(table: &Table, family: &[u64], max_table: usize) -> Option<Table> {
+    let mut next = Table::default();
+    for (&occupied, &ways) in table {
+        for &set in family {
+            if set & occupied == 0 {
+                *next.entry(occupied | set).or_insert(0) += ways;
+            }
+        }
+        if next.len() > max_table {
+            return None;
+        }
+    }
+    Some(next)
+}
+
 /// The image of the squares of `set` under symmetry `symmetry`.
 fn map_set(size: BoardSize, symmetry: usize, set: u64) -> u64 {
     squares_of(set)
@@ -219,12 +271,12 @@ fn map_set(size: BoardSize, symmetry: usize, set: u64) -> u64 {
 }
 
 /// A table from occupied squares to the number of ways of reaching them.
-type Table = HashMap<u64, u128, BuildHasherDefault<MultiplyHasher>>;
+pub(crate) type Table = HashMap<u64, u128, BuildHasherDefault<MultiplyHasher>>;
 
 /// A hasher for one `u64` key: a multiplication by an odd constant (Fibonacci hashing),
 /// enough for sets of squares and far cheaper than the default hasher.
 #[derive(Default)]
-struct MultiplyHasher(u64);
+pub(crate) struct MultiplyHasher(u64);
 
 impl Hasher for MultiplyHasher {
     fn finish(&self) -> u64 {

@@ -99,7 +99,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     }
     let queue = args.puzzle.queue()?;
     let config = args.search.config();
+    // The uniform sampler's tables are built by the check, timed apart like cover's table.
+    let check_started = Instant::now();
     config.algorithm.supports(&queue).context("--algorithm")?;
+    let check_seconds = check_started.elapsed().as_secs_f64();
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
     anyhow::ensure!(threads > 0, "--threads must be at least 1");
     let pool = rayon::ThreadPoolBuilder::new()
@@ -107,11 +110,15 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         .build()
         .context("starting the worker threads")?;
     // The cover search's queen table, built before the clock starts and timed apart.
-    let table_seconds = (config.algorithm == Algorithm::Cover).then(|| {
-        let start = Instant::now();
-        pair_sets::queen_sets();
-        start.elapsed().as_secs_f64()
-    });
+    let table_seconds = match config.algorithm {
+        Algorithm::Cover => {
+            let start = Instant::now();
+            pair_sets::queen_sets();
+            Some(start.elapsed().as_secs_f64())
+        }
+        Algorithm::Uniform => Some(check_seconds),
+        _ => None,
+    };
     if args.census {
         return pool.install(|| census(args, &queue, &config, table_seconds));
     }

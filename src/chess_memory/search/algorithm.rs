@@ -11,6 +11,7 @@ use super::backtracker::{
 };
 use super::cover::{self, UnsupportedQueue};
 use super::restart::RestartPolicy;
+use super::uniform;
 use super::{Counters, Draw, InvalidBoard, IterationCap, Outcome, Picker, UniformPicker};
 use crate::chess_memory::queue::Queue;
 use crate::rng;
@@ -31,6 +32,9 @@ pub enum Algorithm {
     /// Queens from a table of all queen sets, the rest by a randomized exact-cover search
     /// with restarts (full 8×8 boards only; not the seed's distribution of boards).
     Cover,
+    /// Every valid board with the same probability, drawn from the tables of the board
+    /// count (instances whose count fits in memory: 4×4 and 5×5, not 8×8).
+    Uniform,
 }
 
 crate::names::named_enum!(Algorithm, "algorithm", {
@@ -39,6 +43,7 @@ crate::names::named_enum!(Algorithm, "algorithm", {
     Fc => "fc",
     Mrv => "mrv",
     Cover => "cover",
+    Uniform => "uniform",
 });
 
 impl Algorithm {
@@ -48,10 +53,14 @@ impl Algorithm {
     }
 
     /// Whether the search can run `queue`: every queue but for `cover`, which fills the
-    /// full 8×8 composition only (and ends any other draw at once as exhausted).
+    /// full 8×8 composition only (and ends any other draw at once as exhausted), and
+    /// `uniform`, which needs the count's tables in memory (built here on first use).
     pub fn supports(self, queue: &Queue) -> Result<(), UnsupportedQueue> {
         match self {
             Algorithm::Cover => cover::supports(queue),
+            Algorithm::Uniform => uniform::sampler_for(queue).map(|_| ()).map_err(|e| {
+                UnsupportedQueue(format!("the uniform sampler cannot take this queue: {e}"))
+            }),
             _ => Ok(()),
         }
     }
@@ -65,7 +74,33 @@ impl Algorithm {
             Algorithm::Fc => backtrack::<FcSearch, _, _>(queue, picker, cap, observer),
             Algorithm::Mrv => backtrack::<MrvSearch, _, _>(queue, picker, cap, observer),
             Algorithm::Cover => cover::cover_search(queue, picker, cap),
+            Algorithm::Uniform => uniform_draw(queue, picker),
         }
+    }
+}
+
+/// One board of [`Algorithm::Uniform`]: one iteration per pair placed, no step back.
+///
+/// # Panics
+/// When [`Algorithm::supports`] refuses `queue`, which every caller checks first.
+fn uniform_draw<P: Picker>(queue: &Queue, picker: &mut P) -> Draw {
+    let sampler = uniform::sampler_for(queue)
+        .unwrap_or_else(|e| panic!("uniform draws are only asked for supported queues: {e}"));
+    match sampler.sample(picker) {
+        Some((board, random_calls)) => Draw {
+            outcome: Outcome::Solved,
+            counters: Counters {
+                iterations: queue.len() as u64,
+                random_calls,
+                ..Counters::default()
+            },
+            board,
+        },
+        None => Draw {
+            outcome: Outcome::Exhausted,
+            counters: Counters::default(),
+            board: crate::chess_memory::board::Board::empty(queue.size()),
+        },
     }
 }
 
@@ -110,7 +145,7 @@ impl SearchConfig {
             Algorithm::Mrv => {
                 backtrack_restarting::<MrvSearch, _, _>(queue, picker, restart, cap, observer)
             }
-            Algorithm::Cover => self.run_by_reentry(queue, picker, cap),
+            Algorithm::Cover | Algorithm::Uniform => self.run_by_reentry(queue, picker, cap),
         }
     }
 

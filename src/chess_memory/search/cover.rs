@@ -115,9 +115,7 @@ const fn slot_symbol(slots: usize, slot: usize) -> usize {
 
 /// A queue that the cover search does not handle: only its full 8×8 composition.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "the cover search fills full 8×8 boards only (four pairs of each of Q N B R q n b r, in any order); {0} is not one"
-)]
+#[error("{0}")]
 pub struct UnsupportedQueue(pub String);
 
 /// Whether `queue` is the full 8×8 composition, the only one the cover search fills.
@@ -127,7 +125,7 @@ pub fn supports(queue: &Queue) -> Result<(), UnsupportedQueue> {
         Ok(())
     } else {
         Err(UnsupportedQueue(format!(
-            "the {} queue {}",
+            "the cover search fills full 8×8 boards only (four pairs of each of Q N B R q n b r, in any order); the {} queue {} is not one",
             queue.size(),
             queue.letters()
         )))

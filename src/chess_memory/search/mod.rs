@@ -17,6 +17,7 @@ mod picker;
 mod restart;
 mod set_attacks;
 pub mod symmetry;
+pub mod uniform;
 
 pub use algorithm::{Algorithm, SearchConfig, draw};
 pub use backtracker::{

@@ -33,6 +33,20 @@ pub trait Picker {
     ) -> u8;
     /// A uniform index in `0..n` (n ≥ 1), for choices that are not squares.
     fn pick_index(&mut self, n: u32) -> u32;
+    /// A uniform number in `0..n` (n ≥ 1) for weighted choices, by default from 16-bit
+    /// digits of [`Picker::pick_index`], rejecting the last incomplete run of `n`.
+    fn pick_below(&mut self, n: u64) -> u64 {
+        if let Ok(small) = u32::try_from(n) {
+            return u64::from(self.pick_index(small));
+        }
+        let incomplete = (u64::MAX % n + 1) % n;
+        loop {
+            let x = (0..4).fold(0u64, |x, _| x << 16 | u64::from(self.pick_index(1 << 16)));
+            if x <= u64::MAX - incomplete {
+                return x % n;
+            }
+        }
+    }
 }
 
 /// Uniform choice with any generator, by selecting the k-th set bit.
@@ -73,6 +87,10 @@ impl<R: Rng> Picker for UniformPicker<R> {
     #[inline(always)]
     fn pick_index(&mut self, n: u32) -> u32 {
         below(&mut self.rng, n as u64) as u32
+    }
+
+    fn pick_below(&mut self, n: u64) -> u64 {
+        below(&mut self.rng, n)
     }
 }
 

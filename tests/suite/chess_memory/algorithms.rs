@@ -21,6 +21,11 @@ fn config(algorithm: Algorithm, restart: &str) -> SearchConfig {
 fn every_algorithm_makes_valid_full_boards() {
     let queue = Queue::seed(BoardSize::STANDARD);
     for &algorithm in Algorithm::ALL {
+        if algorithm == Algorithm::Uniform {
+            // Its tables would not fit: the 8×8 board is refused (see fairness.rs).
+            assert!(algorithm.supports(&queue).is_err());
+            continue;
+        }
         for restart in ["none", "luby:256"] {
             let mut solved = 0;
             for index in 0..6 {
