@@ -1,7 +1,8 @@
 //! `boardlab chess-memory`: ChessMemory's own commands, noun then verb: draw one board,
-//! check a board, measure the searches, the puzzle as a SAT instance, and the number of boards.
+//! check a board, measure the searches, the puzzle as a SAT instance, the number of boards, and
+//! how far from uniform each search draws them.
 
-use super::{bench, check, count, draw, sat};
+use super::{bench, check, count, draw, fairness, sat};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 
@@ -23,6 +24,8 @@ pub enum ChessMemoryCommand {
     Sat(sat::SatArgs),
     /// The exact number of valid boards of an instance, and of classes under symmetry.
     Count(count::CountArgs),
+    /// How far from uniform each search and placement order draws its boards (4×4, 5×5).
+    Fairness(fairness::FairnessArgs),
 }
 
 pub fn run(args: &ChessMemoryArgs) -> anyhow::Result<ExitCode> {
@@ -32,5 +35,6 @@ pub fn run(args: &ChessMemoryArgs) -> anyhow::Result<ExitCode> {
         ChessMemoryCommand::Bench(args) => bench::run(args),
         ChessMemoryCommand::Sat(args) => sat::run(args),
         ChessMemoryCommand::Count(args) => count::run(args),
+        ChessMemoryCommand::Fairness(args) => fairness::run(args),
     }
 }

@@ -13,6 +13,7 @@ mod check;
 mod chess_memory;
 mod compare;
 mod count;
+mod fairness;
 mod draughts;
 mod draw;
 mod fifteen;

@@ -31,7 +31,7 @@ mod trust;
 pub use error::{Describe, HarnessError, StudyError};
 pub use folder::{FolderState, ResultsFolder};
 pub use lock::{FolderLock, LOCK_FILE};
-pub use manifest::{Manifest, RunStatus};
+pub use manifest::{Manifest, RunStatus, command_line};
 pub use merge::merge;
 pub use plan::Plan;
 pub use registry::{Puzzle, Registry};

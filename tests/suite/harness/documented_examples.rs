@@ -254,6 +254,11 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "the 5×5 count takes 20 s: stopped at a small table (an ignored test recounts it)",
     ),
     (
+        "boardlab chess-memory fairness --board-size 4 --draws 10000000 --out results/fairness",
+        "boardlab chess-memory fairness --board-size 4 --draws 2000 --orders QNBR --out fairness-small",
+        "ten million draws for each of 74 generators take minutes: every search on one order, 2,000 draws each",
+    ),
+    (
         "scripts/bench-knights.sh results/knights",
         "BENCH_KNIGHTS_SIZES='8 16' BENCH_KNIGHTS_SQUARES=20000 scripts/bench-knights.sh results/knights",
         "27 timings of 3×10⁷ squares take minutes: two sizes, 2×10⁴ squares each",

@@ -1,0 +1,205 @@
+//! `boardlab chess-memory fairness`: how far from uniform each generator draws its boards, on
+//! an instance whose boards are counted ([`crate::chess_memory::fairness`]).
+
+use crate::chess_memory::board::BoardSize;
+use crate::chess_memory::charts::{FairnessBracket, FairnessChart};
+use crate::chess_memory::fairness::{
+    FairnessRow, Generator, UniformReference, adjust_for_multiple_tests, measure, report,
+};
+use crate::chess_memory::queue::{Queue, all_type_orders, parse_order};
+use crate::chess_memory::sat::Instance;
+use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
+use crate::experiment::FolderLock;
+use crate::output::atomic::write_atomic;
+use anyhow::Context;
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Every generator (a search on a placement order) draws --draws boards, indices \
+0.. under --seed, as `chess-memory draw --seed S --index I` makes them; each board passes the \
+validator. The study needs the exact number of boards, so it runs where `chess-memory count` \
+does: the 4×4 and 5×5 boards. It writes OUT/fairness.csv (one row per generator), \
+OUT/REPORT.md and the chart OUT/fairness.svg / .png; docs/chess-memory.md describes the method.
+
+Exit status: 0 written, 2 bad input or an OUT that already holds a study.
+
+Examples:
+  boardlab chess-memory fairness --board-size 4 --draws 20000 --algorithms seed,uniform --orders QNBR,RBNQ --out fairness-try
+  boardlab chess-memory fairness --board-size 4 --draws 10000000 --out results/fairness"
+)]
+pub struct FairnessArgs {
+    /// Side n of the n×n board: 4 or 5 (the boards must be countable).
+    #[arg(long = "board-size", default_value_t = 4, value_name = "N")]
+    pub size: usize,
+
+    /// The searches to measure, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "seed,dfs,fc,mrv,uniform")]
+    pub algorithms: Vec<Algorithm>,
+
+    /// The type orders, comma-separated, or `all` for the 24. `mrv` and `uniform` do not
+    /// depend on the order and run on the first only.
+    #[arg(long, default_value = "all")]
+    pub orders: String,
+
+    /// Draws per generator.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub draws: u64,
+
+    /// Master seed of the draws.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Worker threads (default: one per core); the results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+
+    /// The folder to write; it must not hold a study yet.
+    #[arg(long, value_name = "OUT")]
+    pub out: PathBuf,
+
+    /// No progress on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(args: &FairnessArgs) -> anyhow::Result<ExitCode> {
+    let size = BoardSize::new(args.size).context("--board-size")?;
+    anyhow::ensure!(args.draws >= 2, "--draws must be at least 2");
+    let generators = generators(args, size)?;
+    let table = args.out.join("fairness.csv");
+    anyhow::ensure!(
+        !table.exists(),
+        "{} already holds a fairness study; give a new --out or remove the folder first",
+        args.out.display()
+    );
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create {}", args.out.display()))?;
+    let _lock = FolderLock::exclusive(&args.out)?;
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    anyhow::ensure!(threads > 0, "--threads must be at least 1");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("starting the worker threads")?;
+    let instance = Instance::from_queue(&generators[0].queue);
+    let shown = !args.quiet && std::io::stderr().is_terminal();
+    if shown {
+        eprintln!("counting the boards of {instance} and each symbol's pair sets");
+    }
+    let reference = UniformReference::build(&instance, 100_000_000)?;
+    let mut rows: Vec<FairnessRow> = Vec::with_capacity(generators.len());
+    for (i, generator) in generators.iter().enumerate() {
+        let label = generator.label();
+        let mut progress = |done: u64| {
+            if shown {
+                eprint!(
+                    "\r{}/{} {label}: {done} of {} draws   ",
+                    i + 1,
+                    generators.len(),
+                    args.draws
+                );
+            }
+        };
+        let row =
+            pool.install(|| measure(generator, &reference, args.draws, args.seed, &mut progress))?;
+        rows.push(row);
+    }
+    if shown {
+        eprintln!();
+    }
+    adjust_for_multiple_tests(&mut rows);
+    write_study(args, &instance, &reference, &rows)?;
+    println!("wrote {} generators to {}", rows.len(), args.out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every (search, order) pair asked for, in the order given.
+fn generators(args: &FairnessArgs, size: BoardSize) -> anyhow::Result<Vec<Generator>> {
+    let queues: Vec<Queue> = if args.orders == "all" {
+        all_type_orders()
+            .into_iter()
+            .map(|kinds| Queue::from_type_order(kinds, size))
+            .collect()
+    } else {
+        let queues = args
+            .orders
+            .split(',')
+            .map(|order| parse_order(order, size).with_context(|| format!("--orders: {order}")))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let counts = queues[0].piece_counts();
+        anyhow::ensure!(
+            queues.iter().all(|q| q.piece_counts() == counts),
+            "--orders: every order must place the same pieces, since the study compares \
+generators on one instance"
+        );
+        queues
+    };
+    let mut generators = Vec::new();
+    for &algorithm in &args.algorithms {
+        algorithm.supports(&queues[0]).context("--algorithms")?;
+        let by_order = !matches!(algorithm, Algorithm::Mrv | Algorithm::Uniform);
+        let used = if by_order { &queues[..] } else { &queues[..1] };
+        generators.extend(used.iter().map(|queue| Generator {
+            queue: queue.clone(),
+            search: SearchConfig {
+                algorithm,
+                restart: RestartPolicy::Never,
+            },
+        }));
+    }
+    anyhow::ensure!(
+        !generators.is_empty(),
+        "--algorithms: name at least one search"
+    );
+    Ok(generators)
+}
+
+fn write_study(
+    args: &FairnessArgs,
+    instance: &Instance,
+    reference: &UniformReference,
+    rows: &[FairnessRow],
+) -> anyhow::Result<()> {
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        csv.serialize(row)?;
+    }
+    let command = std::iter::once("boardlab".to_string())
+        .chain(
+            crate::experiment::command_line()
+                .split(' ')
+                .skip(1)
+                .map(String::from),
+        )
+        .collect::<Vec<_>>()
+        .join(" ");
+    let text = report(
+        &instance.to_string(),
+        reference.boards,
+        args.seed,
+        &command,
+        rows,
+    );
+    let mut brackets: Vec<FairnessBracket> = rows
+        .iter()
+        .map(|r| FairnessBracket {
+            label: r.generator.clone(),
+            tv_low: r.tv_low,
+            tv_high: r.tv_high,
+            symbol_tv: r.symbol_tv,
+        })
+        .collect();
+    brackets.sort_by(|a, b| b.tv_high.total_cmp(&a.tv_high));
+    let chart = FairnessChart {
+        title: format!("Distance from uniform drawing, {}", instance.size()),
+        rows: brackets,
+    };
+    crate::output::charts::render(&chart, &args.out, "fairness")?;
+    write_atomic(&args.out.join("REPORT.md"), text.as_bytes())?;
+    write_atomic(&args.out.join("fairness.csv"), &csv.into_inner()?)?;
+    Ok(())
+}
