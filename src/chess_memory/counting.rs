@@ -104,11 +104,7 @@ fn count_fixed(
     table.insert(0, 1);
     let mut largest = 1;
     for (done, (_, family)) in families.iter().enumerate() {
-        table = extend(&table, family, max_table).ok_or_else(|| CountError::TooLarge {
-            instance: instance.to_string(),
-            limit: max_table,
-            symbols: done,
-        })?;
+        table = extend_within(&table, family, max_table, instance, done)?;
         largest = largest.max(table.len());
         progress(done + 1, families.len(), table.len());
     }
@@ -203,11 +199,7 @@ pub fn pair_set_marginals(
         let mut table = Table::default();
         table.insert(0, 1);
         for (done, (_, family)) in families.iter().filter(|(s, _)| s != symbol).enumerate() {
-            table = extend(&table, family, max_table).ok_or_else(|| CountError::TooLarge {
-                instance: instance.to_string(),
-                limit: max_table,
-                symbols: done,
-            })?;
+            table = extend_within(&table, family, max_table, instance, done)?;
         }
         let mut boards = vec![0u128; sets.len()];
         for (&occupied, &ways) in &table {
@@ -261,6 +253,22 @@ pub(crate) fn extend(table: &Table, family: &[u64], max_table: usize) -> Option<
         }
     }
     Some(next)
+}
+
+/// [`extend`], refused with [`CountError::TooLarge`] past `max_table` entries (`done`:
+/// the symbols placed before).
+pub(crate) fn extend_within(
+    table: &Table,
+    family: &[u64],
+    max_table: usize,
+    instance: &Instance,
+    done: usize,
+) -> Result<Table, CountError> {
+    extend(table, family, max_table).ok_or_else(|| CountError::TooLarge {
+        instance: instance.to_string(),
+        limit: max_table,
+        symbols: done,
+    })
 }
 
 /// The image of the squares of `set` under symmetry `symmetry`.

@@ -9,11 +9,13 @@
 //! - **Collisions.** Among `n` draws, the number of pairs that drew the same board has mean
 //!   `C(n,2) Σ P(b)²`, so `N · collisions / C(n,2) − 1` estimates the chi-square divergence
 //!   `χ²(P‖U) = N Σ P(b)² − 1`, which is 0 exactly for the uniform distribution. Its 95%
-//!   interval comes from ten batches of consecutive draws (Student's t with 9 degrees of
-//!   freedom). Under uniformity the pair indicators are pairwise independent, so the
-//!   collisions have mean `λ = C(n,2)/N` and variance `λ (1 − 1/N)`; the one-sided normal
-//!   p-value of the observed count is the **test of uniformity**. By Cauchy–Schwarz,
-//!   `TV ≤ ½ √χ²`: the upper end of the divergence's interval gives the upper bound.
+//!   interval is the wider of two: the delete-a-batch jackknife over ten batches of
+//!   consecutive draws (Student's t with 9 degrees of freedom), and Garwood's exact Poisson
+//!   interval of the collision count, which rules where collisions are few. Under
+//!   uniformity the pair indicators are pairwise independent, so the collisions have mean
+//!   `λ = C(n,2)/N` and variance `λ (1 − 1/N)`, nearly Poisson; the Poisson upper tail of
+//!   the observed count is the **test of uniformity**. By Cauchy–Schwarz, `TV ≤ ½ √χ²`: the
+//!   upper end of the divergence's interval gives the upper bound.
 //! - **Where each symbol goes.** Any function of the board can only bring two distributions
 //!   closer, so the distance between the generator's and the uniform distribution of one
 //!   symbol's pair set (exact, from [`counting::pair_set_marginals`]) is a lower bound on
@@ -90,7 +92,7 @@ impl UniformReference {
 }
 
 /// One generator's distance from uniform (module docs).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FairnessRow {
     pub generator: String,
     pub algorithm: String,
@@ -179,51 +181,197 @@ fn summarise(
     generator: &Generator,
     reference: &UniformReference,
     draws: u64,
-    mut keys: Vec<u128>,
+    keys: Vec<u128>,
     batch_ends: &[usize],
     placed: &[HashMap<u64, u64>],
 ) -> FairnessRow {
     let boards = reference.boards as f64;
-    let divergence = |collisions: u64, n: usize| {
-        let pairs = n as f64 * (n as f64 - 1.0) / 2.0;
-        boards * collisions as f64 / pairs - 1.0
-    };
-    let mut batch_divergences = Vec::with_capacity(batch_ends.len());
-    let mut from = 0;
-    for &to in batch_ends {
-        let batch = &mut keys[from..to];
-        batch.sort_unstable();
-        batch_divergences.push(divergence(collisions(batch).0, batch.len()));
-        from = to;
-    }
-    keys.sort_unstable();
-    let (all_collisions, distinct) = collisions(&keys);
-    let n = keys.len();
-    let chi2 = divergence(all_collisions, n);
-    let half_width = T_975_9 * standard_error(&batch_divergences);
-    let pairs = n as f64 * (n as f64 - 1.0) / 2.0;
-    let expected = pairs / boards;
-    let z = (all_collisions as f64 - expected) / (expected * (1.0 - 1.0 / boards)).sqrt();
-    let (farthest_symbol, symbol_tv, lower) = symbol_distances(reference, placed, n as u64);
+    let pairs = |n: u64| n as f64 * (n as f64 - 1.0) / 2.0;
+    let divergence = |collisions: f64, n: u64| boards * collisions / pairs(n) - 1.0;
+    let n = keys.len() as u64;
+    let counts = Collisions::count(keys, batch_ends);
+    let chi2 = divergence(counts.pairs as f64, n);
+    // Delete-a-batch jackknife of the estimate, which sees the pairs across batches too.
+    let left_out: Vec<f64> = (0..batch_ends.len())
+        .map(|j| {
+            let size = (batch_ends[j] - j.checked_sub(1).map_or(0, |i| batch_ends[i])) as u64;
+            divergence((counts.pairs - counts.involving_batch[j]) as f64, n - size)
+        })
+        .collect();
+    let jackknife = T_975_9 * jackknife_error(&left_out);
+    // With few collisions the batches say little: the exact Poisson interval of the count is
+    // a floor on the interval's width.
+    let (poisson_low, poisson_high) = poisson_interval(counts.pairs);
+    let chi2_low = (chi2 - jackknife).min(divergence(poisson_low, n));
+    let chi2_high = (chi2 + jackknife).max(divergence(poisson_high, n));
+    let expected = pairs(n) / boards;
+    let p_uniform = poisson_tail(expected, counts.pairs);
+    let (farthest_symbol, symbol_tv, lower) = symbol_distances(reference, placed, n);
     FairnessRow {
         generator: generator.label(),
         algorithm: generator.search.name(),
         order: generator.queue.name(),
         draws,
-        solved: n as u64,
-        distinct_boards: distinct,
-        collisions: all_collisions,
+        solved: n,
+        distinct_boards: counts.distinct,
+        collisions: counts.pairs,
         expected_collisions_if_uniform: expected,
         chi2_divergence: chi2,
-        chi2_low: chi2 - half_width,
-        chi2_high: chi2 + half_width,
-        p_uniform: normal_tail(z),
-        p_holm: normal_tail(z),
+        chi2_low,
+        chi2_high,
+        p_uniform,
+        p_holm: p_uniform,
         farthest_symbol,
         symbol_tv,
         tv_low: lower.max(0.0),
-        tv_high: 0.5 * (chi2 + half_width).max(0.0).sqrt(),
+        tv_high: (0.5 * chi2_high.max(0.0).sqrt()).min(1.0),
     }
+}
+
+/// The pairs of draws that gave one board, in all and with a draw of each batch.
+struct Collisions {
+    pairs: u64,
+    distinct: u64,
+    involving_batch: Vec<u64>,
+}
+
+impl Collisions {
+    /// Counts the collisions of `keys`, the draws of batch `j` ending at `batch_ends[j]`.
+    fn count(keys: Vec<u128>, batch_ends: &[usize]) -> Collisions {
+        let mut labelled: Vec<(u128, u8)> = Vec::with_capacity(keys.len());
+        let mut batch = 0;
+        for (i, key) in keys.into_iter().enumerate() {
+            while i >= batch_ends[batch] {
+                batch += 1;
+            }
+            labelled.push((key, batch as u8));
+        }
+        labelled.sort_unstable();
+        let mut counts = Collisions {
+            pairs: 0,
+            distinct: 0,
+            involving_batch: vec![0; batch_ends.len()],
+        };
+        let mut per_batch = vec![0u64; batch_ends.len()];
+        for run in labelled.chunk_by(|a, b| a.0 == b.0) {
+            let c = run.len() as u64;
+            counts.pairs += c * (c - 1) / 2;
+            counts.distinct += 1;
+            if c > 1 {
+                per_batch.fill(0);
+                for &(_, b) in run {
+                    per_batch[b as usize] += 1;
+                }
+                for (involving, &in_batch) in counts.involving_batch.iter_mut().zip(&per_batch) {
+                    *involving +=
+                        in_batch * (in_batch.saturating_sub(1)) / 2 + in_batch * (c - in_batch);
+                }
+            }
+        }
+        counts
+    }
+}
+
+/// The jackknife's standard error from the estimates that each leave one batch out.
+fn jackknife_error(left_out: &[f64]) -> f64 {
+    let k = left_out.len() as f64;
+    if left_out.len() < 2 {
+        return f64::INFINITY;
+    }
+    let mean = left_out.iter().sum::<f64>() / k;
+    ((k - 1.0) / k * left_out.iter().map(|v| (v - mean).powi(2)).sum::<f64>()).sqrt()
+}
+
+/// Garwood's 95% interval for the mean of a Poisson count `c`, with the chi-square
+/// quantiles of Wilson and Hilferty (within 1% from a count of 1 on).
+fn poisson_interval(c: u64) -> (f64, f64) {
+    let quantile = |k: f64, z: f64| {
+        let a = 2.0 / (9.0 * k);
+        k * (1.0 - a + z * a.sqrt()).powi(3)
+    };
+    let z = 1.959_963_984_540_054;
+    let low = if c == 0 {
+        0.0
+    } else {
+        quantile(2.0 * c as f64, -z) / 2.0
+    };
+    (low, quantile(2.0 * c as f64 + 2.0, z) / 2.0)
+}
+
+/// P(X ≥ c) for X Poisson with mean `lambda`: summed exactly for a mean up to 500, from the
+/// normal approximation with continuity correction above.
+fn poisson_tail(lambda: f64, c: u64) -> f64 {
+    if lambda > 500.0 {
+        return normal_tail((c as f64 - 0.5 - lambda) / lambda.sqrt());
+    }
+    let (mut term, mut below) = ((-lambda).exp(), 0.0);
+    for k in 0..c {
+        below += term;
+        term *= lambda / (k + 1) as f64;
+    }
+    (1.0 - below).max(0.0)
+}
+
+/// What a study drew: written beside its rows as `fairness.json`, so that its report and
+/// charts can be made again from the files.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FairnessStudy {
+    /// The instance in words.
+    pub instance: String,
+    /// Its number of valid boards.
+    pub boards: u64,
+    pub seed: u64,
+    pub draws: u64,
+    /// The command that made the study.
+    pub command: String,
+}
+
+/// Writes the study's REPORT.md and its two charts into `dir`: the bracket of each
+/// generator's distance from uniform (`fairness`) and its chi-square divergence with the 95%
+/// interval (`divergence`), farthest from uniform on top.
+pub fn write_report(
+    dir: &std::path::Path,
+    study: &FairnessStudy,
+    rows: &[FairnessRow],
+) -> crate::output::error::Result<()> {
+    use super::charts::{FairnessBracket, FairnessChart};
+    let board = study.instance.split(',').next().unwrap_or_default();
+    let mut sorted: Vec<&FairnessRow> = rows.iter().collect();
+    sorted.sort_by(|a, b| b.chi2_divergence.total_cmp(&a.chi2_divergence));
+    let bars = |f: &dyn Fn(&FairnessRow) -> (f64, f64, f64)| {
+        sorted
+            .iter()
+            .map(|r| {
+                let (low, high, point) = f(r);
+                FairnessBracket {
+                    label: r.generator.clone(),
+                    low,
+                    high,
+                    point,
+                }
+            })
+            .collect()
+    };
+    let distance = FairnessChart {
+        title: format!("Distance from uniform drawing, {board}"),
+        axis: "total variation distance from uniform drawing (0: fair, 1: disjoint)".into(),
+        bar: "95% bracket: a symbol's distance less its error .. ½√(chi-square divergence)".into(),
+        point: "distance of the farthest symbol's pair set".into(),
+        rows: bars(&|r| (r.tv_low, r.tv_high, r.symbol_tv)),
+    };
+    let divergence = FairnessChart {
+        title: format!(
+            "Chi-square divergence from uniform drawing: {}",
+            study.instance
+        ),
+        axis: "N × (pairs of draws giving one board) / (pairs of draws) − 1  (0: fair)".into(),
+        bar: "95% interval over ten batches of draws".into(),
+        point: "estimate from all draws".into(),
+        rows: bars(&|r| (r.chi2_low, r.chi2_high, r.chi2_divergence)),
+    };
+    crate::output::charts::render(&distance, dir, "fairness")?;
+    crate::output::charts::render(&divergence, dir, "divergence")?;
+    crate::output::atomic::write_atomic(&dir.join("REPORT.md"), report(study, rows).as_bytes())
 }
 
 /// Sets every row's `p_holm` from the p-values of all of them.
@@ -237,16 +385,17 @@ pub fn adjust_for_multiple_tests(rows: &mut [FairnessRow]) {
 
 /// The study's REPORT.md: what was drawn, which generators are detectably unfair, and every
 /// generator's figures, farthest from uniform first.
-pub fn report(
-    instance: &str,
-    boards: u64,
-    seed: u64,
-    command: &str,
-    rows: &[FairnessRow],
-) -> String {
+pub fn report(study: &FairnessStudy, rows: &[FairnessRow]) -> String {
     use std::fmt::Write;
+    let FairnessStudy {
+        instance,
+        boards,
+        seed,
+        command,
+        ..
+    } = study;
     let mut sorted: Vec<&FairnessRow> = rows.iter().collect();
-    sorted.sort_by(|a, b| b.tv_high.total_cmp(&a.tv_high));
+    sorted.sort_by(|a, b| b.chi2_divergence.total_cmp(&a.chi2_divergence));
     let unfair: Vec<&str> = sorted
         .iter()
         .filter(|r| r.p_holm < DELTA)
@@ -259,23 +408,49 @@ pub fn report(
 seed {seed}, each as `chess-memory draw --seed {seed} --index I` makes it; every board passed \
 the validator.\n\n```sh\n{command}\n```\n\n## Summary\n\n"
     );
+    let unfair_list = if unfair.len() == rows.len() {
+        " (all)".to_string()
+    } else if 2 * unfair.len() > rows.len() {
+        let fair: Vec<&str> = sorted
+            .iter()
+            .filter(|r| r.p_holm >= DELTA)
+            .map(|r| r.generator.as_str())
+            .collect();
+        format!(", all but {}", fair.join(", "))
+    } else if unfair.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", unfair.join(", "))
+    };
     let _ = writeln!(
         text,
-        "- **Detectably non-uniform** (collision test, Holm-adjusted p < 0.05): {} of {}{}",
+        "- **Detectably non-uniform** (collision test, Holm-adjusted p < 0.05): {} of {}{unfair_list}.",
         unfair.len(),
         rows.len(),
-        if unfair.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", unfair.join(", "))
-        }
     );
-    if let (Some(far), Some(near)) = (sorted.first(), sorted.last()) {
-        let _ = writeln!(
-            text,
-            "- Farthest: {} (distance {:.3}..{:.3}); nearest: {} (distance {:.3}..{:.3}).",
-            far.generator, far.tv_low, far.tv_high, near.generator, near.tv_low, near.tv_high
-        );
+    let _ = writeln!(text, "- Chi-square divergence from uniform, by search:");
+    let mut searches: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
+    searches.dedup();
+    for search in searches {
+        let of: Vec<&&FairnessRow> = sorted.iter().filter(|r| r.algorithm == search).collect();
+        let (worst, best) = (of[0], of[of.len() - 1]);
+        let _ = if of.len() == 1 {
+            writeln!(
+                text,
+                "  - `{search}`: {:.4} ({}), distance {:.3}..{:.3}",
+                best.chi2_divergence, best.order, best.tv_low, best.tv_high
+            )
+        } else {
+            writeln!(
+                text,
+                "  - `{search}`: from {:.4} ({}) to {:.4} ({}) over {} orders",
+                best.chi2_divergence,
+                best.order,
+                worst.chi2_divergence,
+                worst.order,
+                of.len()
+            )
+        };
     }
     text.push_str(
         "\nThe distance is the total variation distance between the generator's distribution of \
@@ -283,6 +458,7 @@ boards and the uniform one, bracketed at 95% (below by the farthest symbol's pai
 distribution, above by ½√χ²); χ² is the chi-square divergence from uniform, estimated from the \
 pairs of draws that gave the same board (0 for a fair generator). The method is in \
 docs/chess-memory.md, section \"Which generator is fair?\".\n\n![distance from uniform](fairness.svg)\n\n\
+![chi-square divergence from uniform](divergence.svg)\n\n\
 | generator | solved | distinct | collisions | if uniform | χ² (95%) | p (Holm) | farthest symbol | distance |\n\
 |---|---:|---:|---:|---:|---|---:|---|---|\n",
     );
@@ -315,28 +491,6 @@ fn p_text(p: f64) -> String {
     } else {
         format!("{p:.2e}")
     }
-}
-
-/// Pairs of equal keys in a sorted slice, and how many distinct keys it has.
-fn collisions(sorted: &[u128]) -> (u64, u64) {
-    let (mut pairs, mut distinct) = (0u64, 0u64);
-    for run in sorted.chunk_by(|a, b| a == b) {
-        let c = run.len() as u64;
-        pairs += c * (c - 1) / 2;
-        distinct += 1;
-    }
-    (pairs, distinct)
-}
-
-/// The standard error of the mean of `values`.
-fn standard_error(values: &[f64]) -> f64 {
-    let k = values.len() as f64;
-    if values.len() < 2 {
-        return f64::INFINITY;
-    }
-    let mean = values.iter().sum::<f64>() / k;
-    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (k - 1.0);
-    (variance / k).sqrt()
 }
 
 /// The symbol whose sets are drawn farthest from uniform, its distance, and the 95% lower
@@ -374,9 +528,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn collisions_count_pairs_within_runs() {
-        assert_eq!(collisions(&[1, 1, 1, 2, 3, 3]), (3 + 1, 3));
-        assert_eq!(collisions(&[]), (0, 0));
+    fn collisions_are_counted_in_all_and_by_batch() {
+        let counts = Collisions::count(vec![1, 1, 1, 2, 3, 3], &[3, 6]);
+        assert_eq!((counts.pairs, counts.distinct), (3 + 1, 3));
+        assert_eq!(counts.involving_batch, [3, 1]);
+        // A pair across two batches involves both.
+        let across = Collisions::count(vec![5, 5], &[1, 2]);
+        assert_eq!(across.involving_batch, [1, 1]);
+    }
+
+    #[test]
+    fn poisson_figures_match_published_values() {
+        // Garwood's exact 95% limits (e.g. the tables of Ulm, Am. J. Epidemiol. 1990):
+        // 0 → (0, 3.689), 10 → (4.795, 18.39).
+        let close = |a: f64, b: f64| (a - b).abs() <= 0.01 * b.max(0.1);
+        let (low, high) = poisson_interval(0);
+        assert!(low == 0.0 && close(high, 3.689), "{high}");
+        let (low, high) = poisson_interval(10);
+        assert!(close(low, 4.795) && close(high, 18.39), "{low} {high}");
+        assert_eq!(poisson_tail(10.0, 0), 1.0);
+        assert!((poisson_tail(2.0, 1) - (1.0 - (-2.0f64).exp())).abs() < 1e-12);
     }
 
     /// Draws from the uniform distribution over the first `support` of `boards` boards, whose

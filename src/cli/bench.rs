@@ -103,12 +103,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let check_started = Instant::now();
     config.algorithm.supports(&queue).context("--algorithm")?;
     let check_seconds = check_started.elapsed().as_secs_f64();
-    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
-    anyhow::ensure!(threads > 0, "--threads must be at least 1");
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("starting the worker threads")?;
+    let pool = super::worker_pool(args.threads)?;
     // The cover search's queen table, built before the clock starts and timed apart.
     let table_seconds = match config.algorithm {
         Algorithm::Cover => {

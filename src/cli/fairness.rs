@@ -2,9 +2,9 @@
 //! an instance whose boards are counted ([`crate::chess_memory::fairness`]).
 
 use crate::chess_memory::board::BoardSize;
-use crate::chess_memory::charts::{FairnessBracket, FairnessChart};
 use crate::chess_memory::fairness::{
-    FairnessRow, Generator, UniformReference, adjust_for_multiple_tests, measure, report,
+    FairnessRow, FairnessStudy, Generator, UniformReference, adjust_for_multiple_tests, measure,
+    write_report,
 };
 use crate::chess_memory::queue::{Queue, all_type_orders, parse_order};
 use crate::chess_memory::sat::Instance;
@@ -23,13 +23,15 @@ use std::process::ExitCode;
 0.. under --seed, as `chess-memory draw --seed S --index I` makes them; each board passes the \
 validator. The study needs the exact number of boards, so it runs where `chess-memory count` \
 does: the 4×4 and 5×5 boards. It writes OUT/fairness.csv (one row per generator), \
-OUT/REPORT.md and the chart OUT/fairness.svg / .png; docs/chess-memory.md describes the method.
+OUT/fairness.json (what was drawn), OUT/REPORT.md and the charts OUT/fairness.svg and \
+OUT/divergence.svg (and .png); docs/chess-memory.md describes the method.
 
 Exit status: 0 written, 2 bad input or an OUT that already holds a study.
 
 Examples:
   boardlab chess-memory fairness --board-size 4 --draws 20000 --algorithms seed,uniform --orders QNBR,RBNQ --out fairness-try
-  boardlab chess-memory fairness --board-size 4 --draws 10000000 --out results/fairness"
+  boardlab chess-memory fairness --board-size 4 --draws 10000000 --out results/fairness
+  boardlab chess-memory fairness --out results/fairness --replot"
 )]
 pub struct FairnessArgs {
     /// Side n of the n×n board: 4 or 5 (the boards must be countable).
@@ -61,16 +63,28 @@ pub struct FairnessArgs {
     #[arg(long, value_name = "OUT")]
     pub out: PathBuf,
 
+    /// Make REPORT.md and the charts of the study in --out again from its files, drawing
+    /// nothing.
+    #[arg(long)]
+    pub replot: bool,
+
     /// No progress on standard error.
     #[arg(long, short)]
     pub quiet: bool,
 }
 
+/// The study's rows and its description, in --out.
+const ROWS_FILE: &str = "fairness.csv";
+const STUDY_FILE: &str = "fairness.json";
+
 pub fn run(args: &FairnessArgs) -> anyhow::Result<ExitCode> {
+    if args.replot {
+        return replot(&args.out);
+    }
     let size = BoardSize::new(args.size).context("--board-size")?;
     anyhow::ensure!(args.draws >= 2, "--draws must be at least 2");
     let generators = generators(args, size)?;
-    let table = args.out.join("fairness.csv");
+    let table = args.out.join(ROWS_FILE);
     anyhow::ensure!(
         !table.exists(),
         "{} already holds a fairness study; give a new --out or remove the folder first",
@@ -79,12 +93,7 @@ pub fn run(args: &FairnessArgs) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
     let _lock = FolderLock::exclusive(&args.out)?;
-    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
-    anyhow::ensure!(threads > 0, "--threads must be at least 1");
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("starting the worker threads")?;
+    let pool = super::worker_pool(args.threads)?;
     let instance = Instance::from_queue(&generators[0].queue);
     let shown = !args.quiet && std::io::stderr().is_terminal();
     if shown {
@@ -177,29 +186,38 @@ fn write_study(
         )
         .collect::<Vec<_>>()
         .join(" ");
-    let text = report(
-        &instance.to_string(),
-        reference.boards,
-        args.seed,
-        &command,
-        rows,
-    );
-    let mut brackets: Vec<FairnessBracket> = rows
-        .iter()
-        .map(|r| FairnessBracket {
-            label: r.generator.clone(),
-            tv_low: r.tv_low,
-            tv_high: r.tv_high,
-            symbol_tv: r.symbol_tv,
-        })
-        .collect();
-    brackets.sort_by(|a, b| b.tv_high.total_cmp(&a.tv_high));
-    let chart = FairnessChart {
-        title: format!("Distance from uniform drawing, {}", instance.size()),
-        rows: brackets,
+    let study = FairnessStudy {
+        instance: instance.to_string(),
+        boards: reference.boards,
+        seed: args.seed,
+        draws: args.draws,
+        command,
     };
-    crate::output::charts::render(&chart, &args.out, "fairness")?;
-    write_atomic(&args.out.join("REPORT.md"), text.as_bytes())?;
-    write_atomic(&args.out.join("fairness.csv"), &csv.into_inner()?)?;
+    write_report(&args.out, &study, rows)?;
+    let json = serde_json::to_string_pretty(&study)? + "\n";
+    write_atomic(&args.out.join(STUDY_FILE), json.as_bytes())?;
+    write_atomic(&args.out.join(ROWS_FILE), &csv.into_inner()?)?;
     Ok(())
+}
+
+/// `--replot`: the report and charts again from the study's files.
+fn replot(out: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let _lock = FolderLock::exclusive(out)?;
+    let read = |name: &str| {
+        std::fs::read_to_string(out.join(name)).with_context(|| {
+            format!(
+                "{} holds no fairness study: {name} cannot be read",
+                out.display()
+            )
+        })
+    };
+    let study: FairnessStudy = serde_json::from_str(&read(STUDY_FILE)?)
+        .with_context(|| format!("{} is not a study's description", STUDY_FILE))?;
+    let rows: Vec<FairnessRow> = csv::Reader::from_reader(read(ROWS_FILE)?.as_bytes())
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("{} is not a study's table", ROWS_FILE))?;
+    write_report(out, &study, &rows)?;
+    println!("wrote the report and charts of {}", out.display());
+    Ok(ExitCode::SUCCESS)
 }

@@ -13,9 +13,9 @@ mod check;
 mod chess_memory;
 mod compare;
 mod count;
-mod fairness;
 mod draughts;
 mod draw;
+mod fairness;
 mod fifteen;
 mod knights;
 mod manual;
@@ -130,6 +130,16 @@ pub struct PuzzleArgs {
         help = BOARD_SIZE_HELP
     )]
     pub size: usize,
+}
+
+/// The worker threads of a command with `--threads` (default: one per core).
+pub fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    let threads = threads.unwrap_or_else(rayon::current_num_threads);
+    anyhow::ensure!(threads > 0, "--threads must be at least 1");
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("starting the worker threads: {e}"))
 }
 
 /// The help of every `--order`.

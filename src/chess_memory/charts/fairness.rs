@@ -1,22 +1,29 @@
-//! The distance of each generator's boards from uniform: one row per generator, the 95%
-//! bracket of its total variation distance as a bar ([`crate::chess_memory::fairness`]).
+//! How far each generator's boards are from uniform: one row per generator, an interval as a
+//! bar and a point on it ([`crate::chess_memory::fairness`]): the bracket of the total
+//! variation distance with the farthest symbol's distance, or the chi-square divergence with
+//! its confidence interval.
 
 use crate::output::charts::style::{self, BLUE, DARK, LegendMark};
 use crate::output::charts::{Chart, plot_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-/// One generator's bracket and the distance of its farthest symbol.
+/// One generator's interval and point.
 pub struct FairnessBracket {
     pub label: String,
-    pub tv_low: f64,
-    pub tv_high: f64,
-    pub symbol_tv: f64,
+    pub low: f64,
+    pub high: f64,
+    pub point: f64,
 }
 
-/// Every generator's bracket, farthest from uniform on top.
+/// Every generator's interval, in the order given (farthest from uniform on top).
 pub struct FairnessChart {
     pub title: String,
+    /// What the x axis measures.
+    pub axis: String,
+    /// What the bar and the point are, for the legend.
+    pub bar: String,
+    pub point: String,
     pub rows: Vec<FairnessBracket>,
 }
 
@@ -37,7 +44,8 @@ impl Chart for FairnessChart {
             return style::no_data(root, &self.title);
         }
         let names: Vec<&str> = self.rows.iter().map(|r| r.label.as_str()).collect();
-        let high = self.rows.iter().map(|r| r.tv_high).fold(0.0, f64::max);
+        let high = self.rows.iter().map(|r| r.high).fold(0.0, f64::max);
+        let low = self.rows.iter().map(|r| r.low).fold(0.0, f64::min);
         let longest = names.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 70);
@@ -48,13 +56,13 @@ impl Chart for FairnessChart {
             .x_label_area_size(70)
             .y_label_area_size((30 + 11 * longest as u32).max(100))
             .build_cartesian_2d(
-                0.0..(high * 1.05).max(0.01),
+                low..(high * 1.05).max(0.01),
                 (0..n as i32 - 1).into_segmented(),
             )
             .map_err(plot_error)?;
         chart
             .configure_mesh()
-            .x_desc("total variation distance from uniform drawing (0: fair, 1: disjoint)")
+            .x_desc(self.axis.as_str())
             .y_labels(n)
             .y_label_formatter(&|y| style::top_down_label(&names, y))
             .label_style(style::text(17))
@@ -64,10 +72,7 @@ impl Chart for FairnessChart {
             .map_err(plot_error)?;
         chart
             .draw_series(self.rows.iter().enumerate().map(|(i, r)| {
-                PathElement::new(
-                    [(r.tv_low, y_of(i)), (r.tv_high, y_of(i))],
-                    BLUE.stroke_width(6),
-                )
+                PathElement::new([(r.low, y_of(i)), (r.high, y_of(i))], BLUE.stroke_width(6))
             }))
             .map_err(plot_error)?;
         chart
@@ -75,19 +80,12 @@ impl Chart for FairnessChart {
                 self.rows
                     .iter()
                     .enumerate()
-                    .map(|(i, r)| Circle::new((r.symbol_tv, y_of(i)), 4, DARK.filled())),
+                    .map(|(i, r)| Circle::new((r.point, y_of(i)), 4, DARK.filled())),
             )
             .map_err(plot_error)?;
         let legend = [
-            (
-                LegendMark::Line(BLUE, 6),
-                "95% bracket: a symbol's distance less its error .. ½√(chi-square divergence)"
-                    .to_string(),
-            ),
-            (
-                LegendMark::Dot(DARK),
-                "distance of the farthest symbol's pair set".to_string(),
-            ),
+            (LegendMark::Line(BLUE, 6), self.bar.clone()),
+            (LegendMark::Dot(DARK), self.point.clone()),
         ];
         style::legend_strip(&legend_area, &legend)
     }

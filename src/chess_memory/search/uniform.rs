@@ -13,7 +13,9 @@
 
 use super::Picker;
 use crate::chess_memory::board::{Board, BoardSize};
-use crate::chess_memory::counting::{CountError, MultiplyHasher, Table, extend, pair_set_families};
+use crate::chess_memory::counting::{
+    CountError, MultiplyHasher, Table, extend_within, pair_set_families,
+};
 use crate::chess_memory::pieces::Symbol;
 use crate::chess_memory::queue::Queue;
 use crate::chess_memory::sat::Instance;
@@ -44,11 +46,7 @@ impl UniformSampler {
         table.insert(0, 1);
         let mut layers = vec![narrowed(&table, instance)?];
         for (done, (_, family)) in families.iter().enumerate() {
-            table = extend(&table, family, max_table).ok_or_else(|| CountError::TooLarge {
-                instance: instance.to_string(),
-                limit: max_table,
-                symbols: done,
-            })?;
+            table = extend_within(&table, family, max_table, instance, done)?;
             layers.push(narrowed(&table, instance)?);
         }
         let mut last: Vec<(u64, u64)> = layers

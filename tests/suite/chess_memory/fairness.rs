@@ -133,9 +133,28 @@ fn the_study_tells_the_seed_from_the_uniform_sampler_at_any_thread_count() {
         table(&two),
         "the data do not depend on the threads"
     );
-    for file in ["REPORT.md", "fairness.svg", "fairness.png"] {
+    for file in [
+        "REPORT.md",
+        "fairness.json",
+        "fairness.svg",
+        "divergence.png",
+    ] {
         assert!(one.join(file).is_file(), "{file}");
     }
+    // The report is made again from the files alone.
+    let report = std::fs::read_to_string(one.join("REPORT.md")).unwrap();
+    assert!(report.contains("2 of 3, all but uniform/QNBR"), "{report}");
+    std::fs::remove_file(one.join("REPORT.md")).unwrap();
+    let replot = boardlab()
+        .args(["chess-memory", "fairness", "--replot", "--out"])
+        .arg(&one)
+        .output()
+        .unwrap();
+    assert!(replot.status.success(), "{replot:?}");
+    assert_eq!(
+        std::fs::read_to_string(one.join("REPORT.md")).unwrap(),
+        report
+    );
     let rows = csv_rows(&one.join("fairness.csv"));
     let generators: Vec<&str> = rows.iter().map(|r| r["generator"].as_str()).collect();
     assert_eq!(generators, ["seed/QNBR", "seed/RBNQ", "uniform/QNBR"]);
