@@ -428,6 +428,18 @@ the validator.\n\n```sh\n{command}\n```\n\n## Summary\n\n"
         unfair.len(),
         rows.len(),
     );
+    let shown: Vec<&str> = sorted
+        .iter()
+        .filter(|r| r.tv_low > 0.0)
+        .map(|r| r.generator.as_str())
+        .collect();
+    let _ = writeln!(
+        text,
+        "- **Shown unfair by where one symbol goes** (the distance's 95% lower bound above 0): \
+{} of {}.",
+        shown.len(),
+        rows.len()
+    );
     let _ = writeln!(text, "- Chi-square divergence from uniform, by search:");
     let mut searches: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
     searches.dedup();
