@@ -3,7 +3,9 @@
 # CNF of `boardlab chess-memory sat cnf` and counts its models with an exact model counter from
 # PyPI, pinned below and installed into a virtual environment under COUNTER_HOME: Ganak
 # (pyganak, the default) or tididi (tididi-cnf, faster on the full 4×4 board). Neither shares
-# code with boardlab: only the CNF is trusted.
+# code with boardlab: only the CNF is trusted. `--counter approxmc` estimates instead with the
+# hashing-based counter ApproxMC (pyapproxmc, seed 1, ε = 0.8, δ = 0.2: within a factor 1.8
+# of the count with probability at least 0.8), always projected onto the piece variables.
 #
 # The plain model count is the board count because the CNF's only auxiliaries (the `c reg`
 # sequential counter registers) are defined by equivalences from the piece variables (`c var`
@@ -11,7 +13,7 @@
 # the piece variables instead, which needs no such assumption but is slower; both gave the
 # same counts on 4:queue:Q, 4:queue:NN, 4:queue:RRrr and 4:QNBR.
 #
-# Usage: scripts/count-external.sh [--counter ganak|tididi] [--projected] [--csv-rows] [INSTANCE...]
+# Usage: scripts/count-external.sh [--counter ganak|tididi|approxmc] [--projected] [--csv-rows] [INSTANCE...]
 #   INSTANCE    SIZE:ORDER, ORDER as `--order` of `boardlab chess-memory sat cnf`, e.g. 4:QNBR or
 #               4:queue:RRrr (default: 4:queue:Q 4:queue:NN 4:queue:RRrr 4:QNBR 5:QNBR)
 #   --csv-rows  no header, rows as scripts/board-counts.sh writes them
@@ -23,28 +25,28 @@
 # Environment: BOARDLAB_BIN (default target/release/boardlab; build it with
 #   `cargo build --release`), COUNTER_HOME (default target/counter), COUNTER_TIMEOUT (seconds
 #   per instance, default 600), COUNTER_MEMORY_MB (address-space limit of the counter, default
-#   8192). One core: both counters are sequential. Not part of `cargo test` (it needs PyPI).
+#   8192). One core: every counter is sequential. Not part of `cargo test` (it needs PyPI).
 set -euo pipefail
 die() { echo "count-external: $*" >&2; exit 2; }
 cd "$(dirname "$0")/.."
-declare -A package=([ganak]=pyganak==2.8.0 [tididi]=tididi-cnf==0.1.2)
-declare -A module=([ganak]=pyganak [tididi]=tididi_cnf)
+declare -A package=([ganak]=pyganak==2.8.0 [tididi]=tididi-cnf==0.1.2 [approxmc]=pyapproxmc==4.4.0)
+declare -A module=([ganak]=pyganak [tididi]=tididi_cnf [approxmc]=pyapproxmc)
 counter=ganak
 projected=0
 rows=0
 instances=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
-        --counter) counter=${2:?--counter needs ganak or tididi}; shift ;;
+        --counter) counter=${2:?--counter needs ganak, tididi or approxmc}; shift ;;
         --projected) projected=1 ;;
         --csv-rows) rows=1 ;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
         [4-8]:?*) instances+=("$1") ;;
         *) die "unknown argument $1 (an instance is SIZE:ORDER, e.g. 4:QNBR; see --help)" ;;
     esac
     shift
 done
-[[ -n ${package[$counter]:-} ]] || die "unknown counter $counter (ganak or tididi)"
+[[ -n ${package[$counter]:-} ]] || die "unknown counter $counter (ganak, tididi or approxmc)"
 [[ ${#instances[@]} -gt 0 ]] || instances=(4:queue:Q 4:queue:NN 4:queue:RRrr 4:QNBR 5:QNBR)
 boardlab=${BOARDLAB_BIN:-target/release/boardlab}
 [[ -x $boardlab ]] || die "$boardlab is not an executable boardlab (cargo build --release, or set BOARDLAB_BIN)"
@@ -106,6 +108,12 @@ try:
         if projected:
             ganak.set_sampling_set(pieces)   # the others are existentially quantified
         models = ganak.count()
+    elif counter == "approxmc":
+        import pyapproxmc
+        approx = pyapproxmc.Counter(seed=1, epsilon=0.8, delta=0.2)
+        approx.add_clauses(clauses)
+        cells, hashes = approx.count(pieces)
+        models = cells * 2**hashes
     else:
         import tididi_cnf
         # Below the address-space limit, so that tididi splits the formula before it runs out.
