@@ -51,7 +51,8 @@ pub struct FairnessArgs {
     #[arg(long, default_value_t = 1_000_000)]
     pub draws: u64,
 
-    /// Master seed of the draws.
+    /// Master seed: draw I of a generator uses the random stream of (seed, queue, I), the
+    /// one `chess-memory draw --seed S --index I` uses.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 

@@ -73,8 +73,10 @@ pub async fn board(
     let queue = crate::chess_memory::queue::parse_order(&query.order, size)
         .map_err(|e| bad("order", e.to_string()))?;
     let algorithm: Algorithm = query.algorithm.parse().map_err(|e| bad("algorithm", e))?;
-    algorithm
-        .supports(&queue)
+    // Off the request threads: `uniform` builds its tables here on first use (5×5: 28 s).
+    let checked = queue.clone();
+    app.compute(move || algorithm.supports(&checked))
+        .await?
         .map_err(|e| bad("algorithm", e.to_string()))?;
     let restart: RestartPolicy = query.restart.parse().map_err(|e| bad("restart", e))?;
     let rng: RngChoice = query.rng.parse().map_err(|e| bad("rng", e))?;

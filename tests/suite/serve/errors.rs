@@ -85,6 +85,13 @@ fn bad_game_requests_are_refused_in_one_line_and_the_server_goes_on() {
     server.error("GET", "/api/chess-memory/board?size=12", None, 400);
     server.error("GET", "/api/chess-memory/board?order=QQBR", None, 400);
     server.error("GET", "/api/chess-memory/board?algorithm=magic", None, 400);
+    // The uniform sampler's tables do not fit for 8×8.
+    server.error(
+        "GET",
+        "/api/chess-memory/board?algorithm=uniform",
+        None,
+        400,
+    );
 
     // Still serving.
     assert_eq!(

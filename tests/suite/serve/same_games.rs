@@ -231,6 +231,19 @@ fn a_chess_memory_board_is_the_board_of_chess_memory_draw() {
             "rng=mulberry32&seed=1",
             vec!["--rng", "mulberry32", "--seed", "1"],
         ),
+        (
+            "size=4&algorithm=uniform&seed=5&index=7",
+            vec![
+                "--board-size",
+                "4",
+                "--algorithm",
+                "uniform",
+                "--seed",
+                "5",
+                "--index",
+                "7",
+            ],
+        ),
     ] {
         let board = server.ok("GET", &format!("/api/chess-memory/board?{query}"), None);
         let output = boardlab()
