@@ -155,11 +155,11 @@ pub fn count_pairings(side: usize, shape: PairShape) -> u128 {
         .max()
         .unwrap_or(0)
         + 1;
-    let mut states: HashMap<u64, u128, BuildHasherDefault<MultiplyHasher>> = HashMap::default();
+    let mut states = Table::default();
     states.insert(0, 1);
     for square in 0..side * side {
         let (file, rank) = ((square % side) as i32, (square / side) as i32);
-        let mut next: HashMap<u64, u128, BuildHasherDefault<MultiplyHasher>> = HashMap::default();
+        let mut next = Table::default();
         for (&covered, &ways) in &states {
             if covered & 1 == 1 {
                 *next.entry(covered >> 1).or_insert(0) += ways;
@@ -279,6 +279,7 @@ fn map_set(size: BoardSize, symmetry: usize, set: u64) -> u64 {
 }
 
 /// A table from occupied squares to the number of ways of reaching them.
+/// (The profiles of [`count_pairings`] are kept in one too.)
 pub(crate) type Table = HashMap<u64, u128, BuildHasherDefault<MultiplyHasher>>;
 
 /// A hasher for one `u64` key: a multiplication by an odd constant (Fibonacci hashing),

@@ -70,13 +70,18 @@ pub struct UniformReference {
 }
 
 impl UniformReference {
-    /// Counts the boards of `instance` and each symbol's distribution over its pair sets.
+    /// Counts each symbol's distribution over its pair sets, and with it the boards of
+    /// `instance`: every board gives each symbol exactly one set, so any symbol's counts sum
+    /// to the number of boards.
     pub fn build(instance: &Instance, max_table: usize) -> Result<UniformReference, CountError> {
-        let count = counting::count_boards(instance, false, max_table, &mut |_, _, _| ())?;
-        let boards = u64::try_from(count.boards).map_err(|_| CountError::TooManyBoards {
+        let counts = counting::pair_set_marginals(instance, max_table)?;
+        let total: u128 = counts
+            .first()
+            .map_or(1, |(_, sets)| sets.iter().map(|&(_, with)| with).sum());
+        let boards = u64::try_from(total).map_err(|_| CountError::TooManyBoards {
             instance: instance.to_string(),
         })?;
-        let marginals = counting::pair_set_marginals(instance, max_table)?
+        let marginals = counts
             .into_iter()
             .map(|(symbol, sets)| {
                 let mut probabilities: Vec<(u64, f64)> = sets
@@ -125,8 +130,8 @@ pub fn measure(
     seed: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<FairnessRow, InvalidBoard> {
-    let mut keys: Vec<u128> = Vec::with_capacity(draws as usize);
-    let mut batch_ends = Vec::with_capacity(BATCHES as usize);
+    // Each solved board's key and the batch of consecutive draws it belongs to.
+    let mut keys: Vec<(u128, u8)> = Vec::with_capacity(draws as usize);
     let mut placed: Vec<HashMap<u64, u64>> = vec![HashMap::new(); Symbol::COUNT];
     let batch_of = |index: u64| index * BATCHES / draws.max(1);
     let mut start = 0;
@@ -141,11 +146,8 @@ pub fn measure(
             })
             .collect::<Result<_, InvalidBoard>>()?;
         for (index, pieces) in (start..end).zip(boards) {
-            if index > 0 && batch_of(index) != batch_of(index - 1) {
-                batch_ends.push(keys.len());
-            }
             let Some(pieces) = pieces else { continue };
-            keys.push(board_key(&pieces));
+            keys.push((board_key(&pieces), batch_of(index) as u8));
             for (symbol, &set) in Symbol::ALL.iter().zip(&pieces) {
                 *placed[symbol.index()].entry(set).or_default() += 1;
             }
@@ -153,15 +155,7 @@ pub fn measure(
         progress(end);
         start = end;
     }
-    batch_ends.push(keys.len());
-    Ok(summarise(
-        generator,
-        reference,
-        draws,
-        keys,
-        &batch_ends,
-        &placed,
-    ))
+    Ok(summarise(generator, reference, draws, keys, &placed))
 }
 
 /// A board as four bits per square (0 empty, else the symbol's index + 1): exact up to 32
@@ -181,22 +175,18 @@ fn summarise(
     generator: &Generator,
     reference: &UniformReference,
     draws: u64,
-    keys: Vec<u128>,
-    batch_ends: &[usize],
+    keys: Vec<(u128, u8)>,
     placed: &[HashMap<u64, u64>],
 ) -> FairnessRow {
     let boards = reference.boards as f64;
     let pairs = |n: u64| n as f64 * (n as f64 - 1.0) / 2.0;
     let divergence = |collisions: f64, n: u64| boards * collisions / pairs(n) - 1.0;
     let n = keys.len() as u64;
-    let counts = Collisions::count(keys, batch_ends);
+    let counts = Collisions::count(keys, BATCHES as usize);
     let chi2 = divergence(counts.pairs as f64, n);
     // Delete-a-batch jackknife of the estimate, which sees the pairs across batches too.
-    let left_out: Vec<f64> = (0..batch_ends.len())
-        .map(|j| {
-            let size = (batch_ends[j] - j.checked_sub(1).map_or(0, |i| batch_ends[i])) as u64;
-            divergence((counts.pairs - counts.involving_batch[j]) as f64, n - size)
-        })
+    let left_out: Vec<f64> = (counts.involving_batch.iter().zip(&counts.batch_sizes))
+        .map(|(&involving, &size)| divergence((counts.pairs - involving) as f64, n - size))
         .collect();
     let jackknife = T_975_9 * jackknife_error(&left_out);
     // With few collisions the batches say little: the exact Poisson interval of the count is
@@ -233,26 +223,25 @@ struct Collisions {
     pairs: u64,
     distinct: u64,
     involving_batch: Vec<u64>,
+    /// The boards of each batch.
+    batch_sizes: Vec<u64>,
 }
 
 impl Collisions {
-    /// Counts the collisions of `keys`, the draws of batch `j` ending at `batch_ends[j]`.
-    fn count(keys: Vec<u128>, batch_ends: &[usize]) -> Collisions {
-        let mut labelled: Vec<(u128, u8)> = Vec::with_capacity(keys.len());
-        let mut batch = 0;
-        for (i, key) in keys.into_iter().enumerate() {
-            while i >= batch_ends[batch] {
-                batch += 1;
-            }
-            labelled.push((key, batch as u8));
-        }
-        labelled.sort_unstable();
+    /// Counts the collisions of the `labelled` boards, each a key and its batch (of
+    /// `batches`).
+    fn count(mut labelled: Vec<(u128, u8)>, batches: usize) -> Collisions {
         let mut counts = Collisions {
             pairs: 0,
             distinct: 0,
-            involving_batch: vec![0; batch_ends.len()],
+            involving_batch: vec![0; batches],
+            batch_sizes: vec![0; batches],
         };
-        let mut per_batch = vec![0u64; batch_ends.len()];
+        for &(_, batch) in &labelled {
+            counts.batch_sizes[batch as usize] += 1;
+        }
+        labelled.sort_unstable();
+        let mut per_batch = vec![0u64; batches];
         for run in labelled.chunk_by(|a, b| a.0 == b.0) {
             let c = run.len() as u64;
             counts.pairs += c * (c - 1) / 2;
@@ -541,11 +530,12 @@ mod tests {
 
     #[test]
     fn collisions_are_counted_in_all_and_by_batch() {
-        let counts = Collisions::count(vec![1, 1, 1, 2, 3, 3], &[3, 6]);
+        let labelled = vec![(1, 0), (1, 0), (1, 0), (2, 1), (3, 1), (3, 1)];
+        let counts = Collisions::count(labelled, 2);
         assert_eq!((counts.pairs, counts.distinct), (3 + 1, 3));
         assert_eq!(counts.involving_batch, [3, 1]);
         // A pair across two batches involves both.
-        let across = Collisions::count(vec![5, 5], &[1, 2]);
+        let across = Collisions::count(vec![(5, 0), (5, 1)], 2);
         assert_eq!(across.involving_batch, [1, 1]);
     }
 
@@ -571,22 +561,17 @@ mod tests {
             marginals: Vec::new(),
         };
         let mut rng = crate::rng::stream(3, "fairness-test", support);
-        let keys: Vec<u128> = (0..n)
-            .map(|_| u128::from(crate::rng::below(&mut rng, support)))
+        let keys: Vec<(u128, u8)> = (0..n)
+            .map(|i| {
+                let key = u128::from(crate::rng::below(&mut rng, support));
+                (key, (i * BATCHES / n) as u8)
+            })
             .collect();
-        let ends: Vec<usize> = (1..=BATCHES).map(|b| (b * n / BATCHES) as usize).collect();
         let generator = Generator {
             queue: Queue::seed(crate::chess_memory::board::BoardSize::STANDARD),
             search: SearchConfig::SEED,
         };
-        summarise(
-            &generator,
-            &reference,
-            n,
-            keys,
-            &ends,
-            &vec![HashMap::new(); 8],
-        )
+        summarise(&generator, &reference, n, keys, &vec![HashMap::new(); 8])
     }
 
     #[test]
