@@ -6,7 +6,7 @@
 //! (`docs/seed-article-draughts.md`) describes the original browser game and its greedy bot,
 //! Damebot, whose source is ported in [`original`]. Layers: squares and boards ([`square`],
 //! [`board`]), text ([`fen`], [`moves`]), rules and the generator ([`rules`], [`movegen`]),
-//! counting ([`perft`]), the game with its draw rules ([`game`]), the original Damebot
+//! counting ([`perft`], with [`popcount`]), the game with its draw rules ([`game`]), the original Damebot
 //! ([`original`]), the bots ([`bots`]), a person against a bot ([`terminal`]), and their
 //! matches in the experiment harness ([`matches`], [`referee`], [`match_report`]).
 
@@ -20,6 +20,7 @@ pub mod movegen;
 pub mod moves;
 pub mod original;
 pub mod perft;
+pub mod popcount;
 pub mod referee;
 pub mod rules;
 pub mod square;

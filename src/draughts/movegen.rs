@@ -22,6 +22,7 @@
 
 use super::board::{Board, Color};
 use super::moves::{MAX_LANDINGS, Move};
+use super::popcount::{Popcount, SoftwarePopcount};
 use super::rules::Rules;
 use super::square::{DIRECTIONS, Square, shift, squares};
 
@@ -56,31 +57,52 @@ pub fn captures(board: &Board, rules: Rules, moves: &mut Vec<Move>) {
 /// found as [`captures`] finds them but counted instead of listed. Not for the original
 /// Damebot's rules.
 pub fn count_captures(board: &Board, rules: Rules) -> u64 {
+    count_captures_by(board, rules, SoftwarePopcount)
+}
+
+/// [`count_captures`], counting bits with `popcount`.
+#[inline(always)]
+pub fn count_captures_by<P: Popcount>(board: &Board, rules: Rules, popcount: P) -> u64 {
     debug_assert!(rules != Rules::Damebot);
-    let mut count = RouteCount(0);
+    let mut count = RouteCount(0, popcount);
     capture_routes(board, rules, &mut count);
     count.0
 }
 
 /// Where the capture search puts each route it finds.
 pub(crate) trait Routes {
+    /// Whether men's routes are only counted: then the search counts the men's captures of a
+    /// single jump all at once and hands them to [`Routes::single_jumps`] instead of
+    /// [`Routes::route`].
+    const COUNTS_MEN: bool;
     fn route(&mut self, from: Square, landings: &[u8], captured: u64);
+    /// Men's routes of one jump each, one per square of `landings` (only if `COUNTS_MEN`).
+    fn single_jumps(&mut self, landings: u64);
 }
 
 impl Routes for Vec<Move> {
+    const COUNTS_MEN: bool = false;
     #[inline(always)]
     fn route(&mut self, from: Square, landings: &[u8], captured: u64) {
         self.push(Move::capture(from, landings, captured));
     }
+    fn single_jumps(&mut self, _landings: u64) {
+        unreachable!("listed moves are made one by one");
+    }
 }
 
 /// Counts the routes without building them.
-struct RouteCount(u64);
+struct RouteCount<P>(u64, P);
 
-impl Routes for RouteCount {
+impl<P: Popcount> Routes for RouteCount<P> {
+    const COUNTS_MEN: bool = true;
     #[inline(always)]
     fn route(&mut self, _from: Square, _landings: &[u8], _captured: u64) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn single_jumps(&mut self, landings: u64) {
+        self.0 += u64::from(self.1.count(landings));
     }
 }
 
@@ -154,19 +176,25 @@ pub fn quiet_moves(board: &Board, rules: Rules, moves: &mut Vec<Move>) {
 /// The number of quiet moves, counted with whole-board shifts (for bulk counting at the last
 /// ply of perft).
 pub fn count_quiet_moves(board: &Board, rules: Rules) -> u64 {
+    count_quiet_moves_by(board, rules, SoftwarePopcount)
+}
+
+/// [`count_quiet_moves`], counting bits with `popcount`.
+#[inline(always)]
+pub fn count_quiet_moves_by<P: Popcount>(board: &Board, rules: Rules, popcount: P) -> u64 {
     let (own, _) = board.own_and_opponent();
     let empty = board.empty();
     let men = own & !board.kings;
     let kings = own & board.kings;
     let mut count = 0;
     for delta in board.side.forward() {
-        count += (shift(men, delta) & empty).count_ones() as u64;
+        count += u64::from(popcount.count(shift(men, delta) & empty));
     }
     if kings != 0 {
         for delta in DIRECTIONS {
             let mut front = shift(kings, delta) & empty;
             while front != 0 {
-                count += front.count_ones() as u64;
+                count += u64::from(popcount.count(front));
                 front = if rules.flying_kings() {
                     shift(front, delta) & empty
                 } else {
@@ -233,10 +261,30 @@ impl<R: Routes> CaptureSearch<'_, R> {
     /// The capture routes of the men of `men` that move in directions `A` and `B`: only
     /// those with an opponent ahead and an empty square behind it start a search (the
     /// jumpers, found for all men at once with shifted bitboards).
+    ///
+    /// When routes are only counted, the first jumps of all men in one direction are made at
+    /// once, and a landing square from which no man could jump again ends a route of one jump.
+    /// That test may use the position before the jump: a man jumps forward only, so its next
+    /// victim and landing are ahead of it, never the piece it has just taken or the square it
+    /// left.
     #[inline(always)]
     fn men<const A: i8, const B: i8>(&mut self, men: u64) {
         let behind = |d: i8| shift(shift(self.empty, -d) & self.opponent, -d);
-        let jumpers = men & (behind(A) | behind(B));
+        let can_jump = behind(A) | behind(B);
+        let jumpers = men & can_jump;
+        if R::COUNTS_MEN {
+            for delta in [A, B] {
+                let landings = shift(shift(jumpers, delta) & self.opponent, delta) & self.empty;
+                self.routes.single_jumps(landings & !can_jump);
+                for landing in squares(landings & can_jump) {
+                    let victim = shift(landing.bit(), -delta);
+                    self.from = Square::first(shift(victim, -delta));
+                    self.path[0] = landing.index();
+                    self.man::<A, B>(landing.bit(), victim, 1);
+                }
+            }
+            return;
+        }
         for man in squares(jumpers) {
             self.from = man;
             self.man::<A, B>(man.bit(), 0, 0);

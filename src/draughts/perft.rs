@@ -10,9 +10,10 @@
 //! whole-board shifts, without listing them.
 
 use super::board::{Board, Color};
-use super::movegen::{Routes, capture_routes, captures, count_captures, count_quiet_moves};
+use super::movegen::{Routes, capture_routes, captures, count_captures_by, count_quiet_moves_by};
 use super::movegen::{has_capture, legal_moves};
 use super::moves::Move;
+use super::popcount::{PopcntInstruction, Popcount, SoftwarePopcount};
 use super::rules::Rules;
 use super::square::Square;
 use super::square::{DIRECTIONS, shift};
@@ -68,7 +69,11 @@ impl Perft {
             self.buffers
                 .resize_with(depth as usize, || Vec::with_capacity(64));
         }
-        self.count_at(board, depth)
+        // The counter is compiled twice; the `popcnt` instruction is used where the CPU has it.
+        match PopcntInstruction::detect() {
+            Some(popcnt) => self.count_at(popcnt, board, depth),
+            None => self.count_at(SoftwarePopcount, board, depth),
+        }
     }
 
     /// The moves of `board` under this counter's convention, each with its perft(depth − 1).
@@ -90,30 +95,30 @@ impl Perft {
         }
     }
 
-    fn count_at(&mut self, board: &Board, depth: u32) -> u64 {
+    fn count_at<P: Popcount>(&mut self, popcount: P, board: &Board, depth: u32) -> u64 {
         match depth {
             0 => 1,
-            1 => self.count_leaves(board),
-            2 if !has_capture(board, self.rules) => self.count_after_quiet_moves(board),
+            1 => self.count_leaves(popcount, board),
+            2 if !has_capture(board, self.rules) => self.count_after_quiet_moves(popcount, board),
             _ if depth >= Table::MIN_DEPTH && self.table.is_on() => {
                 if let Some(count) = self.table.get(board, depth) {
                     return count;
                 }
-                let count = self.count_children(board, depth);
+                let count = self.count_children(popcount, board, depth);
                 self.table.put(board, depth, count);
                 count
             }
-            _ => self.count_children(board, depth),
+            _ => self.count_children(popcount, board, depth),
         }
     }
 
     /// perft(`depth`) of `board` as the sum over its moves.
-    fn count_children(&mut self, board: &Board, depth: u32) -> u64 {
+    fn count_children<P: Popcount>(&mut self, popcount: P, board: &Board, depth: u32) -> u64 {
         let mut moves = std::mem::take(&mut self.buffers[depth as usize - 1]);
         self.moves(board, &mut moves);
         let total = moves
             .iter()
-            .map(|mv| self.count_at(&board.play(mv), depth - 1))
+            .map(|mv| self.count_at(popcount, &board.play(mv), depth - 1))
             .sum();
         self.buffers[depth as usize - 1] = moves;
         total
@@ -121,7 +126,7 @@ impl Perft {
 
     /// perft(2) of a position without captures: its quiet moves are made straight from the
     /// bitboards, without building `Move` values.
-    fn count_after_quiet_moves(&mut self, board: &Board) -> u64 {
+    fn count_after_quiet_moves<P: Popcount>(&mut self, popcount: P, board: &Board) -> u64 {
         let (own, _) = board.own_and_opponent();
         let empty = board.empty();
         let men = own & !board.kings;
@@ -131,7 +136,7 @@ impl Perft {
             while targets != 0 {
                 let to = targets & targets.wrapping_neg();
                 targets ^= to;
-                total += self.count_leaves(&board.step(shift(to, -delta), to));
+                total += self.count_leaves(popcount, &board.step(shift(to, -delta), to));
             }
         }
         let mut kings = own & board.kings;
@@ -141,7 +146,7 @@ impl Perft {
             for delta in DIRECTIONS {
                 let mut to = shift(king, delta) & empty;
                 while to != 0 {
-                    total += self.count_leaves(&board.step(king, to));
+                    total += self.count_leaves(popcount, &board.step(king, to));
                     to = if self.rules.flying_kings() {
                         shift(to, delta) & empty
                     } else {
@@ -154,24 +159,24 @@ impl Perft {
     }
 
     /// perft(1) without playing the moves.
-    fn count_leaves(&mut self, board: &Board) -> u64 {
+    fn count_leaves<P: Popcount>(&mut self, popcount: P, board: &Board) -> u64 {
         if self.convention == Captures::Paths && self.rules != Rules::Damebot {
             // Every route is a move: count them as the search finds them.
-            let routes = count_captures(board, self.rules);
+            let routes = count_captures_by(board, self.rules, popcount);
             return if routes == 0 {
-                count_quiet_moves(board, self.rules)
+                count_quiet_moves_by(board, self.rules, popcount)
             } else {
                 routes
             };
         }
         if self.rules != Rules::Damebot {
-            return self.count_distinct_leaves(board);
+            return self.count_distinct_leaves(popcount, board);
         }
         let moves = &mut self.buffers[0];
         moves.clear();
         captures(board, self.rules, moves);
         if moves.is_empty() {
-            return count_quiet_moves(board, self.rules);
+            return count_quiet_moves_by(board, self.rules, popcount);
         }
         if self.convention == Captures::Moves {
             merge_duplicates(moves);
@@ -182,17 +187,18 @@ impl Perft {
     /// perft(1) under the moves convention: a man's routes are all distinct (it only moves
     /// forward, so its captured set fixes its path), so they are counted; a king's routes are
     /// kept by their key and counted once each.
-    fn count_distinct_leaves(&mut self, board: &Board) -> u64 {
+    fn count_distinct_leaves<P: Popcount>(&mut self, popcount: P, board: &Board) -> u64 {
         let mut distinct = DistinctRoutes {
             kings: board.kings,
             men_routes: 0,
             king_routes: &mut self.king_routes,
+            popcount,
         };
         distinct.king_routes.clear();
         capture_routes(board, self.rules, &mut distinct);
         let men_routes = distinct.men_routes;
         if men_routes == 0 && self.king_routes.is_empty() {
-            return count_quiet_moves(board, self.rules);
+            return count_quiet_moves_by(board, self.rules, popcount);
         }
         if self.king_routes.len() > 1 {
             self.king_routes.sort_unstable();
@@ -204,13 +210,19 @@ impl Perft {
 
 /// Capture routes counted under the moves convention: men's routes by number, kings' by
 /// their (start, end, captured set).
-struct DistinctRoutes<'a> {
+struct DistinctRoutes<'a, P> {
     kings: u64,
     men_routes: u64,
     king_routes: &'a mut Vec<(u8, u8, u64)>,
+    popcount: P,
 }
 
-impl Routes for DistinctRoutes<'_> {
+impl<P: Popcount> Routes for DistinctRoutes<'_, P> {
+    const COUNTS_MEN: bool = true;
+    #[inline(always)]
+    fn single_jumps(&mut self, landings: u64) {
+        self.men_routes += u64::from(self.popcount.count(landings));
+    }
     #[inline(always)]
     fn route(&mut self, from: Square, landings: &[u8], captured: u64) {
         if self.kings & from.bit() != 0 {

@@ -110,6 +110,12 @@ fn czech_and_english_differ_on_king_positions() {
 /// A random position: up to 8 pieces a side, a third of them kings, men never on their own
 /// promotion rank.
 fn random_board(rng: &mut impl rand_core::Rng) -> Board {
+    random_board_of(rng, 8, 3)
+}
+
+/// A random position: up to `most` pieces a side, each a king with chance 1 in `king_odds`
+/// (0: men only), men never on their own promotion rank (a man there is a king).
+fn random_board_of(rng: &mut impl rand_core::Rng, most: u64, king_odds: u64) -> Board {
     let mut board = Board {
         white: 0,
         black: 0,
@@ -120,7 +126,7 @@ fn random_board(rng: &mut impl rand_core::Rng) -> Board {
         board.side = Color::Black;
     }
     for color in [Color::White, Color::Black] {
-        let count = 1 + boardlab::rng::below(rng, 8);
+        let count = 1 + boardlab::rng::below(rng, most);
         for _ in 0..count {
             let free = VALID & !board.occupied();
             let nth = boardlab::rng::below(rng, free.count_ones() as u64) as u32;
@@ -132,7 +138,8 @@ fn random_board(rng: &mut impl rand_core::Rng) -> Board {
                 Color::White => board.white |= bit,
                 Color::Black => board.black |= bit,
             }
-            if boardlab::rng::below(rng, 3) == 0 || color.promotion_rank() & bit != 0 {
+            let king = king_odds > 0 && boardlab::rng::below(rng, king_odds) == 0;
+            if king || color.promotion_rank() & bit != 0 {
                 board.kings |= bit;
             }
         }
@@ -153,6 +160,36 @@ fn both_generators_agree_on_random_positions() {
         }
     }
     assert!(captures > 300, "too few captures tried: {captures}");
+}
+
+/// Perft counts the last plies without listing moves: men's single jumps all at once, quiet
+/// moves from whole bitboards. On crowded positions of men, full of multiple jumps, its counts
+/// are the oracle's (every route), and under the moves convention the number of distinct
+/// listed moves.
+#[test]
+fn bulk_counts_agree_with_the_oracle_on_positions_of_men() {
+    let mut rng = boardlab::rng::stream(13, "draughts-oracle-men", 0);
+    let mut multiple_jumps = 0;
+    for _ in 0..300 {
+        let board = random_board_of(&mut rng, 12, 0);
+        let fen = to_fen(&board);
+        for english in [false, true] {
+            let rules = rules_of(english);
+            let simple = OracleBoard::from_fen(&fen);
+            for depth in 1..=3 {
+                let got = perft(&board, rules, Captures::Paths, depth);
+                assert_eq!(got, simple.perft(english, depth), "perft({depth}) of {fen}");
+            }
+            let mut moves = Vec::new();
+            legal_moves(&board, rules, &mut moves);
+            multiple_jumps += moves.iter().filter(|mv| mv.landings_len() > 1).count();
+            moves.sort_by_key(|mv| mv.key());
+            moves.dedup_by_key(|mv| mv.key());
+            let distinct = perft(&board, rules, Captures::Moves, 1);
+            assert_eq!(distinct, moves.len() as u64, "moves of {fen}");
+        }
+    }
+    assert!(multiple_jumps > 50, "too few multiple jumps tried: {multiple_jumps}");
 }
 
 /// The original Damebot's generator, switched to the Czech rules, lists the Czech-legal moves
