@@ -2,9 +2,13 @@
 # Times boardlab against independent programs that do the same work, each built here from
 # its own source, and writes results/peers/peers.csv and results/peers/README.md.
 #
-#   draughts perft   dctl (Rein Halbersma's C++ draughts library) at a pinned commit, its
-#                    plain recursive perft (no hash table), vs `boardlab draughts perft`, for
-#                    every rule set both play (scripts/peers/dctl_perft.cpp names them)
+#   draughts perft   dctl (Rein Halbersma's C++ draughts library), its plain recursive perft
+#                    (no hash table), vs `boardlab draughts perft`, for every rule set both
+#                    play; two dctl builds, each timed: dctl-2016 (commit dd1f2c5, clang++-16,
+#                    scripts/peers/dctl_perft.cpp) and dctl-2023 (commit de565a1, g++ 12 or
+#                    newer, scripts/peers/dctl_perft_2023.cpp). The README compares boardlab
+#                    with the faster of the two per workload; if one fails to build, or does
+#                    not play a rule set, the other alone is used (and the README says so).
 #   Warnsdorff       scripts/peers/warnsdorff.c, the seed rule as a plain C loop, vs
 #                    `boardlab knights-tour bench`
 #   random games     OpenSpiel (pyspiel from PyPI, pinned) playing random against random
@@ -12,19 +16,28 @@
 #                    `boardlab fifteen bench` (the "15" game is tic-tac-toe on a magic square)
 #                    and `boardlab draughts games random random --rules english`
 #
-# Both programs of a pair run pinned to one core (taskset -c $CORE), alternating A B A B
-# for $ROUNDS rounds; /usr/bin/time gives whole-process user+system CPU time. Every run's
-# count (leaves, tours and squares, or games) must equal its peer's, else the script stops.
+# The programs of a workload run pinned to one core (taskset -c $CORE), in turn (dctl-2016
+# dctl-2023 boardlab, ...) for $ROUNDS rounds; /usr/bin/time gives whole-process user+system
+# CPU time. Every run's count (leaves, tours and squares, or games) must equal its peers',
+# else the script stops.
 #
 # Usage: scripts/bench-peers.sh [--rounds N] [--quick] [--only draughts]
 #   --quick            smaller workloads (perft two plies shallower, fewer tours), for
 #                      checking the script
-#   --only draughts    only the draughts perft pairs (no Warnsdorff, no OpenSpiel); the
+#   --only draughts    only the draughts perft workloads (no Warnsdorff, no OpenSpiel); the
 #                      CSV and README then hold those rows alone
-# Environment: DCTL_REPO / XSTD_REPO (git URLs or paths; a local mirror is used where one
-# exists, else GitHub), PEERS_BUILD (build folder, default target/peers), CORE (default 1),
-# BOARDLAB_BIN (a boardlab binary to time; when set, no cargo build is run; default
-# $CARGO_TARGET_DIR/release/boardlab, built first).
+# Environment:
+#   DCTL_REPO, XSTD_REPO, BIT_SET_REPO, TABULA_REPO
+#                      where to clone rhalbersma's dctl, xstd, bit_set and tabula from: a git
+#                      URL or a local path (a clone or mirror); default the GitHub repository,
+#                      https://github.com/rhalbersma/NAME. Only the pinned commits are built.
+#   DCTL_2016_CXX      compiler for dctl-2016 (default clang++-16)
+#   DCTL_2023_CXX      compiler for dctl-2023 (default the newest of g++-14, g++-13, g++-12
+#                      on PATH, else g++ if it is version 12 or newer)
+#   PEERS_BUILD        build folder (default target/peers)
+#   CORE               the core to pin to (default 1)
+#   BOARDLAB_BIN       a boardlab binary to time; when set, no cargo build is run (default
+#                      $CARGO_TARGET_DIR/release/boardlab, built first)
 set -euo pipefail
 
 die() { echo "bench-peers: $*" >&2; exit 1; }
@@ -37,7 +50,7 @@ while [[ $# -gt 0 ]]; do
     --rounds) ROUNDS="${2:?}"; shift 2 ;;
     --quick) QUICK=1; shift ;;
     --only) ONLY="${2:?}"; shift 2 ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 { if (!/^#/) exit; print }' "$0"; exit 0 ;;
     *) die "unknown argument $1 (see --help)" ;;
   esac
 done
@@ -52,36 +65,65 @@ OUT=$ROOT/results/peers
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 BOARDLAB=${BOARDLAB_BIN:-$CARGO_TARGET_DIR/release/boardlab}
 
-# dctl from November 2016: C++17 (-std=c++1z), builds with clang 16 and Boost headers;
-# later commits need C++20/23 compilers newer than Debian 12's. xstd is its sibling
-# header library, pinned to the last commit before that dctl commit.
-DCTL_COMMIT=dd1f2c565d3defe3160c2c21b4264d4e1d05a639
-XSTD_COMMIT=f8c2659839ffc46b93505939756f6dbad8b62180
-mirror_or() { [[ -d "$1" ]] && echo "$1" || echo "$2"; }
-DCTL_REPO=${DCTL_REPO:-$(mirror_or /work/.mirror/rhalbersma+dctl/repo https://github.com/rhalbersma/dctl)}
-XSTD_REPO=${XSTD_REPO:-$(mirror_or /work/.mirror/rhalbersma+xstd/repo https://github.com/rhalbersma/xstd)}
+# Two dctl builds, each at a pinned commit with its sibling header libraries pinned to the
+# last commit at or before it (dctl's own CMakeLists expects them as checkouts beside it).
+#   dctl-2016: November 2016, C++17 (-std=c++1z); builds with clang 16 and Boost headers.
+#   dctl-2023: January 2023, C++23 (its CMakeLists asks for cxx_std_23); needs g++ 12 or
+#              newer, Boost headers, and bit_set and tabula besides xstd.
+DCTL_2016_COMMIT=dd1f2c565d3defe3160c2c21b4264d4e1d05a639
+XSTD_2016_COMMIT=f8c2659839ffc46b93505939756f6dbad8b62180
+DCTL_2023_COMMIT=de565a1cdea5d6097630038e8d5fb64d38658a25
+XSTD_2023_COMMIT=1e1db050befa1daff3666df6088b09e6f93de969
+BIT_SET_2023_COMMIT=438701e4b43f95c87cfe5912ce844703ca77f90c
+TABULA_2023_COMMIT=ccaffa30e0d464bb1475d459fa8afe0fc7e4f2cb
+DCTL_REPO=${DCTL_REPO:-https://github.com/rhalbersma/dctl}
+XSTD_REPO=${XSTD_REPO:-https://github.com/rhalbersma/xstd}
+BIT_SET_REPO=${BIT_SET_REPO:-https://github.com/rhalbersma/bit_set}
+TABULA_REPO=${TABULA_REPO:-https://github.com/rhalbersma/tabula}
 
-CXX=${CXX:-clang++-16}
-CXXFLAGS="-std=c++1z -O3 -march=native -DNDEBUG"
+# The first g++ of version 12 or newer on PATH (empty if none).
+find_gxx12() {
+  local c
+  for c in g++-14 g++-13 g++-12; do command -v "$c" >/dev/null && { echo "$c"; return; }; done
+  command -v g++ >/dev/null && (($(g++ -dumpversion | cut -d. -f1) >= 12)) && echo g++ || true
+}
+DCTL_2016_CXX=${DCTL_2016_CXX:-clang++-16}
+DCTL_2016_CXXFLAGS="-std=c++1z -O3 -march=native -DNDEBUG"
+DCTL_2023_CXX=${DCTL_2023_CXX:-$(find_gxx12)}
+DCTL_2023_CXXFLAGS="-std=c++23 -O3 -march=native -DNDEBUG"
+DCTL_BUILDS=(dctl-2016 dctl-2023)
 CC=${CC:-gcc}
 CFLAGS="-O3 -march=native"
 OPENSPIEL_VERSION=2.0.2
 
 # ---- tools -------------------------------------------------------------------------
+# The tools every run needs are installed or the script stops; a missing dctl compiler is
+# installed where apt-get can, and otherwise only that dctl build is left out.
+can_apt() { command -v apt-get >/dev/null && [[ $(id -u) -eq 0 ]]; }
+apt_install() { # apt_install LOG PACKAGE...
+  local log=$1; shift
+  echo "installing $*" >&2
+  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"; } >"$log" 2>&1
+}
 need_pkgs=()
 command -v taskset >/dev/null || need_pkgs+=(util-linux)
 [[ -x /usr/bin/time ]] || need_pkgs+=(time)
-command -v "$CXX" >/dev/null || need_pkgs+=(clang-16)
 command -v "$CC" >/dev/null || need_pkgs+=(gcc)
 command -v git >/dev/null || need_pkgs+=(git)
 command -v lscpu >/dev/null || need_pkgs+=(util-linux)
 [[ -f /usr/include/boost/version.hpp ]] || need_pkgs+=(libboost-dev)
 if [[ ${#need_pkgs[@]} -gt 0 ]]; then
-  command -v apt-get >/dev/null && [[ $(id -u) -eq 0 ]] ||
-    die "missing ${need_pkgs[*]} and cannot apt-get install them (needs root on Debian/Ubuntu)"
-  echo "installing ${need_pkgs[*]}" >&2
-  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need_pkgs[@]}"; } \
-    >"$BUILD.apt.log" 2>&1 || die "apt-get install ${need_pkgs[*]} failed (log: $BUILD.apt.log)"
+  can_apt || die "missing ${need_pkgs[*]} and cannot apt-get install them (needs root on Debian/Ubuntu)"
+  apt_install "$BUILD.apt.log" "${need_pkgs[@]}" ||
+    die "apt-get install ${need_pkgs[*]} failed (log: $BUILD.apt.log)"
+fi
+want_pkgs=()
+[[ $DCTL_2016_CXX != clang++-16 ]] || command -v clang++-16 >/dev/null || want_pkgs+=(clang-16)
+[[ -n "$DCTL_2023_CXX" ]] || want_pkgs+=(g++-12)
+if [[ ${#want_pkgs[@]} -gt 0 ]] && can_apt; then
+  apt_install "$BUILD.apt-cxx.log" "${want_pkgs[@]}" ||
+    echo "bench-peers: apt-get install ${want_pkgs[*]} failed (log: $BUILD.apt-cxx.log); going on without" >&2
+  DCTL_2023_CXX=${DCTL_2023_CXX:-$(find_gxx12)}
 fi
 [[ -n "${BOARDLAB_BIN:-}" ]] || command -v cargo >/dev/null ||
   die "cargo not found: install Rust (https://rustup.rs) first"
@@ -96,23 +138,51 @@ else
   cargo build --release -q || die "cargo build --release failed"
 fi
 
-checkout() { # checkout URL COMMIT DIR
+# A dctl build that fails leaves its reason in NOT_BUILT[build]; the run goes on without it.
+declare -A DCTL_BIN=() NOT_BUILT=()
+checkout() { # checkout URL COMMIT DIR; prints why on failure
   local url=$1 commit=$2 dir=$3
   if [[ ! -d "$dir/.git" ]]; then
-    git clone -q "$url" "$dir" 2>/dev/null || die "git clone $url failed"
+    rm -rf "$dir"
+    git clone -q "$url" "$dir" 2>/dev/null || { echo "git clone $url failed"; return 1; }
   fi
   git -C "$dir" checkout -q "$commit" 2>/dev/null ||
-    { git -C "$dir" fetch -q origin 2>/dev/null && git -C "$dir" checkout -q "$commit"; } 2>/dev/null ||
-    die "commit $commit not found in $url"
+    { git -C "$dir" fetch -q origin 2>/dev/null && git -C "$dir" checkout -q "$commit" 2>/dev/null; } ||
+    { echo "commit $commit not found in $url"; return 1; }
 }
-checkout "$DCTL_REPO" "$DCTL_COMMIT" "$BUILD/dctl"
-checkout "$XSTD_REPO" "$XSTD_COMMIT" "$BUILD/xstd"
-
-DCTL_BIN=$BUILD/dctl_perft
-echo "building dctl perft driver ($CXX $CXXFLAGS)" >&2
-"$CXX" $CXXFLAGS -I"$BUILD/dctl/include" -I"$BUILD/xstd/include" \
-  scripts/peers/dctl_perft.cpp -o "$DCTL_BIN" 2>"$BUILD/dctl_perft.log" ||
-  die "building the dctl driver failed (log: $BUILD/dctl_perft.log)"
+build_dctl() { # build_dctl BUILD CXX CXXFLAGS DRIVER [LIBRARY URL COMMIT]...
+  local name=$1 cxx=$2 flags=$3 driver=$4 dir=$BUILD/$1 url commit repo why
+  shift 4
+  local includes=()
+  if [[ -z "$cxx" ]] || ! command -v "$cxx" >/dev/null; then
+    NOT_BUILT[$name]="compiler ${cxx:-g++ 12 or newer} not found"
+    return
+  fi
+  mkdir -p "$dir"
+  while [[ $# -gt 0 ]]; do
+    repo=$1 url=$2 commit=$3
+    shift 3
+    why=$(checkout "$url" "$commit" "$dir/$repo") || { NOT_BUILT[$name]=$why; return; }
+    includes+=(-I"$dir/$repo/include")
+  done
+  echo "building $name ($cxx $flags)" >&2
+  # shellcheck disable=SC2086 # the flags are words
+  if "$cxx" $flags "${includes[@]}" "$driver" -o "$dir/dctl_perft" 2>"$dir/build.log"; then
+    DCTL_BIN[$name]=$dir/dctl_perft
+  else
+    NOT_BUILT[$name]="$cxx failed to compile $driver (log: $dir/build.log)"
+  fi
+}
+build_dctl dctl-2016 "$DCTL_2016_CXX" "$DCTL_2016_CXXFLAGS" scripts/peers/dctl_perft.cpp \
+  dctl "$DCTL_REPO" "$DCTL_2016_COMMIT" xstd "$XSTD_REPO" "$XSTD_2016_COMMIT"
+build_dctl dctl-2023 "$DCTL_2023_CXX" "$DCTL_2023_CXXFLAGS" scripts/peers/dctl_perft_2023.cpp \
+  dctl "$DCTL_REPO" "$DCTL_2023_COMMIT" xstd "$XSTD_REPO" "$XSTD_2023_COMMIT" \
+  bit_set "$BIT_SET_REPO" "$BIT_SET_2023_COMMIT" tabula "$TABULA_REPO" "$TABULA_2023_COMMIT"
+[[ ${#DCTL_BIN[@]} -gt 0 ]] ||
+  die "neither dctl build succeeded (dctl-2016: ${NOT_BUILT[dctl-2016]}; dctl-2023: ${NOT_BUILT[dctl-2023]})"
+for d in "${DCTL_BUILDS[@]}"; do
+  [[ -z "${NOT_BUILT[$d]:-}" ]] || echo "bench-peers: $d not built: ${NOT_BUILT[$d]}; going on without it" >&2
+done
 
 if [[ $ONLY == all ]]; then
 WD_BIN=$BUILD/warnsdorff
@@ -145,21 +215,59 @@ PERFT_RULES=(
 # not Thai's own two-row start.
 fen_of() { [[ $1 == thai ]] && echo "--fen W:W21-32:B1-12" || true; }
 PERFT_TABLE=tests/data/draughts-variants.perft
-# dctl against boardlab, and both against the published count where
-# tests/data/draughts-variants.perft (dctl's own test tables) has one.
+# Each dctl build against boardlab, and boardlab against the published count where
+# tests/data/draughts-variants.perft (dctl's own test tables) has one. PLAYS["BUILD RULES"]
+# is set where that dctl build plays the rule set: a driver that answers "unknown rules"
+# does not, and any other disagreement or failure stops the script.
+declare -A PLAYS=()
 for spec in "${PERFT_RULES[@]}"; do
   set -- $spec
   rules=$1 depth=$2
   for captures in paths moves; do
-    a=$("$DCTL_BIN" "$rules" "$captures" "$depth")
     b=$("$BOARDLAB" draughts perft --depth "$depth" --rules "$rules" --captures "$captures" $(fen_of "$rules") |
       sed -n 's/^perft([0-9]*) = \([0-9]*\).*/\1/p')
-    [[ -n "$a" && "$a" == "$b" ]] || die "perft($depth) $rules $captures: dctl $a, boardlab $b"
+    [[ -n "$b" ]] || die "perft($depth) $rules $captures: boardlab printed no count"
     published=$(awk -F, -v r="$rules" -v c="$captures" -v d="$depth" \
       '$1 == r && $2 == c && $3 == d { print $4 }' "$PERFT_TABLE")
-    [[ -z "$published" || "$published" == "$a" ]] ||
-      die "perft($depth) $rules $captures: dctl and boardlab $a, published $published"
+    [[ -z "$published" || "$published" == "$b" ]] ||
+      die "perft($depth) $rules $captures: boardlab $b, published $published"
+    for d in "${DCTL_BUILDS[@]}"; do
+      [[ -n "${DCTL_BIN[$d]:-}" ]] || continue
+      err=$BUILD/$d/check.err
+      if a=$("${DCTL_BIN[$d]}" "$rules" "$captures" "$depth" 2>"$err"); then
+        [[ "$a" == "$b" ]] || die "perft($depth) $rules $captures: $d $a, boardlab $b"
+        PLAYS[$d $rules]=1
+      else
+        grep -q '^unknown rules' "$err" ||
+          die "$d failed on perft($depth) $rules $captures: $(tail -1 "$err")"
+      fi
+    done
   done
+done
+# Which dctl builds each rule set is timed with; a line of DCTL_NOTES for every rule set
+# that has fewer than all of them, for the README.
+declare -A PERFT_PEERS=()
+DCTL_NOTES=()
+for d in "${DCTL_BUILDS[@]}"; do
+  [[ -z "${NOT_BUILT[$d]:-}" ]] ||
+    DCTL_NOTES+=("$d was not built (${NOT_BUILT[$d]}), so every perft row is timed with ${!DCTL_BIN[*]} alone.")
+done
+for spec in "${PERFT_RULES[@]}"; do
+  set -- $spec
+  rules=$1 peers="" missing=""
+  for d in "${DCTL_BUILDS[@]}"; do
+    if [[ -n "${PLAYS[$d $rules]:-}" ]]; then peers+=" $d"
+    elif [[ -n "${DCTL_BIN[$d]:-}" ]]; then missing+=" $d"
+    fi
+  done
+  PERFT_PEERS[$rules]=${peers# }
+  if [[ -z "$peers" ]]; then
+    echo "bench-peers: no dctl build plays $rules; its perft is not timed" >&2
+    DCTL_NOTES+=("$rules: no dctl build plays it, so it is not timed.")
+  elif [[ -n "$missing" ]]; then
+    echo "bench-peers: $rules is timed with${peers} alone (${missing# } does not play it)" >&2
+    DCTL_NOTES+=("$rules: timed with${peers} alone; ${missing# } does not play it.")
+  fi
 done
 if [[ $ONLY == all ]]; then
 # The Warnsdorff walks must visit the same squares in the same order: every start on 8x8,
@@ -175,7 +283,8 @@ cmp -s <("$WD_BIN" 1000 path 1 1) \
 fi
 
 # ---- workloads ---------------------------------------------------------------------
-# name|peer|peer command|boardlab command   (counts parsed by count_of below)
+# name|program|command|program|command...|boardlab|command: the peers, then boardlab, run in
+# that order each round (counts parsed by count_of below)
 if [[ $QUICK -eq 1 ]]; then
   PERFT_LESS=2; BIG_DRAWS=20; SMALL_DRAWS=64000; TTT_GAMES=100000; CHECKERS_GAMES=2000
 else
@@ -188,21 +297,24 @@ for spec in "${PERFT_RULES[@]}"; do
   for depth in "$@"; do
     depth=$((depth - PERFT_LESS))
     for captures in paths moves; do
-      WORKLOADS+=("perft-$rules-$captures-$depth|dctl|$DCTL_BIN $rules $captures $depth|$BOARDLAB draughts perft --depth $depth --rules $rules --captures $captures $(fen_of "$rules")")
+      w="perft-$rules-$captures-$depth"
+      for d in ${PERFT_PEERS[$rules]}; do w+="|$d|${DCTL_BIN[$d]} $rules $captures $depth"; done
+      [[ -z "${PERFT_PEERS[$rules]}" ]] ||
+        WORKLOADS+=("$w|boardlab|$BOARDLAB draughts perft --depth $depth --rules $rules --captures $captures $(fen_of "$rules")")
     done
   done
 done
 if [[ $ONLY == all ]]; then
-WORKLOADS+=("warnsdorff-1000-corner-x$BIG_DRAWS|warnsdorff.c|$WD_BIN 1000 $BIG_DRAWS|$BOARDLAB knights-tour bench --board-size 1000 --rule seed --draws $BIG_DRAWS")
-WORKLOADS+=("warnsdorff-8-all-starts-x$SMALL_DRAWS|warnsdorff.c|$WD_BIN 8 $SMALL_DRAWS all|$BOARDLAB knights-tour bench --board-size 8 --rule seed --all-starts --draws $SMALL_DRAWS")
-WORKLOADS+=("fifteen-random-games-x$TTT_GAMES|openspiel|$OS_GAMES tic_tac_toe $TTT_GAMES 1|$BOARDLAB fifteen bench --games $TTT_GAMES")
-WORKLOADS+=("english-checkers-random-games-x$CHECKERS_GAMES|openspiel|$OS_GAMES checkers $CHECKERS_GAMES 1|$BOARDLAB draughts games random random --rules english --games $CHECKERS_GAMES")
+WORKLOADS+=("warnsdorff-1000-corner-x$BIG_DRAWS|warnsdorff.c|$WD_BIN 1000 $BIG_DRAWS|boardlab|$BOARDLAB knights-tour bench --board-size 1000 --rule seed --draws $BIG_DRAWS")
+WORKLOADS+=("warnsdorff-8-all-starts-x$SMALL_DRAWS|warnsdorff.c|$WD_BIN 8 $SMALL_DRAWS all|boardlab|$BOARDLAB knights-tour bench --board-size 8 --rule seed --all-starts --draws $SMALL_DRAWS")
+WORKLOADS+=("fifteen-random-games-x$TTT_GAMES|openspiel|$OS_GAMES tic_tac_toe $TTT_GAMES 1|boardlab|$BOARDLAB fifteen bench --games $TTT_GAMES")
+WORKLOADS+=("english-checkers-random-games-x$CHECKERS_GAMES|openspiel|$OS_GAMES checkers $CHECKERS_GAMES 1|boardlab|$BOARDLAB draughts games random random --rules english --games $CHECKERS_GAMES")
 fi
 
 # The count a run printed: perft leaves, `tours/squares` of the Warnsdorff walks, or games.
 count_of() { # count_of PROGRAM OUTPUT_FILE
   case "$1" in
-    dctl) tr -d '[:space:]' <"$2" ;;
+    dctl-*) tr -d '[:space:]' <"$2" ;;
     warnsdorff.c) awk '{print $1 "/" $2}' "$2" ;;
     openspiel) awk '{print $2}' "$2" ;;
     boardlab)
@@ -264,12 +376,15 @@ timed() { # timed PROGRAM COMMAND... ; leaves cpu, wall in $tmp/time, output in 
     die "$* failed: $(tail -1 "$tmp/err")"
 }
 for w in "${WORKLOADS[@]}"; do
-  IFS='|' read -r name peer peer_cmd lab_cmd <<<"$w"
+  IFS='|' read -ra f <<<"$w"
+  name=${f[0]}
   echo "timing $name" >&2
   for round in $(seq 1 "$ROUNDS"); do
-    counts=()
-    for program in "$peer" boardlab; do
-      if [[ $program == boardlab ]]; then timed $lab_cmd; else timed $peer_cmd; fi
+    first="" counts=""
+    for ((i = 1; i < ${#f[@]}; i += 2)); do
+      program=${f[i]}
+      # shellcheck disable=SC2086 # the command is words
+      timed ${f[i + 1]}
       read -r user sys wall <"$tmp/time"
       cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
       count=$(count_of "$program" "$tmp/out")
@@ -278,10 +393,10 @@ for w in "${WORKLOADS[@]}"; do
       [[ $program == boardlab ]] && rates=$(rates_of "$tmp/out")
       outcomes=$(outcomes_of "$program" "$tmp/out")
       echo "$name,$program,$round,$cpu,$wall,$count,$outcomes,$rates" >>"$CSV"
-      counts+=("$count")
+      counts+="${counts:+, }$program $count"
+      first=${first:-$count}
+      [[ "$count" == "$first" ]] || die "$name round $round: counts differ ($counts)"
     done
-    [[ "${counts[0]}" == "${counts[1]}" ]] ||
-      die "$name round $round: counts differ ($peer ${counts[0]}, boardlab ${counts[1]})"
   done
 done
 
@@ -289,92 +404,136 @@ done
 cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 flags=$(lscpu | sed -n 's/^Flags: *//p')
 has() { [[ " $flags " == *" $1 "* ]] && echo yes || echo no; }
-# Lines that name what was built: the boardlab binary, and the peers this run used.
+# Lines that name what was built: boardlab, the dctl builds (or why one is missing), and the
+# other peers this run used; handed to the README writer below one per line.
 boardlab_build="\`cargo build --release\`"
 [[ -n "${BOARDLAB_BIN:-}" ]] && boardlab_build="the binary \`BOARDLAB_BIN\` named, from \`cargo build --release\`"
-other_builds=""
-if [[ $ONLY == all ]]; then
-  other_builds="- warnsdorff.c: \`scripts/peers/warnsdorff.c\`, \`$CC $CFLAGS\`, $("$CC" --version | head -1)
-- OpenSpiel: \`open_spiel==$OPENSPIEL_VERSION\` from PyPI (its wheel's C++ build), $("$OS_VENV/bin/python" --version), driver \`scripts/peers/openspiel_random_games.py\`"
+boost=$(sed -n 's/^#define BOOST_LIB_VERSION "\(.*\)"/\1/p' /usr/include/boost/version.hpp)
+build_lines=("- boardlab: \`$("$BOARDLAB" --version)\`, $boardlab_build (Cargo.toml's release profile: codegen-units 1, thin LTO; no target-cpu flag, so generic x86-64), $(rustc --version 2>/dev/null || echo "rustc not on PATH")")
+if [[ -n "${DCTL_BIN[dctl-2016]:-}" ]]; then
+  build_lines+=("- dctl-2016: rhalbersma/dctl \`$DCTL_2016_COMMIT\` (November 2016) with rhalbersma/xstd \`$XSTD_2016_COMMIT\`, driver \`scripts/peers/dctl_perft.cpp\` (\`perft_state<true>\`: plain recursion, no hash table, moves at depth 1 counted without making them), \`$DCTL_2016_CXX $DCTL_2016_CXXFLAGS\`, $("$DCTL_2016_CXX" --version | head -1), Boost $boost")
+else
+  build_lines+=("- dctl-2016 (rhalbersma/dctl \`$DCTL_2016_COMMIT\`): not built, ${NOT_BUILT[dctl-2016]}")
 fi
-python3 - "$CSV" "$tmp/README.md" <<PY
-import csv, statistics, sys
+if [[ -n "${DCTL_BIN[dctl-2023]:-}" ]]; then
+  build_lines+=("- dctl-2023: rhalbersma/dctl \`$DCTL_2023_COMMIT\` (January 2023) with rhalbersma/xstd \`$XSTD_2023_COMMIT\`, rhalbersma/bit_set \`$BIT_SET_2023_COMMIT\` and rhalbersma/tabula \`$TABULA_2023_COMMIT\`, driver \`scripts/peers/dctl_perft_2023.cpp\` (\`depth_limited_count<true>\`: plain recursion, no hash table, moves at depth 1 counted by \`model.count\` without making them), \`$DCTL_2023_CXX $DCTL_2023_CXXFLAGS\`, $("$DCTL_2023_CXX" --version | head -1), Boost $boost")
+else
+  build_lines+=("- dctl-2023 (rhalbersma/dctl \`$DCTL_2023_COMMIT\`): not built, ${NOT_BUILT[dctl-2023]}")
+fi
+if [[ $ONLY == all ]]; then
+  build_lines+=("- warnsdorff.c: \`scripts/peers/warnsdorff.c\`, \`$CC $CFLAGS\`, $("$CC" --version | head -1)")
+  build_lines+=("- OpenSpiel: \`open_spiel==$OPENSPIEL_VERSION\` from PyPI (its wheel's C++ build), $("$OS_VENV/bin/python" --version), driver \`scripts/peers/openspiel_random_games.py\`")
+fi
+build_lines+=("- CPU: $cpu_model ($(nproc) cores); avx2: $(has avx2), avx512f: $(has avx512f), bmi2: $(has bmi2)")
+printf '%s\n' "${build_lines[@]}" >"$tmp/build.txt"
+printf '%s\n' ${DCTL_NOTES[@]+"${DCTL_NOTES[@]}"} >"$tmp/notes.txt"
+ROUNDS=$ROUNDS ONLY=$ONLY CORE=$CORE DCTL_BUILDS="${DCTL_BUILDS[*]}" \
+  python3 - "$CSV" "$tmp/README.md" "$tmp/build.txt" "$tmp/notes.txt" <<'PY'
+import csv, os, statistics, sys
 from collections import defaultdict
 rows = list(csv.DictReader(open(sys.argv[1])))
-cpu = defaultdict(list); meta = {}; peer_of = {}; rate = defaultdict(list); cpu_rate = defaultdict(list)
+build_lines = open(sys.argv[3]).read().splitlines()
+notes = [n for n in open(sys.argv[4]).read().splitlines() if n]
+rounds, only, core = os.environ["ROUNDS"], os.environ["ONLY"], os.environ["CORE"]
+dctl_builds = os.environ["DCTL_BUILDS"].split()
+cpu = defaultdict(list); meta = {}; peers_of = defaultdict(list); cpu_rate = defaultdict(list)
 loop = defaultdict(list); outcomes = {}
 for r in rows:
-    cpu[(r["workload"], r["program"])].append(float(r["cpu_seconds"]))
-    meta[r["workload"]] = r["count"]
+    name, program = r["workload"], r["program"]
+    cpu[(name, program)].append(float(r["cpu_seconds"]))
+    meta[name] = r["count"]
     if r["outcomes"]:
-        outcomes[(r["workload"], r["program"])] = r["outcomes"]
-    if r["program"] != "boardlab":
-        peer_of[r["workload"]] = r["program"]
+        outcomes[(name, program)] = r["outcomes"]
+    if program != "boardlab":
+        if program not in peers_of[name]:
+            peers_of[name].append(program)
     else:
-        if r["boardlab_rate"]: rate[r["workload"]].append(float(r["boardlab_rate"]))
-        if r["boardlab_cpu_rate"]: cpu_rate[r["workload"]].append(float(r["boardlab_cpu_rate"]))
-        if r["boardlab_loop_cpu_seconds"]: loop[r["workload"]].append(float(r["boardlab_loop_cpu_seconds"]))
+        if r["boardlab_cpu_rate"]: cpu_rate[name].append(float(r["boardlab_cpu_rate"]))
+        if r["boardlab_loop_cpu_seconds"]: loop[name].append(float(r["boardlab_loop_cpu_seconds"]))
+med = lambda name, program: statistics.median(cpu[(name, program)])
+ratio = lambda a, b: f"{a / b:.2f}" if b > 0 else "n/a"
+names = list(dict.fromkeys(r["workload"] for r in rows))
+perft = [n for n in names if peers_of[n][0].startswith("dctl-")]
+others = [n for n in names if n not in perft]
 lines = []
 w = lines.append
 w("# boardlab against peer programs")
 w("")
-w("Written by \`scripts/bench-peers.sh\` (rounds: $ROUNDS, only: $ONLY); the runs are in \`peers.csv\`.")
-w("Each pair ran pinned to one core (\`taskset -c $CORE\`), alternating peer and boardlab;")
-w("CPU time is the whole process's user + system time from \`/usr/bin/time\`, so start-up,")
+w(f"Written by `scripts/bench-peers.sh` (rounds: {rounds}, only: {only}); the runs are in `peers.csv`.")
+w(f"The programs of a workload ran pinned to one core (`taskset -c {core}`), in turn each round;")
+w("CPU time is the whole process's user + system time from `/usr/bin/time`, so start-up,")
 w("allocation and (for boardlab's benches) validation are included. Each run's count (perft")
-w("leaves, tours/squares, or games) was checked equal to its peer's. Before timing, every rule")
-w("set's perft was checked at a shallow depth against dctl and against the published count in")
-w("\`tests/data/draughts-variants.perft\`, and the Warnsdorff walks were compared square by")
-w("square (every 8x8 start, the 1000x1000 corner) when they were timed.")
+w("leaves, tours/squares, or games) was checked equal to its peers'. Before timing, every rule")
+w("set's perft was checked at a shallow depth against each dctl build and against the published")
+w("count in `tests/data/draughts-variants.perft`, and the Warnsdorff walks were compared square")
+w("by square (every 8x8 start, the 1000x1000 corner) when they were timed.")
 w("")
 w("## Build")
 w("")
-w("- boardlab: \`$("$BOARDLAB" --version)\`, \`cargo build --release\` (Cargo.toml's release profile: codegen-units 1, thin LTO; no target-cpu flag, so generic x86-64), $(rustc --version)".replace("\`cargo build --release\`", "$boardlab_build", 1))
-w("- dctl: rhalbersma/dctl \`$DCTL_COMMIT\` with rhalbersma/xstd \`$XSTD_COMMIT\`, driver \`scripts/peers/dctl_perft.cpp\` (\`perft_state<true>\`: plain recursion, no hash table, moves at depth 1 counted without making them), \`$CXX $CXXFLAGS\`, $("$CXX" --version | head -1), Boost $(sed -n 's/^#define BOOST_LIB_VERSION "\(.*\)"/\1/p' /usr/include/boost/version.hpp)")
-for line in """$other_builds""".splitlines():
+for line in build_lines:
     w(line)
-w("- CPU: $cpu_model ($(nproc) cores); avx2: $(has avx2), avx512f: $(has avx512f), bmi2: $(has bmi2)")
 w("")
 w("## Results (median of rounds)")
-w("")
-w("| workload | count | peer | peer CPU s | boardlab CPU s | peer / boardlab | boardlab loop CPU s | peer / boardlab loop | boardlab cpu_rate |")
-w("|---|---|---|---:|---:|---:|---:|---:|---:|")
-for name in dict.fromkeys(r["workload"] for r in rows):
-    p = peer_of[name]
-    a = statistics.median(cpu[(name, p)]); b = statistics.median(cpu[(name, "boardlab")])
-    ratio = f"{a / b:.2f}" if b > 0 else "n/a"
-    lp = statistics.median(loop[name]) if loop[name] else None
-    lc = f"{lp:.2f}" if lp else ""
-    lr = f"{a / lp:.2f}" if lp else ""
-    cr = f"{statistics.median(cpu_rate[name]):.4g}" if cpu_rate[name] else ""
-    w(f"| {name} | {meta[name]} | {p} | {a:.2f} | {b:.2f} | {ratio} | {lc} | {lr} | {cr} |")
-w("")
-w("A ratio above 1 means boardlab used less CPU time than the peer. perft rows are")
-w("\`perft-RULES-CAPTURES-DEPTH\` from the rule set's start position (8x8: czech, english, thai,")
-w("russian, brazilian, pool, spanish, italian; 10x10: international, frisian, killer; 12x12:")
-w("canadian), except thai, counted from dctl's table position \`W:W21-32:B1-12\` (three rows of")
-w("men each, dctl's \`initial(2)\`): captures \`paths\` counts every route (dctl's")
-w("keep_duplicates), \`moves\` counts captures with the same squares once (drop_duplicates);")
-w("boardlab ran without \`--hash\`. dctl plays brazilian and canadian with its international")
-w("rules on an 8x8 and a 12x12 board; killer's counts equal international's from the start.")
-w("")
-if "$ONLY" == "all":
+if perft:
+    w("")
+    w("Draughts perft: boardlab against the faster dctl build of each workload (by median CPU time).")
+    w("")
+    w("| workload | count | faster dctl | " + " | ".join(f"{d} CPU s" for d in dctl_builds)
+      + " | boardlab CPU s | faster dctl / boardlab |")
+    w("|---|---|---|" + "---:|" * len(dctl_builds) + "---:|---:|")
+    for name in perft:
+        fastest = min(peers_of[name], key=lambda p: med(name, p))
+        cells = [f"{med(name, d):.2f}" if d in peers_of[name] else "–" for d in dctl_builds]
+        a, b = med(name, fastest), med(name, "boardlab")
+        w(f"| {name} | {meta[name]} | {fastest} | " + " | ".join(cells) + f" | {b:.2f} | {ratio(a, b)} |")
+    w("")
+    w("A ratio above 1 means boardlab used less CPU time than the faster dctl build. Rows are")
+    w("`perft-RULES-CAPTURES-DEPTH` from the rule set's start position (8x8: czech, english, thai,")
+    w("russian, brazilian, pool, spanish, italian; 10x10: international, frisian, killer; 12x12:")
+    w("canadian), except thai, counted from dctl's table position `W:W21-32:B1-12` (three rows of")
+    w("men each, dctl's `initial(2)`): captures `paths` counts every route (dctl's")
+    w("keep_duplicates), `moves` counts captures with the same squares once (drop_duplicates);")
+    w("boardlab ran without `--hash`. Both dctl builds play brazilian and canadian with their")
+    w("international rules on an 8x8 and a 12x12 board; killer's counts equal international's")
+    w("from the start.")
+    if notes:
+        w("")
+        w("Rows with one dctl build alone (a dash in the other's column):")
+        for n in notes:
+            w(f"- {n}")
+if others:
+    w("")
+    w("Other workloads:")
+    w("")
+    w("| workload | count | peer | peer CPU s | boardlab CPU s | peer / boardlab | boardlab loop CPU s | peer / boardlab loop | boardlab cpu_rate |")
+    w("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    for name in others:
+        p = peers_of[name][0]
+        a, b = med(name, p), med(name, "boardlab")
+        lp = statistics.median(loop[name]) if loop[name] else None
+        lc = f"{lp:.2f}" if lp else ""
+        lr = f"{a / lp:.2f}" if lp else ""
+        cr = f"{statistics.median(cpu_rate[name]):.4g}" if cpu_rate[name] else ""
+        w(f"| {name} | {meta[name]} | {p} | {a:.2f} | {b:.2f} | {ratio(a, b)} | {lc} | {lr} | {cr} |")
+    w("")
+    w("A ratio above 1 means boardlab used less CPU time than the peer.")
+    w("")
     w("Warnsdorff counts are tours/squares. The C loop walks and counts; boardlab's bench walks")
     w("(the seed's rule in a loop with no tie bookkeeping, like the C loop), and validates every")
     w("walk with its independent validator after each batch's clock stops. Its *loop* columns are")
-    w("the CPU time of the walks alone (its JSON \`cpu_seconds\`, per batch from")
-    w("\`/proc/thread-self/schedstat\`): the like-for-like comparison with the C loop, which")
+    w("the CPU time of the walks alone (its JSON `cpu_seconds`, per batch from")
+    w("`/proc/thread-self/schedstat`): the like-for-like comparison with the C loop, which")
     w("validates nothing; the whole-process columns include boardlab's validation.")
     w("")
     w("Random games: both seats uniformly random, counted in games; OpenSpiel plays each game in")
-    w("C++ through \`pyspiel.evaluate_bots\`, one Python call per game. The \"15\" game is")
+    w("C++ through `pyspiel.evaluate_bots`, one Python call per game. The \"15\" game is")
     w("tic-tac-toe on a magic square, so random play ends alike: first-seat wins/draws/second-seat")
     w("wins in percent, OpenSpiel then boardlab:")
-    for name in dict.fromkeys(r["workload"] for r in rows):
+    for name in others:
         if (name, "boardlab") in outcomes:
-            w(f"- {name}: {outcomes.get((name, peer_of[name]), '?')} and {outcomes[(name, 'boardlab')]}")
+            w(f"- {name}: {outcomes.get((name, peers_of[name][0]), '?')} and {outcomes[(name, 'boardlab')]}")
     w("")
-    w("\`fifteen bench\` plays and checks every move legal (no rows written); \`draughts games\`")
+    w("`fifteen bench` plays and checks every move legal (no rows written); `draughts games`")
     w("writes each game's row after the referee's replay. OpenSpiel's checkers is English")
     w("checkers with its own draw rules, so random games last a little differently.")
 open(sys.argv[2], "w").write("\n".join(lines) + "\n")
