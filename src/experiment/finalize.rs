@@ -26,6 +26,7 @@ pub fn finish(
     puzzle: &Puzzle,
     mut manifest: Manifest,
 ) -> Result<()> {
+    let started = std::time::Instant::now();
     let (draws, partial) = (folder.draws(), folder.partial_draws());
     if !draws.exists() && partial.exists() {
         std::fs::rename(&partial, &draws)
@@ -44,6 +45,7 @@ pub fn finish(
     })?;
     abort_point("reported");
     manifest.outputs = hash_outputs(folder, puzzle)?;
+    manifest.outputs_seconds = Some(started.elapsed().as_secs_f64());
     manifest.status = RunStatus::Complete;
     manifest.write(&folder.manifest())
 }

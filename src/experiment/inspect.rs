@@ -211,8 +211,10 @@ pub fn same_data(first: &Path, second: &Path) -> Result<Option<String>> {
     };
     Ok(match (&a.data, &b.data) {
         (Some(x), Some(y)) if x == y && a.draws == x.rows && b.draws == y.rows => Some(format!(
-            "the same data: {} rows, {} bytes, FNV-1a 64 {} in both manifests",
-            x.rows, x.bytes, x.fnv1a64
+            "the same data: {} rows, {} bytes, {} in both manifests",
+            x.rows,
+            x.bytes,
+            x.describe()
         )),
         _ => None,
     })

@@ -74,6 +74,14 @@ pub struct Session {
     /// The study's unit of work summed over those draws (iterations, squares, plies).
     #[serde(alias = "iterations")]
     pub work: u64,
+    /// Seconds the writing thread spent appending the computed rows to the data file and
+    /// hashing them: the part of the session that does not run in parallel.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub writer_seconds: f64,
+}
+
+fn is_zero(seconds: &f64) -> bool {
+    *seconds == 0.0
 }
 
 /// The contents of `manifest.json`.
@@ -118,6 +126,10 @@ pub struct Manifest {
     /// `run --resume`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub outputs: BTreeMap<String, String>,
+    /// Seconds spent making the outputs from the finished data file (checking it, the
+    /// tables, the charts and the report), the last time they were made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outputs_seconds: Option<f64>,
     /// A command that reproduces this folder's data on one machine (for a merged folder,
     /// the whole run rather than one shard's).
     #[serde(default, skip_serializing_if = "Option::is_none")]

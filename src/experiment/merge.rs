@@ -10,7 +10,7 @@
 //! folders are only read, under shared locks, and OUT may be neither one of them nor hold
 //! one.
 
-use super::checksum::{DataMark, Fnv1a64};
+use super::checksum::{DataHash, DataMark};
 use super::error::{IoContext, Result, check, fail};
 use super::finalize;
 use super::folder::{FolderState, ResultsFolder};
@@ -259,7 +259,7 @@ fn write_merged_draws(
     let mut file = std::io::BufWriter::new(
         std::fs::File::create(&partial).io(|| format!("cannot create {shown}"))?,
     );
-    let mut hash = Fnv1a64::default();
+    let mut hash = DataHash::default();
     let mut bytes = 0u64;
     let mut emit = |file: &mut std::io::BufWriter<std::fs::File>, text: &[u8]| {
         hash.update(text);

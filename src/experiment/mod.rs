@@ -20,6 +20,7 @@ mod merge;
 mod plan;
 pub mod progress;
 pub mod registry;
+mod row_blocks;
 mod runner;
 mod shard;
 pub mod spec;

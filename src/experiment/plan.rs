@@ -9,6 +9,7 @@
 use super::Shard;
 use super::error::{HarnessError, IoContext, Result, StudyError, check, fail};
 use super::folder::ResultsFolder;
+use super::row_blocks::{InOrder, RowBlocks};
 use super::study::{Computed, Study, row_key};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -144,33 +145,127 @@ impl Plan {
         );
         let mut position = 0u64;
         while read(&mut reader, &mut line)? > 0 {
-            let Ok(text) = std::str::from_utf8(&line) else {
-                fail!(Data, "{shown} row {} is not text", position + 1);
-            };
-            let text = text.trim_end_matches(['\n', '\r']);
-            let Some((label, draw)) = row_key(line.as_slice()) else {
-                fail!(Data, "{shown} row {} is not a row: {text:?}", position + 1);
-            };
-            self.check_key(position, label, draw, &shown)?;
-            let series = self.locate(position).0;
-            visit(Row {
-                position,
-                series,
-                draw,
-                text,
-            })
-            .map_err(|source| {
+            let row = self.read_row(position, &line, &shown)?;
+            visit(row).map_err(|source| {
                 HarnessError::study(format!("{shown} row {}", position + 1), source)
             })?;
             position += 1;
         }
+        self.check_row_count(position, &shown)
+    }
+
+    /// The row at `position` of `file`, from its `line`, checked to be the row the plan puts
+    /// there.
+    fn read_row<'a>(&self, position: u64, line: &'a [u8], file: &str) -> Result<Row<'a>> {
+        let Ok(text) = std::str::from_utf8(line) else {
+            fail!(Data, "{file} row {} is not text", position + 1);
+        };
+        let text = text.trim_end_matches(['\n', '\r']);
+        let Some((label, draw)) = row_key(line) else {
+            fail!(Data, "{file} row {} is not a row: {text:?}", position + 1);
+        };
+        self.check_key(position, label, draw, file)?;
+        let series = self.locate(position).0;
+        Ok(Row {
+            position,
+            series,
+            draw,
+            text,
+        })
+    }
+
+    fn check_row_count(&self, rows: u64, file: &str) -> Result<()> {
         check!(
-            position == self.total(),
+            rows == self.total(),
             Data,
-            "{shown} has {position} rows but the spec makes {}",
+            "{file} has {rows} rows but the spec makes {}",
             self.total()
         );
         Ok(())
+    }
+
+    /// [`Plan::for_each_row`] on all the pool's threads, for a study whose tables are sums
+    /// over the rows: the file is read in blocks of whole rows, each block's rows are checked
+    /// and folded into an accumulator of its own (made by `init`) on a worker thread, and the
+    /// blocks' accumulators are merged in file order. Blocks have a fixed size, so the result
+    /// does not depend on the number of threads; an error is the first one in the file.
+    pub fn fold_rows<A: Send>(
+        &self,
+        folder: &ResultsFolder,
+        init: impl Fn() -> A + Sync,
+        visit: impl Fn(&mut A, Row) -> std::result::Result<(), StudyError> + Sync,
+        merge: impl Fn(&mut A, A),
+    ) -> Result<A> {
+        self.fold_rows_in_blocks(folder, RowBlocks::SIZE, init, visit, merge)
+    }
+
+    /// [`Plan::fold_rows`] with blocks of about `block_size` bytes.
+    fn fold_rows_in_blocks<A: Send>(
+        &self,
+        folder: &ResultsFolder,
+        block_size: usize,
+        init: impl Fn() -> A + Sync,
+        visit: impl Fn(&mut A, Row) -> std::result::Result<(), StudyError> + Sync,
+        merge: impl Fn(&mut A, A),
+    ) -> Result<A> {
+        let path = folder.draws();
+        let shown = path.display().to_string();
+        let mut blocks = RowBlocks::open(&path, &self.study.draws_header(), block_size)?;
+        let most_in_flight = 2 * rayon::current_num_threads();
+        let (sender, receiver) = std::sync::mpsc::channel::<(u64, Result<A>)>();
+        let fold_block = |block: Vec<u8>, first: u64| -> Result<A> {
+            let mut accumulator = init();
+            for (offset, line) in block.split_inclusive(|&b| b == b'\n').enumerate() {
+                let position = first + offset as u64;
+                let row = self.read_row(position, line, &shown)?;
+                visit(&mut accumulator, row).map_err(|source| {
+                    HarnessError::study(format!("{shown} row {}", position + 1), source)
+                })?;
+            }
+            Ok(accumulator)
+        };
+        let mut merged = InOrder {
+            total: init(),
+            merged: 0,
+            waiting: std::collections::BTreeMap::new(),
+        };
+        if rayon::current_thread_index().is_some() {
+            // On a worker thread of a pool, which must not wait for its own pool: one by one.
+            let mut position = 0u64;
+            while let Some(block) = blocks.next_block()? {
+                let rows = block.split_inclusive(|&b| b == b'\n').count() as u64;
+                let index = merged.merged;
+                merged.take(index, fold_block(block, position), &merge)?;
+                position += rows;
+            }
+            self.check_row_count(position, &shown)?;
+            return Ok(merged.total);
+        }
+        let read = rayon::in_place_scope(|scope| -> Result<u64> {
+            let mut sent = 0u64;
+            let mut position = 0u64;
+            while let Some(block) = blocks.next_block()? {
+                let rows = block.split_inclusive(|&b| b == b'\n').count() as u64;
+                let (sender, fold_block) = (sender.clone(), &fold_block);
+                let (index, first) = (sent, position);
+                scope.spawn(move |_| {
+                    let _ = sender.send((index, fold_block(block, first)));
+                });
+                sent += 1;
+                position += rows;
+                if sent - merged.merged >= most_in_flight as u64 {
+                    let (index, result) = receiver.recv().expect("a block's worker answers");
+                    merged.take(index, result, &merge)?;
+                }
+            }
+            while merged.merged < sent {
+                let (index, result) = receiver.recv().expect("a block's worker answers");
+                merged.take(index, result, &merge)?;
+            }
+            Ok(position)
+        })?;
+        self.check_row_count(read, &shown)?;
+        Ok(merged.total)
     }
 
     /// Computes the draws at positions `[start, end)`, which lie in one series.
@@ -286,6 +381,81 @@ mod tests {
                 (16, 18)
             ]
         );
+    }
+
+    /// Writes the toy's rows of `plan` as `draws.csv` in a new folder, with `edit` applied.
+    fn toy_draws(plan: &Plan, edit: impl Fn(String) -> String) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = String::from(crate::experiment::toy::HEADER);
+        for (start, end) in (0..).map_while(|n| plan.chunks_from(0).get(n)) {
+            let computed = plan.run_positions(start, end).unwrap();
+            text.push_str(std::str::from_utf8(&computed.bytes).unwrap());
+        }
+        std::fs::write(ResultsFolder::new(dir.path()).draws(), edit(text)).unwrap();
+        dir
+    }
+
+    type Seen = Vec<(u64, usize, u64, String)>;
+
+    fn rows_by_both_readers(plan: &Plan, dir: &std::path::Path, block: usize) -> [Result<Seen>; 2] {
+        let folder = ResultsFolder::new(dir);
+        let mut one_by_one = Vec::new();
+        let sequential = plan
+            .for_each_row(&folder, |row| {
+                one_by_one.push((row.position, row.series, row.draw, row.text.to_string()));
+                Ok(())
+            })
+            .map(|()| one_by_one);
+        let folded = plan.fold_rows_in_blocks(
+            &folder,
+            block,
+            Vec::new,
+            |seen: &mut Seen, row| {
+                seen.push((row.position, row.series, row.draw, row.text.to_string()));
+                Ok(())
+            },
+            |total, part| total.extend(part),
+        );
+        [sequential, folded]
+    }
+
+    #[test]
+    fn rows_folded_in_blocks_are_the_rows_read_one_by_one() {
+        let plan = plan("40", Shard::WHOLE);
+        let dir = toy_draws(&plan, |text| text);
+        for block in [1, 5, 16, 100, 1 << 20] {
+            let [sequential, folded] = rows_by_both_readers(&plan, dir.path(), block);
+            let sequential = sequential.unwrap();
+            assert_eq!(sequential.len(), 51);
+            assert_eq!(folded.unwrap(), sequential, "blocks of {block} bytes");
+        }
+        // Without the last line break, too.
+        let dir = toy_draws(&plan, |text| text.trim_end().to_string());
+        let [sequential, folded] = rows_by_both_readers(&plan, dir.path(), 7);
+        assert_eq!(folded.unwrap(), sequential.unwrap());
+    }
+
+    #[test]
+    fn rows_folded_in_blocks_fail_as_rows_read_one_by_one() {
+        let plan = plan("40", Shard::WHOLE);
+        let edits: [fn(String) -> String; 4] = [
+            |text| text.replacen("QNBR,7,", "QNBR,8,", 1),
+            |text| text.replacen("NQBR,9,", "", 1),
+            |text| text.replacen("series,draw", "series,draws", 1),
+            |text| text + "NQBR,10,5\n",
+        ];
+        for edit in edits {
+            let dir = toy_draws(&plan, edit);
+            for block in [3, 64, 1 << 20] {
+                let [sequential, folded] = rows_by_both_readers(&plan, dir.path(), block);
+                let expected = sequential.unwrap_err().to_string();
+                assert_eq!(
+                    folded.unwrap_err().to_string(),
+                    expected,
+                    "blocks of {block}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! Everything the run refers to is checked before the folder is touched, and the folder is
 //! locked while it is written.
 
-use super::checksum::{DataMark, Fnv1a64};
+use super::checksum::{DataHash, DataMark};
 use super::error::{HarnessError, IoContext, Result, check, fail};
 use super::folder::{FolderState, ResultsFolder};
 use super::lock::FolderLock;
@@ -270,7 +270,7 @@ fn start_fresh(
 /// The mark of a data file holding only its header.
 fn header_mark(plan: &Plan) -> DataMark {
     let header = plan.study.draws_header();
-    let mut hash = Fnv1a64::default();
+    let mut hash = DataHash::default();
     hash.update(&header);
     DataMark::new(0, header.len() as u64, &hash)
 }
@@ -304,8 +304,8 @@ fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> Result
             .io(|| format!("writing {shown}"))?;
         abort_point("partial-created");
     }
-    let Some(hash) =
-        checksum::hash_prefix(&path, mark.bytes)?.filter(|hash| hash.hex() == mark.fnv1a64)
+    let Some(hash) = checksum::hash_prefix(&path, mark.bytes, mark.kind())?
+        .filter(|hash| hash.hex() == mark.hex())
     else {
         fail!(
             Data,
@@ -346,6 +346,7 @@ fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
         series_seconds: Default::default(),
         data: None,
         outputs: Default::default(),
+        outputs_seconds: None,
         reproduce: None,
         merged_from: Vec::new(),
         warnings: Vec::new(),
@@ -357,6 +358,7 @@ fn new_session(request: &RunRequest) -> Session {
         provenance: Provenance::now(request.threads),
         draws: 0,
         work: 0,
+        writer_seconds: 0.0,
     }
 }
 
@@ -398,6 +400,7 @@ impl<'a> Recorder<'a> {
         session.provenance.wall_seconds = self.started.elapsed().as_secs_f64();
         session.draws = written.mark.rows - self.first_row;
         session.work = written.work;
+        session.writer_seconds = written.writer_seconds;
         self.manifest.series_seconds = self.earlier_seconds.clone();
         for (series, seconds) in self.plan.study.series().iter().zip(&written.series_seconds) {
             *self
@@ -454,9 +457,11 @@ impl<'a> Recorder<'a> {
 #[derive(Clone, Debug, Default)]
 struct Written {
     mark: DataMark,
-    hash: Fnv1a64,
+    hash: DataHash,
     work: u64,
     series_seconds: Vec<f64>,
+    /// Seconds the writing thread spent writing and hashing rows.
+    writer_seconds: f64,
 }
 
 /// A chunk's rows as CSV text, with its place in the writing order.
@@ -577,6 +582,7 @@ fn write_in_order(
         }
         let mut wrote = false;
         while let Some(output) = waiting.remove(&next) {
+            let writing = Instant::now();
             before_data_write()
                 .and_then(|()| file.write_all(&output.bytes))
                 .io(|| format!("writing {shown}"))?;
@@ -592,6 +598,7 @@ fn write_in_order(
                 written.series_seconds.resize(output.series + 1, 0.0);
             }
             written.series_seconds[output.series] += output.seconds;
+            written.writer_seconds += writing.elapsed().as_secs_f64();
             next += 1;
             wrote = true;
         }

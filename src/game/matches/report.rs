@@ -30,8 +30,8 @@ pub struct Tables {
     pub ratings: Vec<RatingRow>,
     /// The shard of a sharded run that the folder holds; `None` for a whole run.
     pub shard: Option<Shard>,
-    /// The size in bytes and the FNV-1a 64 checksum of `draws.csv`, as the manifest
-    /// records them.
+    /// The size in bytes and the checksum of `draws.csv` (its name and value), as the
+    /// manifest records them.
     pub data: Option<(u64, String)>,
     /// The spec as the manifest records it, the game's settings among its keys.
     pub spec: serde_json::Value,
@@ -60,7 +60,7 @@ impl Tables {
             records: tally::read(&dir.join("summary.csv"))?,
             ratings: ratings::read(&dir.join("ratings.csv"))?,
             shard: manifest.shard,
-            data: manifest.data.map(|data| (data.bytes, data.fnv1a64)),
+            data: manifest.data.map(|data| (data.bytes, data.describe())),
             spec: spec.clone(),
         })
     }
@@ -276,7 +276,7 @@ fn rating_text(row: &RatingRow) -> String {
 fn data_note(data: Option<&(u64, String)>) -> String {
     data.map_or(String::new(), |(bytes, hash)| {
         format!(
-            "; {} bytes, FNV-1a 64 `{}` as `manifest.json` records: where the file is not kept, \
+            "; {} bytes, {} as `manifest.json` records: where the file is not kept, \
              the manifest's `reproduce` command remakes it byte for byte",
             count(*bytes),
             hash

@@ -219,45 +219,57 @@ fn count(
     folder: &ResultsFolder,
     plan: &Plan,
 ) -> Result<Vec<[Counts; 2]>, StudyError> {
-    let mut counts = vec![[Counts::default(); 2]; spec.pairings.len()];
-    plan.for_each_row(folder, |row| {
-        let text = row.text;
-        let bad = || StudyError::from(format!("not a game row: {text}"));
-        let game = parse_row(text).ok_or_else(bad)?;
-        let pairing = &spec.pairings[row.series];
-        let a_first = game.game.is_multiple_of(2);
-        let expected = if a_first {
-            (&pairing.a, &pairing.b)
-        } else {
-            (&pairing.b, &pairing.a)
-        };
-        // Moves are separated by single spaces (the row writer refuses a move with one).
-        let moves = match game.moves {
-            "" => 0,
-            moves => moves.bytes().filter(|&b| b == b' ').count() as u64 + 1,
-        };
-        if (game.first, game.second) != (expected.0.as_str(), expected.1.as_str())
-            || moves != game.plies
-        {
-            return Err(format!("seats or plies do not match the spec: {text}").into());
+    let empty = || vec![[Counts::default(); 2]; spec.pairings.len()];
+    let add = |total: &mut Vec<[Counts; 2]>, part: Vec<[Counts; 2]>| {
+        for (mine, theirs) in total.iter_mut().zip(&part) {
+            mine[0].add(&theirs[0]);
+            mine[1].add(&theirs[1]);
         }
-        let first_score = match game.result {
-            "1-0" => 0,
-            "1/2" => 1,
-            "0-1" => 2,
-            _ => return Err(bad()),
-        };
-        // From a's point of view: a win of the first seat is a's win when a is first.
-        let outcome = if a_first {
-            first_score
-        } else {
-            2 - first_score
-        };
-        let cell = &mut counts[row.series][usize::from(!a_first)];
-        cell.wdl[outcome] += 1;
-        cell.plies += game.plies;
-        Ok(())
-    })?;
+    };
+    // Sums of whole numbers: the rows are counted on every core, in any order.
+    let counts = plan.fold_rows(
+        folder,
+        empty,
+        |counts, row| {
+            let text = row.text;
+            let bad = || StudyError::from(format!("not a game row: {text}"));
+            let game = parse_row(text).ok_or_else(bad)?;
+            let pairing = &spec.pairings[row.series];
+            let a_first = game.game.is_multiple_of(2);
+            let expected = if a_first {
+                (&pairing.a, &pairing.b)
+            } else {
+                (&pairing.b, &pairing.a)
+            };
+            // Moves are separated by single spaces (the row writer refuses a move with one).
+            let moves = match game.moves {
+                "" => 0,
+                moves => moves.bytes().filter(|&b| b == b' ').count() as u64 + 1,
+            };
+            if (game.first, game.second) != (expected.0.as_str(), expected.1.as_str())
+                || moves != game.plies
+            {
+                return Err(format!("seats or plies do not match the spec: {text}").into());
+            }
+            let first_score = match game.result {
+                "1-0" => 0,
+                "1/2" => 1,
+                "0-1" => 2,
+                _ => return Err(bad()),
+            };
+            // From a's point of view: a win of the first seat is a's win when a is first.
+            let outcome = if a_first {
+                first_score
+            } else {
+                2 - first_score
+            };
+            let cell = &mut counts[row.series][usize::from(!a_first)];
+            cell.wdl[outcome] += 1;
+            cell.plies += game.plies;
+            Ok(())
+        },
+        add,
+    )?;
     Ok(counts)
 }
 

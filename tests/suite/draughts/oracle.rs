@@ -189,7 +189,10 @@ fn bulk_counts_agree_with_the_oracle_on_positions_of_men() {
             assert_eq!(distinct, moves.len() as u64, "moves of {fen}");
         }
     }
-    assert!(multiple_jumps > 50, "too few multiple jumps tried: {multiple_jumps}");
+    assert!(
+        multiple_jumps > 50,
+        "too few multiple jumps tried: {multiple_jumps}"
+    );
 }
 
 /// The original Damebot's generator, switched to the Czech rules, lists the Czech-legal moves

@@ -332,3 +332,34 @@ fn run_without_a_spec_uses_the_embedded_default() {
         "embedded default (experiments/default.toml)"
     );
 }
+
+/// Manifests written before data files were hashed with XXH3-64 record FNV-1a 64: such a
+/// folder still resumes, its prefix checked with the hash it names and the rest hashed alike.
+#[test]
+fn a_run_recorded_with_the_older_checksum_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = long_spec(dir.path());
+    let killed = dir.path().join("killed");
+    let mut child = start_and_wait_for_rows(&spec, &killed, "2");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let path = killed.join("manifest.json");
+    let mut m = manifest(&killed);
+    let bytes = m["data"]["bytes"].as_u64().unwrap() as usize;
+    let partial = std::fs::read(killed.join("draws.csv.partial")).unwrap();
+    let older = format!("{:016x}", boardlab::rng::fnv1a64(&partial[..bytes]));
+    let data = m["data"].as_object_mut().unwrap();
+    assert!(data.remove("xxh3_64").is_some(), "{data:?}");
+    data.insert("fnv1a64".into(), older.into());
+    std::fs::write(&path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+
+    run_ok(&spec, &killed, &["--resume"]);
+    let m = manifest(&killed);
+    assert_eq!(m["status"], "complete");
+    let whole = std::fs::read(killed.join("draws.csv")).unwrap();
+    let expected = format!("{:016x}", boardlab::rng::fnv1a64(&whole));
+    assert_eq!(m["data"]["fnv1a64"], expected.as_str());
+    let straight = dir.path().join("straight");
+    run_ok(&spec, &straight, &[]);
+    assert_eq!(whole, std::fs::read(straight.join("draws.csv")).unwrap());
+}
