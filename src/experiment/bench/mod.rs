@@ -246,18 +246,21 @@ pub fn describe(series: &[Series], repeats: Repeats) -> String {
         } else {
             "(mean)"
         };
+        // Every figure of a line in the unit its mean reads best in, as hyperfine writes them.
+        let seconds = |value: f64| duration_in(value, time.mean);
+        let rate_of = |value: f64| rate_text(value, rate.mean);
         out.push_str(&format!(
             "{}\n  Time {label}:  {}   median {}   range {} … {}   {runs}\n  Rate {label}:  {}   \
              median {} {unit}   range {} … {} {unit}\n",
             one.command,
-            with_spread(time, duration),
-            duration(time.median),
-            duration(time.min),
-            duration(time.max),
-            with_spread(rate, |r| format!("{} {unit}", rate_text(r))),
-            rate_text(rate.median),
-            rate_text(rate.min),
-            rate_text(rate.max),
+            with_spread(time, seconds),
+            seconds(time.median),
+            seconds(time.min),
+            seconds(time.max),
+            with_spread(rate, |r| format!("{} {unit}", rate_of(r))),
+            rate_of(rate.median),
+            rate_of(rate.min),
+            rate_of(rate.max),
         ));
     }
     out
@@ -271,21 +274,22 @@ fn with_spread(summary: Summary, text: impl Fn(f64) -> String) -> String {
     }
 }
 
-/// Seconds for people, in s, ms or µs with three decimals: `1.234 s`, `12.345 ms`.
-pub fn duration(seconds: f64) -> String {
-    if seconds >= 1.0 {
+/// Seconds for people with three decimals, in the unit (s, ms or µs) that suits `scale`:
+/// `duration_in(0.0123, 0.0123)` is `12.300 ms`, `duration_in(0.0004, 0.0123)` is `0.400 ms`.
+fn duration_in(seconds: f64, scale: f64) -> String {
+    if scale >= 1.0 {
         format!("{} s", fixed(seconds, 3))
-    } else if seconds >= 1e-3 {
+    } else if scale >= 1e-3 {
         format!("{} ms", fixed(seconds * 1e3, 3))
     } else {
         format!("{} µs", fixed(seconds * 1e6, 3))
     }
 }
 
-/// A rate for people: whole numbers with thousands separators from 100 up, two decimals
-/// below.
-fn rate_text(rate: f64) -> String {
-    if rate >= 100.0 {
+/// A rate for people, written as `scale` reads best: whole numbers with thousands separators
+/// for a scale from 100 up, two decimals below.
+fn rate_text(rate: f64, scale: f64) -> String {
+    if scale >= 100.0 {
         thousands(rate)
     } else {
         fixed(rate, 2)
@@ -448,5 +452,9 @@ mod tests {
             "{one}"
         );
         assert!(one.contains("[1 run, 0 warm-ups]"), "{one}");
+        // A line keeps its mean's unit: a spread of 0.6 ms about 8.7 ms reads in ms.
+        let mixed = describe(&[series(&[0.0081, 0.0093])], Repeats { warmup: 1, runs: 2 });
+        assert!(mixed.contains("8.700 ms ± 0.849 ms"), "{mixed}");
+        assert!(mixed.contains("± 1,126 things/s"), "{mixed}");
     }
 }
