@@ -5,11 +5,12 @@
 use super::{PuzzleArgs, SearchArgs};
 use crate::chess_memory::queue::Queue;
 use crate::chess_memory::search::bench::{
-    BenchDraws, Timing, median_run, pair_set_counts, rates, time_draws,
+    BenchDraws, Timing, Workload, command_label, pair_set_counts, time_workloads,
 };
 use crate::chess_memory::search::census::{Draws, compare_with_seed};
 use crate::chess_memory::search::symmetry::SymmetryChoice;
 use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig, pair_sets};
+use crate::experiment::bench::{Repeats, Run, Series, median_run, with_report_keys};
 use crate::experiment::measure::Measured;
 use anyhow::Context;
 use clap::Args;
@@ -19,14 +20,16 @@ use std::time::Instant;
 #[derive(Debug, Args)]
 #[command(
     after_help = "Every board is checked by the validator. Progress goes to standard \
-error on a terminal (--quiet: none); the JSON line to standard output.
+error on a terminal (--quiet: none), then the summary of the timed runs; the JSON line to \
+standard output. With --compare, the two searches alternate run by run and the exports hold \
+both.
 
 Exit status: 0 measured, 2 bad input or an error.
 
 Examples:
   boardlab chess-memory bench --threads 1 --draws 2000     single-core throughput of the seed's order
-  boardlab chess-memory bench --threads 1 --algorithm cover --draws 200000 --compare seed --compare-draws 2000 --repeat 3
-                                              cover against the seed, medians of 3 runs
+  boardlab chess-memory bench --threads 1 --algorithm cover --draws 200000 --compare seed --compare-draws 2000 --runs 3
+                                              cover against the seed, 3 timed runs each
   boardlab chess-memory bench --algorithm cover --draws 1000000 --census --reference-draws 20000
                                               distinct boards and kind frequencies per square"
 )]
@@ -66,9 +69,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "DRAWS")]
     pub compare_draws: Option<u64>,
 
-    /// Measure each search this many times, alternating, and report the medians (1 to 99).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..100))]
-    pub repeat: u32,
+    #[command(flatten)]
+    pub timing: super::timing::TimingArgs,
 
     /// Turn every board by a symmetry of the square: `none` or `random` (one of eight per
     /// draw, from a stream of its own).
@@ -128,7 +130,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     measure(args, &queue, configs, &pool, table_seconds)
 }
 
-/// Times the search (and the --compare search) --repeat times and prints the medians.
+/// Times the search (and the --compare search, alternating) after the warm-up runs, and
+/// prints the summaries with the median runs' figures.
 fn measure(
     args: &BenchArgs,
     queue: &Queue,
@@ -136,8 +139,9 @@ fn measure(
     pool: &rayon::ThreadPool,
     table_seconds: Option<f64>,
 ) -> anyhow::Result<ExitCode> {
+    let exports = args.timing.exports()?;
+    let repeats = args.timing.repeats();
     let threads = pool.current_num_threads();
-    let compare_draws = args.compare_draws.unwrap_or(args.draws);
     let from = BenchDraws {
         queue,
         seed: args.seed,
@@ -145,14 +149,41 @@ fn measure(
         symmetry: args.symmetry,
         quiet: args.quiet,
     };
-    let (mut main_runs, mut compare_runs) = (Vec::new(), Vec::new());
-    for _ in 0..args.repeat {
-        main_runs.push(pool.install(|| time_draws(from, config, args.draws))?);
-        if let Some(compare) = compare {
-            compare_runs.push(pool.install(|| time_draws(from, compare, compare_draws))?);
-        }
+    let main = Workload {
+        config,
+        draws: args.draws,
+    };
+    let other = compare.map(|config| Workload {
+        config,
+        draws: args.compare_draws.unwrap_or(args.draws),
+    });
+    let workloads: Vec<Workload> = std::iter::once(main).chain(other).collect();
+    let runs = pool.install(|| time_workloads(from, &workloads, repeats))?;
+    let series: Vec<Series> = workloads
+        .iter()
+        .zip(&runs)
+        .map(|(w, r)| Series::new(command_label(from, *w, threads), "draws/s", r))
+        .collect();
+    let timing = &median_run(&runs[0]).expect("a timed run").result;
+    let report = main_report(args, (queue, config), threads, timing, table_seconds);
+    let mut report = with_report_keys(report, &series[0], repeats);
+    report["draws_per_sec_runs"] = serde_json::json!(series[0].rates());
+    if let (Some(other), Some(runs), Some(theirs)) = (other, runs.get(1), series.get(1)) {
+        let ours = args.draws as f64 / timing.seconds;
+        report["compare"] = compare_report(other, runs, theirs, ours, repeats);
     }
-    let main = median_run(&main_runs);
+    args.timing.finish(exports, &series, &report)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The JSON line's figures of the search's median run, before the summaries.
+fn main_report(
+    args: &BenchArgs,
+    (queue, config): (&Queue, &SearchConfig),
+    threads: usize,
+    timing: &Timing,
+    table_seconds: Option<f64>,
+) -> serde_json::Value {
     let report = serde_json::json!({
         "order": queue.name(),
         "algorithm": config.algorithm,
@@ -162,50 +193,46 @@ fn measure(
         "seed": args.seed,
         "cap": args.cap,
         "draws": args.draws,
-        "repeat": args.repeat,
-        "solved": main.totals.solved,
-        "iterations": main.totals.counters.iterations,
-        "restarts": main.totals.counters.restarts,
-        "seconds": main.seconds,
-        "draws_per_sec": args.draws as f64 / main.seconds,
-        "iterations_per_sec": main.totals.counters.iterations as f64 / main.seconds,
-        "draws_per_sec_runs": rates(&main_runs, args.draws),
-        "table_build_seconds": table_seconds,
+        "repeat": args.timing.runs,
+        "solved": timing.totals.solved,
+        "iterations": timing.totals.counters.iterations,
+        "restarts": timing.totals.counters.restarts,
+        "seconds": timing.seconds,
+        "draws_per_sec": args.draws as f64 / timing.seconds,
+        "iterations_per_sec": timing.totals.counters.iterations as f64 / timing.seconds,
+                "table_build_seconds": table_seconds,
     });
-    let mut report = Measured {
+    Measured {
         measured: "boards drawn (draws, every board validated)",
         unit: "draws/s",
         count: args.draws,
-        seconds: main.seconds,
-        cpu_seconds: main.cpu_seconds,
+        seconds: timing.seconds,
+        cpu_seconds: timing.cpu_seconds,
     }
-    .into(report);
-    if let Some(compare) = compare {
-        let ours = args.draws as f64 / main.seconds;
-        report["compare"] = compare_report(compare, &compare_runs, compare_draws, ours);
-    }
-    println!("{report}");
-    Ok(ExitCode::SUCCESS)
+    .into(report)
 }
 
-/// The `compare` object: the --compare search's median run, and our speed over its.
+/// The `compare` object: the --compare search's median run and summary, and our speed over
+/// its (draws per second of the median runs).
 fn compare_report(
-    compare: &SearchConfig,
-    runs: &[Timing],
-    draws: u64,
+    workload: Workload,
+    runs: &[Run<Timing>],
+    series: &Series,
     ours: f64,
+    repeats: Repeats,
 ) -> serde_json::Value {
-    let other = median_run(runs);
-    let theirs = draws as f64 / other.seconds;
-    serde_json::json!({
-        "algorithm": compare.algorithm,
-        "draws": draws,
+    let other = &median_run(runs).expect("a timed run").result;
+    let theirs = workload.draws as f64 / other.seconds;
+    let report = serde_json::json!({
+        "algorithm": workload.config.algorithm,
+        "draws": workload.draws,
         "solved": other.totals.solved,
         "seconds": other.seconds,
         "draws_per_sec": theirs,
-        "draws_per_sec_runs": rates(runs, draws),
+        "draws_per_sec_runs": series.rates(),
         "speedup": ours / theirs,
-    })
+    });
+    with_report_keys(report, series, repeats)
 }
 
 fn census(

@@ -2,16 +2,18 @@
 //! rules) on the command line: the legal moves of a position and a bot's view of them, perft,
 //! the generator's speed, seeded games between bots, and a game against a bot.
 
+use crate::draughts::bench::PerftBench;
 use crate::draughts::bots::BotSpec;
 use crate::draughts::bots::view::{BotView, MoveScore, ViewError, bot_view};
 use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition, PLAY_STREAM};
 use crate::draughts::moves::record_moves;
 use crate::draughts::perft::{Captures, Perft};
 use crate::draughts::terminal::{DraughtsScreen, Style};
+use crate::draughts::variant::RulesChoice;
 use crate::draughts::variant::game::VariantGame;
-use crate::draughts::variant::{self, Engine, RulesChoice};
 use crate::draughts::{Board, Color, MoveText, parse_fen, to_fen};
-use crate::experiment::measure::{Measured, thread_cpu_seconds};
+use crate::experiment::bench::{Series, median_run, with_report_keys};
+use crate::experiment::measure::Measured;
 use crate::game::console::{self, Console};
 use crate::game::matches::MatchGame;
 use crate::game::matches::batch::{BatchSpec, play_batch};
@@ -149,6 +151,9 @@ pub struct PerftArgs {
 #[command(
     after_help = "Exit status: 0 success, 2 bad input or an error (one line on standard error).
 
+Every depth below --depth is counted once; --depth itself is timed after the warm-up runs, \
+--runs times.
+
 Examples:
   boardlab draughts bench --depth 11
   boardlab draughts bench --depth 11 --rules english --captures moves
@@ -167,6 +172,9 @@ pub struct BenchArgs {
     /// `--captures`: every route (`paths`) or once (`moves`).
     #[arg(long, value_parser = crate::cli::offered::<Captures>(), default_value_t = Captures::Paths)]
     pub captures: Captures,
+
+    #[command(flatten)]
+    pub timing: super::timing::TimingArgs,
 }
 
 #[derive(Debug, Args)]
@@ -409,52 +417,46 @@ fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
-    let mut count: Box<dyn FnMut(u32) -> u64> = match args.rules.board_rules() {
-        Some(rules) => {
-            let captures = args.captures;
-            Box::new(move |depth| Perft::new(rules, captures).count(&Board::start(), depth))
-        }
-        None => {
-            let rules = args.rules.variant().expect("a variant").rules();
-            let start = Engine::new(rules).start();
-            let captures = args.captures;
-            Box::new(move |depth| variant::perft::perft(&rules, &start, depth, captures))
-        }
+    let exports = args.timing.exports()?;
+    let repeats = args.timing.repeats();
+    let perft = PerftBench {
+        rules: args.rules,
+        captures: args.captures,
     };
-    let mut depths = Vec::new();
-    let (mut nodes, mut seconds, mut cpu_seconds) = (0, 0.0, None);
-    for depth in 1..=args.depth {
-        let cpu_start = thread_cpu_seconds();
-        let start = Instant::now();
-        nodes = count(depth);
-        seconds = start.elapsed().as_secs_f64();
-        cpu_seconds = thread_cpu_seconds()
-            .zip(cpu_start)
-            .map(|(end, start)| end - start);
-        depths.push(serde_json::json!({
-            "depth": depth,
-            "nodes": nodes,
-            "seconds": seconds,
-            "nodes_per_second": nodes as f64 / seconds.max(1e-12),
-        }));
-    }
+    let mut depths = perft.ladder(args.depth);
+    let runs = perft.timed_runs(args.depth, repeats);
+    let series = [Series::new(perft.command(args.depth), "nodes/s", &runs)];
+    let deepest = median_run(&runs).expect("a timed run").result;
+    depths.push(deepest);
+    let depths: Vec<serde_json::Value> = depths
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "depth": d.depth,
+                "nodes": d.nodes,
+                "seconds": d.seconds,
+                "nodes_per_second": d.nodes as f64 / d.seconds.max(1e-12),
+            })
+        })
+        .collect();
     let report = serde_json::json!({
         "rules": args.rules.name(),
         "captures": args.captures.name(),
         "depth": args.depth,
-        "nodes": nodes,
+        "nodes": deepest.nodes,
         "threads": 1,
         "depths": depths,
     });
     let report = Measured {
         measured: "perft nodes from the start position at the deepest depth (bulk counted)",
         unit: "nodes/s",
-        count: nodes,
-        seconds,
-        cpu_seconds,
+        count: deepest.nodes,
+        seconds: deepest.seconds,
+        cpu_seconds: deepest.cpu_seconds,
     }
     .into(report);
-    println!("{report}");
+    let report = with_report_keys(report, &series[0], repeats);
+    args.timing.finish(exports, &series, &report)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,7 +1,9 @@
 //! `boardlab fifteen`: the "15" game (see [`crate::fifteen`]): solve it, analyse its bots
 //! exactly, measure games per second, or play a bot in the terminal.
 
-use crate::experiment::measure::{Measured, thread_cpu_seconds};
+use crate::experiment::bench::{Series, median_run, with_report_keys};
+use crate::experiment::measure::Measured;
+use crate::fifteen::bench::{Pairing, timed_runs};
 use crate::fifteen::game::PLAY_STREAM;
 use crate::fifteen::solve::{self, Facts};
 use crate::fifteen::summary;
@@ -9,13 +11,11 @@ use crate::fifteen::terminal::FifteenScreen;
 use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Position, Rules, Variant};
 use crate::game::console::{self, Console};
 use crate::game::matches::batch::{BatchSpec, play_batch};
-use crate::game::pairing::{self, PairingGame};
-use crate::game::{GameResult, Seat, Session, Sitter};
+use crate::game::{Seat, Session, Sitter};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(Debug, Args)]
 pub struct FifteenArgs {
@@ -109,6 +109,9 @@ pub struct BenchArgs {
     /// Which game.
     #[arg(long, value_parser = crate::cli::offered::<Variant>(), default_value_t = Variant::Classic)]
     pub variant: Variant,
+
+    #[command(flatten)]
+    pub timing: super::timing::TimingArgs,
 }
 
 #[derive(Debug, Args)]
@@ -285,52 +288,41 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
 
 fn bench<R: Rules>(game: &Fifteen<R>, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let variant = args.variant;
-    let mut a = Bot::parse(&args.a, variant).context("--a")?;
-    let mut b = Bot::parse(&args.b, variant).context("--b")?;
-    let label = pairing::label(&a.to_string(), &b.to_string());
-    let mut counts = [0u64; 3];
-    let cpu_start = thread_cpu_seconds();
-    let start = Instant::now();
-    for index in 0..args.games {
-        let game_i = PairingGame {
-            seed: args.seed,
-            label: &label,
-            index,
-        };
-        let (result, _) = game_i
-            .play(game, 0, [&mut a, &mut b])
-            .map_err(|e| anyhow::anyhow!("game {index}: {e}"))?;
-        counts[match result {
-            GameResult::Win(Seat::First) => 0,
-            GameResult::Draw => 1,
-            GameResult::Win(Seat::Second) => 2,
-        }] += 1;
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    let cpu_seconds = thread_cpu_seconds()
-        .zip(cpu_start)
-        .map(|(end, start)| end - start);
+    let a = Bot::parse(&args.a, variant).context("--a")?;
+    let b = Bot::parse(&args.b, variant).context("--b")?;
+    let exports = args.timing.exports()?;
+    let repeats = args.timing.repeats();
+    let pairing = Pairing {
+        a: &a,
+        b: &b,
+        games: args.games,
+        seed: args.seed,
+    };
+    let runs = timed_runs(game, pairing, repeats)?;
+    let series = [Series::new(pairing.command(variant), "games/s", &runs)];
+    let played = median_run(&runs).expect("a timed run").result;
     let report = serde_json::json!({
         "game": R::NAME,
         "a": a.to_string(),
         "b": b.to_string(),
         "games": args.games,
-        "first_wins": counts[0],
-        "draws": counts[1],
-        "second_wins": counts[2],
-        "games_per_second": args.games as f64 / seconds,
-        "games_per_cpu_second": cpu_seconds.map(|cpu| args.games as f64 / cpu),
+        "first_wins": played.first_wins,
+        "draws": played.draws,
+        "second_wins": played.second_wins,
+        "games_per_second": args.games as f64 / played.seconds,
+        "games_per_cpu_second": played.cpu_seconds.map(|cpu| args.games as f64 / cpu),
         "threads": 1,
     });
     let report = Measured {
         measured: "games played (each move checked legal)",
         unit: "games/s",
         count: args.games,
-        seconds,
-        cpu_seconds,
+        seconds: played.seconds,
+        cpu_seconds: played.cpu_seconds,
     }
     .into(report);
-    println!("{report}");
+    let report = with_report_keys(report, &series[0], repeats);
+    args.timing.finish(exports, &series, &report)?;
     Ok(ExitCode::SUCCESS)
 }
 

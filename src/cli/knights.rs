@@ -4,8 +4,9 @@
 //! Sizes, starts and rules are taken as text and parsed here into checked values, so that a
 //! bad one is a one-line error (exit 2) naming the option.
 
+use crate::experiment::bench::{Series, median_run, with_report_keys};
 use crate::experiment::measure::Measured;
-use crate::knights_tour::bench::{BenchSpec, append_row, bench, stream_label};
+use crate::knights_tour::bench::{BenchSpec, append_row, stream_label, timed_runs};
 use crate::knights_tour::count::count;
 use crate::knights_tour::geometry::parse_start;
 use crate::knights_tour::replay::{ReplayOutcome, format_go, format_grid, replay};
@@ -414,10 +415,13 @@ pub struct BenchArgs {
     /// first-in-order rules, whose walk otherwise keeps no tie bookkeeping).
     #[arg(long = "count-ties")]
     pub count_ties: bool,
-    /// Also append the result as one row to this CSV file (created with its header if
-    /// missing): the `bench.csv` a knight's-tour results folder reads its timings from.
+    /// Also append the result (the median run's) as one row to this CSV file (created with
+    /// its header if missing): the `bench.csv` a knight's-tour results folder reads its
+    /// timings from.
     #[arg(long = "out", alias = "csv", value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub timing: super::timing::TimingArgs,
 }
 
 fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
@@ -432,7 +436,10 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         all_starts: args.all_starts,
         count_ties: args.count_ties,
     };
-    let result = bench(&spec)?;
+    let exports = args.timing.exports()?;
+    let runs = timed_runs(&spec, args.timing.repeats())?;
+    let series = [Series::new(spec.command(), "squares/s", &runs)];
+    let result = &median_run(&runs).expect("a timed run").result;
     let squares = result.squares;
     let seconds = result.seconds;
     let report = serde_json::json!({
@@ -463,9 +470,10 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         cpu_seconds: result.cpu_seconds,
     }
     .into(report);
-    println!("{report}");
+    let report = with_report_keys(report, &series[0], args.timing.repeats());
+    args.timing.finish(exports, &series, &report)?;
     if let Some(path) = &args.csv {
-        append_row(path, &spec.csv_row(&result))
+        append_row(path, &spec.csv_row(result))
             .with_context(|| format!("--csv {}", path.display()))?;
     }
     Ok(ExitCode::SUCCESS)

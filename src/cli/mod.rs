@@ -25,6 +25,7 @@ mod run;
 mod sat;
 mod serve;
 pub mod show;
+mod timing;
 mod variants;
 
 use crate::chess_memory::board::BoardSize;

@@ -6,10 +6,12 @@
 //! (`docs/seed-article-draughts.md`) describes the original browser game and its greedy bot,
 //! Damebot, whose source is ported in [`original`]. Layers: squares and boards ([`square`],
 //! [`board`]), text ([`fen`], [`moves`]), rules and the generator ([`rules`], [`movegen`]),
-//! counting ([`perft`], with [`popcount`]), the game with its draw rules ([`game`]), the original Damebot
+//! counting ([`perft`], with [`popcount`]) and its speed ([`bench`]), the game with its draw
+//! rules ([`game`]), the original Damebot
 //! ([`original`]), the bots ([`bots`]), a person against a bot ([`terminal`]), and their
 //! matches in the experiment harness ([`matches`], [`referee`], [`match_report`]).
 
+pub mod bench;
 pub mod board;
 pub mod bots;
 pub mod fen;

@@ -24,6 +24,27 @@ pub fn process_cpu_seconds() -> Option<f64> {
     Some(total)
 }
 
+/// The user and the system CPU seconds this process has used so far (`getrusage`), or `None`
+/// where the platform does not say.
+pub fn process_user_system_seconds() -> Option<(f64, f64)> {
+    #[cfg(unix)]
+    {
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+        // SAFETY: getrusage fills the struct it is given (already zeroed, so every field is
+        // initialised whatever it writes) and touches no other memory.
+        let status = unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) };
+        if status != 0 {
+            return None;
+        }
+        // SAFETY: zeroed above, and every bit pattern is a valid rusage (plain integers).
+        let usage = unsafe { usage.assume_init() };
+        let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+        Some((seconds(usage.ru_utime), seconds(usage.ru_stime)))
+    }
+    #[cfg(not(unix))]
+    None
+}
+
 fn schedstat_seconds(path: impl AsRef<std::path::Path>) -> Option<f64> {
     let text = std::fs::read_to_string(path).ok()?;
     let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;

@@ -7,7 +7,11 @@
 //! (one row per draw), the study's tables derived from it (`summary.csv`, …), the charts and `REPORT.md`, and `manifest.json` (how it was made, with
 //! checksums of the data; the only file with timings), and `boardlab.lock` while a process
 //! writes it.
+//!
+//! Every `bench` command shares its warm-up and timed runs, their summary and their exports
+//! ([`bench`]).
 
+pub mod bench;
 mod checksum;
 pub mod error;
 mod finalize;

@@ -6,9 +6,11 @@
 //! [`crate::game::Game`] interface, generic over its rules: the classic ones and the
 //! article's odd/even exercise ([`odd_even`]); [`solve`] solves them; [`players`] parses the bots
 //! ([`article`]'s heuristic readings, [`newell_simon`], UCT, random and perfect); [`exact`]
-//! measures them exactly by walking the game tree; [`terminal`] lets a person play a bot.
+//! measures them exactly by walking the game tree; [`terminal`] lets a person play a bot;
+//! [`bench`] times games between two bots.
 
 pub mod article;
+pub mod bench;
 pub mod exact;
 pub mod game;
 pub mod match_report;

@@ -10,6 +10,7 @@ use super::geometry::Layout;
 use super::validate::{TourError, TourValidator};
 use super::warnsdorff::{Engine, Plan};
 use super::{Board, KnightsError, Outcome, Rule, Square};
+use crate::experiment::bench::{Repeats, Run, Timed, repeat_one};
 use crate::experiment::measure::thread_cpu_seconds;
 use crate::rng;
 use std::io::Write;
@@ -91,6 +92,23 @@ impl BenchSpec {
         } else {
             self.start
         }
+    }
+
+    /// The command line that runs this bench once, every option that shapes the work
+    /// spelled out: the name of its timed runs in the exports.
+    pub fn command(&self) -> String {
+        let start = if self.all_starts {
+            "--all-starts".to_string()
+        } else {
+            format!("--start {}", self.start_text())
+        };
+        let closed = if self.closed { " --closed" } else { "" };
+        let ties = if self.count_ties { " --count-ties" } else { "" };
+        format!(
+            "boardlab knights-tour bench --board-size {} --rule {} {start}{closed} --seed {} \
+             --draws {}{ties}",
+            self.board, self.rule, self.seed, self.draws
+        )
     }
 
     /// The `bench.csv` row of `result` (ending in a newline), in [`BENCH_COLUMNS`] order.
@@ -177,6 +195,19 @@ pub fn bench(spec: &BenchSpec) -> Result<BenchResult, BenchError> {
         validation_seconds,
         wall_seconds: wall.elapsed().as_secs_f64(),
         cpu_seconds: cpu,
+    })
+}
+
+/// [`bench`] run `repeats` times after the warm-up runs; the rate counts squares walked,
+/// in the walks' own time.
+pub fn timed_runs(spec: &BenchSpec, repeats: Repeats) -> Result<Vec<Run<BenchResult>>, BenchError> {
+    repeat_one(repeats, || {
+        let result = bench(spec)?;
+        Ok(Timed {
+            count: result.squares,
+            seconds: result.seconds,
+            result,
+        })
     })
 }
 

@@ -7,6 +7,7 @@ use super::{Counters, Draw, InvalidBoard, Outcome, SearchConfig, draw, pair_sets
 use crate::chess_memory::board::BoardSize;
 use crate::chess_memory::pieces::Kind;
 use crate::chess_memory::queue::Queue;
+use crate::experiment::bench::{Repeats, Run, Timed, repeat};
 use crate::experiment::measure::process_cpu_seconds;
 use crate::experiment::progress::Progress;
 use rayon::prelude::*;
@@ -111,16 +112,52 @@ fn sum_draws(
         })
 }
 
-/// The run with the median time (the upper median for an even count).
-pub fn median_run(runs: &[Timing]) -> &Timing {
-    let mut order: Vec<&Timing> = runs.iter().collect();
-    order.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    order[order.len() / 2]
+/// A search and its number of draws: one workload of a bench.
+#[derive(Clone, Copy, Debug)]
+pub struct Workload<'a> {
+    pub config: &'a SearchConfig,
+    pub draws: u64,
 }
 
-/// Draws per second of each run.
-pub fn rates(runs: &[Timing], draws: u64) -> Vec<f64> {
-    runs.iter().map(|run| draws as f64 / run.seconds).collect()
+/// Times each workload `repeats` times on the current rayon pool, after the warm-up runs,
+/// alternating between the workloads (see [`repeat`]); the rate counts draws.
+pub fn time_workloads(
+    from: BenchDraws,
+    workloads: &[Workload],
+    repeats: Repeats,
+) -> Result<Vec<Vec<Run<Timing>>>, InvalidBoard> {
+    repeat(repeats, workloads.len(), |k| {
+        let Workload { config, draws } = workloads[k];
+        let timing = time_draws(from, config, draws)?;
+        Ok(Timed {
+            result: timing,
+            count: draws,
+            seconds: timing.seconds,
+        })
+    })
+}
+
+/// The command line that runs `workload` once on `threads` threads, every option that
+/// shapes the work spelled out: the name of its timed runs in the exports.
+pub fn command_label(from: BenchDraws, workload: Workload, threads: usize) -> String {
+    let config = workload.config;
+    let mut label = format!(
+        "boardlab chess-memory bench --order {} --board-size {} --algorithm {} --restart {} \
+         --draws {} --seed {} --threads {threads}",
+        from.queue.name(),
+        from.queue.size().side(),
+        config.algorithm,
+        config.restart,
+        workload.draws,
+        from.seed,
+    );
+    if let Some(cap) = from.cap {
+        label.push_str(&format!(" --cap {cap}"));
+    }
+    if from.symmetry != SymmetryChoice::None {
+        label.push_str(&format!(" --symmetry {}", from.symmetry));
+    }
+    label
 }
 
 /// One count of [`pair_set_counts`].

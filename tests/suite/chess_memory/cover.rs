@@ -68,7 +68,7 @@ fn bench_compares_with_the_seed_and_counts_boards() {
             "--draws",
             "300",
         ])
-        .args(["--compare", "seed", "--compare-draws", "4", "--repeat", "3"])
+        .args(["--compare", "seed", "--compare-draws", "4", "--runs", "3"])
         .output()
         .unwrap();
     assert!(output.status.success());

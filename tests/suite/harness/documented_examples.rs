@@ -83,8 +83,8 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "a million draws take minutes in a test build",
     ),
     (
-        "boardlab chess-memory bench --threads 1 --algorithm cover --draws 200000 --compare seed --compare-draws 2000 --repeat 3",
-        "boardlab chess-memory bench --threads 1 --algorithm cover --draws 2000 --compare seed --compare-draws 50 --repeat 3",
+        "boardlab chess-memory bench --threads 1 --algorithm cover --draws 200000 --compare seed --compare-draws 2000 --runs 3",
+        "boardlab chess-memory bench --threads 1 --algorithm cover --draws 2000 --compare seed --compare-draws 50 --runs 3",
         "fewer draws",
     ),
     (
@@ -189,9 +189,14 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "fewer games",
     ),
     (
+        "boardlab chess-memory bench --threads 1 --algorithm cover --draws 200000 --compare seed --compare-draws 3000 --runs 3",
+        "boardlab chess-memory bench --threads 1 --algorithm cover --draws 2000 --compare seed --compare-draws 50 --runs 3",
+        "fewer draws",
+    ),
+    (
         "boardlab chess-memory bench --threads 1 --algorithm cover --draws 200000 --compare seed --compare-draws 3000 --repeat 3",
         "boardlab chess-memory bench --threads 1 --algorithm cover --draws 2000 --compare seed --compare-draws 50 --repeat 3",
-        "fewer draws",
+        "fewer draws; results/cover/README.md gives the command as it was run, with --runs's older spelling",
     ),
     (
         "boardlab chess-memory bench --threads 1 --algorithm cover --census --draws 1000000 --reference-draws 20000",

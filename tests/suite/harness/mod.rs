@@ -1,6 +1,7 @@
 //! The harness and the command line, with no puzzle of their own: architecture, options, runs, resume, shards and merge, show and compare, statistics, Slurm, the match study.
 
 mod architecture;
+mod bench_runs;
 mod command_line;
 mod conformance;
 mod documentation;
