@@ -132,13 +132,22 @@ impl Study for ChessMemoryStudy {
     /// Reads `draws.csv`, checks that it holds exactly the plan's rows in order, and writes
     /// `summary.csv` and `histogram.csv`.
     fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
-        let mut tallies: Vec<SeriesTally> = vec![SeriesTally::default(); self.spec.series.len()];
         let (boards, restarts) = (self.spec.boards, self.spec.has_restarts());
-        plan.for_each_row(folder, |row| {
-            let draw = draws::parse_row(row.text, restarts, boards)?;
-            tallies[row.series].add(draw.iterations, draw.outcome);
-            Ok(())
-        })?;
+        // Counts and lists appended in file order: read on every core, the same tables.
+        let mut tallies = plan.fold_rows(
+            folder,
+            || vec![SeriesTally::default(); self.spec.series.len()],
+            |tallies, row| {
+                let draw = draws::parse_row(row.text, restarts, boards)?;
+                tallies[row.series].add(draw.iterations, draw.outcome);
+                Ok(())
+            },
+            |tallies, later| {
+                for (tally, later) in tallies.iter_mut().zip(later) {
+                    tally.append(later);
+                }
+            },
+        )?;
         let mut summaries: Vec<SummaryRow> = Vec::new();
         let mut histograms: Vec<(&str, &Histogram)> = Vec::new();
         for (series, tally) in self.spec.series.iter().zip(tallies.iter_mut()) {

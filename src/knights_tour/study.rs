@@ -223,12 +223,21 @@ impl Study for KnightsStudy {
     }
 
     fn derive(&self, folder: &ResultsFolder, plan: &RunPlan) -> Result<(), StudyError> {
-        let mut tallies = vec![Tally::default(); self.spec.series.len()];
-        plan.for_each_row(folder, |row| {
-            let draw = DrawRow::parse(row.text).describe(|| format!("{:?}", row.text))?;
-            tallies[row.series].add(&self.spec.series[row.series], &draw);
-            Ok(())
-        })?;
+        // Counts, and the last outcome from each start: read on every core, the same tables.
+        let tallies = plan.fold_rows(
+            folder,
+            || vec![Tally::default(); self.spec.series.len()],
+            |tallies, row| {
+                let draw = DrawRow::parse(row.text).describe(|| format!("{:?}", row.text))?;
+                tallies[row.series].add(&self.spec.series[row.series], &draw);
+                Ok(())
+            },
+            |tallies, later| {
+                for (tally, later) in tallies.iter_mut().zip(later) {
+                    tally.append(later);
+                }
+            },
+        )?;
         let mut summary = format!("{SUMMARY_COLUMNS}\n");
         let mut starts = format!("{STARTS_COLUMNS}\n");
         for (series, tally) in self.spec.series.iter().zip(&tallies) {
@@ -289,8 +298,9 @@ struct Tally {
     tours: u64,
     squares: u64,
     tie_breaks: u64,
-    /// `every` series: whether the start on each square (row-major) gave a tour.
-    tour_at: Vec<bool>,
+    /// `every` series: whether the start on each square (row-major) gave a tour, in its
+    /// last draw; `None` for a square no draw started from.
+    tour_at: Vec<Option<bool>>,
 }
 
 impl Tally {
@@ -303,11 +313,29 @@ impl Tally {
         if series.start == StartMode::Every {
             let width = series.size.width as usize;
             if self.tour_at.is_empty() {
-                self.tour_at = vec![false; series.size.squares() as usize];
+                self.tour_at = vec![None; series.size.squares() as usize];
             }
             let index = (row.y as usize - 1) * width + (row.x as usize - 1);
             if let Some(cell) = self.tour_at.get_mut(index) {
-                *cell = tour;
+                *cell = Some(tour);
+            }
+        }
+    }
+
+    /// Adds the draws of `later`, a tally of the rows that follow this one's: a start that
+    /// `later` drew from has its outcome there.
+    fn append(&mut self, later: Tally) {
+        self.draws += later.draws;
+        self.tours += later.tours;
+        self.squares += later.squares;
+        self.tie_breaks += later.tie_breaks;
+        if self.tour_at.is_empty() {
+            self.tour_at = later.tour_at;
+        } else {
+            for (mine, theirs) in self.tour_at.iter_mut().zip(later.tour_at) {
+                if theirs.is_some() {
+                    *mine = theirs;
+                }
             }
         }
     }
@@ -335,7 +363,10 @@ impl Tally {
     fn write_starts(&self, series: &Series, out: &mut String) {
         let width = series.size.width as usize;
         for (y, row) in self.tour_at.chunks(width).enumerate() {
-            let cells: String = row.iter().map(|&t| if t { '1' } else { '0' }).collect();
+            let cells: String = row
+                .iter()
+                .map(|&t| if t == Some(true) { '1' } else { '0' })
+                .collect();
             let _ = writeln!(
                 out,
                 "{},{},{},{},{cells}",

@@ -132,6 +132,17 @@ impl SeriesTally {
         self.iterations.is_empty()
     }
 
+    /// Adds the draws of `later`, a tally of the rows that follow this one's.
+    pub fn append(&mut self, later: SeriesTally) {
+        self.iterations.extend(later.iterations);
+        for (mine, theirs) in self.outcomes.iter_mut().zip(later.outcomes) {
+            *mine += theirs;
+        }
+        for bin in later.histogram.bins() {
+            self.histogram.add_bin(bin);
+        }
+    }
+
     /// The summary row of the draws added so far (at least one) of the series `ordering`
     /// with `queue`, `search` and `cap`. Quantiles count every draw at its iteration count
     /// (a censored draw at the cap), through [`crate::stats::quantile`].
