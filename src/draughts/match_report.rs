@@ -21,6 +21,7 @@ use crate::output::atomic::write_atomic_with;
 use crate::output::numbers::{count, signed};
 use crate::stats::proportion::{Z95, wilson};
 use crate::stats::quantile::quantile_rank;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -94,6 +95,20 @@ pub fn ending_of(game: &Draughts, moves: &[&str]) -> Result<Ending> {
     }
 }
 
+/// A game row's pairing, plies and ending (`place` names the row in errors).
+fn game_of_row<'a>(game: &Draughts, line: &'a str, place: &str) -> Result<(&'a str, u32, Ending)> {
+    let fields: Vec<&str> = line.splitn(7, ',').collect();
+    let [pairing, _, _, _, _, plies, moves] = fields[..] else {
+        return Err(format!("{place}: not a game row").into());
+    };
+    let plies: u32 = plies
+        .parse()
+        .describe(|| format!("{place}: plies {plies:?}"))?;
+    let texts: Vec<&str> = moves.split(' ').filter(|m| !m.is_empty()).collect();
+    let ending = ending_of(game, &texts).describe(|| place.to_string())?;
+    Ok((pairing, plies, ending))
+}
+
 /// The length table of a `draws.csv`: one row per pairing in file order, then `all`.
 pub fn lengths(game: &Draughts, draws: &Path) -> Result<Vec<LengthRow>> {
     let shown = draws.display();
@@ -101,24 +116,28 @@ pub fn lengths(game: &Draughts, draws: &Path) -> Result<Vec<LengthRow>> {
     let reader = std::io::BufReader::with_capacity(1 << 20, file);
     let mut order: Vec<String> = Vec::new();
     let mut by_pairing: BTreeMap<String, (Vec<u32>, [u64; 4])> = BTreeMap::new();
-    for (number, line) in reader.lines().enumerate().skip(1) {
-        let line = line.describe(|| format!("cannot read {shown}"))?;
-        let fields: Vec<&str> = line.splitn(7, ',').collect();
-        let [pairing, _, _, _, _, plies, moves] = fields[..] else {
-            return Err(format!("{shown}, line {}: not a game row", number + 1).into());
-        };
-        let plies: u32 = plies
-            .parse()
-            .describe(|| format!("{shown}, line {}: plies {plies:?}", number + 1))?;
-        let texts: Vec<&str> = moves.split(' ').filter(|m| !m.is_empty()).collect();
-        let ending =
-            ending_of(game, &texts).describe(|| format!("{shown}, line {}", number + 1))?;
-        if !by_pairing.contains_key(pairing) {
-            order.push(pairing.to_string());
+    // Each game is replayed to find how it ended: batches of rows on every core, tallied in
+    // file order.
+    let mut lines = reader.lines().enumerate().skip(1).peekable();
+    while lines.peek().is_some() {
+        let batch: Vec<(usize, String)> = lines
+            .by_ref()
+            .take(4096)
+            .map(|(number, line)| line.map(|line| (number, line)))
+            .collect::<std::io::Result<_>>()
+            .describe(|| format!("cannot read {shown}"))?;
+        let games: Vec<(&str, u32, Ending)> = batch
+            .par_iter()
+            .map(|(number, line)| game_of_row(game, line, &format!("{shown}, line {}", number + 1)))
+            .collect::<Result<_>>()?;
+        for (pairing, plies, ending) in games {
+            if !by_pairing.contains_key(pairing) {
+                order.push(pairing.to_string());
+            }
+            let entry = by_pairing.entry(pairing.to_string()).or_default();
+            entry.0.push(plies);
+            entry.1[Ending::ALL.iter().position(|e| *e == ending).unwrap()] += 1;
         }
-        let entry = by_pairing.entry(pairing.to_string()).or_default();
-        entry.0.push(plies);
-        entry.1[Ending::ALL.iter().position(|e| *e == ending).unwrap()] += 1;
     }
     let mut rows = Vec::new();
     let mut all_plies = Vec::new();

@@ -184,6 +184,14 @@ impl Study for KnightsStudy {
         self.spec.series[series].board().squares() as f64
     }
 
+    /// About 65,536 squares of walking per chunk: a chunk of small boards must hold enough
+    /// walks that the writing thread keeps up with sixteen workers, and one of huge boards
+    /// few enough that the workers share the walks evenly.
+    fn chunk_draws(&self, series: usize) -> u64 {
+        let squares = self.spec.series[series].board().squares().max(1);
+        ((1 << 16) / squares).clamp(1, 4096) as u64
+    }
+
     fn warnings(&self) -> Vec<String> {
         self.spec.warnings.clone()
     }

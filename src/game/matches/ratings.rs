@@ -24,6 +24,7 @@
 //! counts and the seed.
 
 use crate::stats::proportion::multinomial;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// Virtual drawn games added to every pairing that played (module docs).
@@ -155,17 +156,28 @@ pub fn fit_with_intervals(players: &[String], cells: &[Cell], seed: u64) -> Vec<
     let mut replicates: Vec<Vec<f64>> = vec![Vec::with_capacity(REPLICATES); n];
     if let Some(point) = &point {
         let logs: Vec<f64> = point.iter().map(|r| r / 400.0 * 10f64.ln()).collect();
+        // The resamples are drawn in turn from one stream, then fitted on every core: the
+        // same replicates whatever the number of threads.
         let mut rng = crate::rng::stream(seed, "match ratings bootstrap", 0);
-        for _ in 0..REPLICATES {
-            let resampled: Vec<Cell> = cells
-                .iter()
-                .map(|c| Cell {
-                    wdl: multinomial(&mut rng, c.wdl.iter().sum(), c.wdl),
-                    ..*c
-                })
-                .collect();
-            let ratings = fit(n, &resampled, PRIOR_GAMES, Some(&logs))
-                .expect("a resample with the prior keeps every rating finite");
+        let resamples: Vec<Vec<Cell>> = (0..REPLICATES)
+            .map(|_| {
+                cells
+                    .iter()
+                    .map(|c| Cell {
+                        wdl: multinomial(&mut rng, c.wdl.iter().sum(), c.wdl),
+                        ..*c
+                    })
+                    .collect()
+            })
+            .collect();
+        let fitted: Vec<Vec<f64>> = resamples
+            .par_iter()
+            .map(|resampled| {
+                fit(n, resampled, PRIOR_GAMES, Some(&logs))
+                    .expect("a resample with the prior keeps every rating finite")
+            })
+            .collect();
+        for ratings in fitted {
             for (list, r) in replicates.iter_mut().zip(ratings) {
                 list.push(r);
             }
