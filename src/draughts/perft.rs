@@ -160,6 +160,17 @@ impl Perft {
 
     /// perft(1) without playing the moves.
     fn count_leaves<P: Popcount>(&mut self, popcount: P, board: &Board) -> u64 {
+        if board.kings == 0 && self.rules != Rules::Damebot {
+            // Men only, the most common leaf: if no man can jump, its steps are the moves.
+            let (own, opponent) = board.own_and_opponent();
+            let empty = board.empty();
+            let [a, b] = board.side.forward();
+            let can_jump = |d: i8| shift(shift(empty, -d) & opponent, -d);
+            if own & (can_jump(a) | can_jump(b)) == 0 {
+                let steps = |d: i8| u64::from(popcount.count(shift(own, d) & empty));
+                return steps(a) + steps(b);
+            }
+        }
         if self.convention == Captures::Paths && self.rules != Rules::Damebot {
             // Every route is a move: count them as the search finds them.
             let routes = count_captures_by(board, self.rules, popcount);
