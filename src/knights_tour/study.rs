@@ -278,9 +278,16 @@ pub struct DrawRow<'a> {
 
 impl<'a> DrawRow<'a> {
     pub fn parse(line: &'a str) -> Result<DrawRow<'a>> {
-        let fields: Vec<&str> = line.split(',').collect();
-        if fields.len() != 11 {
-            return Err(format!("expected 11 fields, found {}", fields.len()).into());
+        let mut fields = [""; 11];
+        let mut count = 0;
+        for field in line.split(',') {
+            if let Some(slot) = fields.get_mut(count) {
+                *slot = field;
+            }
+            count += 1;
+        }
+        if count != 11 {
+            return Err(format!("expected 11 fields, found {count}").into());
         };
         let number = |i: usize| -> Result<u64> {
             fields[i]
