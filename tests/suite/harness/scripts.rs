@@ -63,3 +63,36 @@ fn bench_knights_failing_midway_keeps_the_old_bench_csv() {
         .collect();
     assert_eq!(left, ["bench.csv"], "left behind: {left:?}");
 }
+
+/// Every shell script of the project parses (`bash -n`): a script is run by hand, far from
+/// the tests, and a syntax error (an unresolved merge, say) would wait for its user.
+#[test]
+fn every_shell_script_parses() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut scripts = vec![root.join(".ci/run")];
+    let mut folders = vec![root.join("scripts")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && !path.ends_with("node_modules") {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "sh") {
+                scripts.push(path);
+            }
+        }
+    }
+    assert!(scripts.len() > 5, "{scripts:?}");
+    for script in scripts {
+        let output = std::process::Command::new("bash")
+            .arg("-n")
+            .arg(&script)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}: {}",
+            script.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
