@@ -307,17 +307,10 @@ done
 # The peers run their work once per process and are timed as whole processes, so boardlab's
 # benches run theirs once too (--warmup 0: no untimed run before it).
 if [[ $ONLY == all ]]; then
-<<<<<<< HEAD
-WORKLOADS+=("warnsdorff-1000-corner-x$BIG_DRAWS|warnsdorff.c|$WD_BIN 1000 $BIG_DRAWS|boardlab|$BOARDLAB knights-tour bench --board-size 1000 --rule seed --draws $BIG_DRAWS")
-WORKLOADS+=("warnsdorff-8-all-starts-x$SMALL_DRAWS|warnsdorff.c|$WD_BIN 8 $SMALL_DRAWS all|boardlab|$BOARDLAB knights-tour bench --board-size 8 --rule seed --all-starts --draws $SMALL_DRAWS")
-WORKLOADS+=("fifteen-random-games-x$TTT_GAMES|openspiel|$OS_GAMES tic_tac_toe $TTT_GAMES 1|boardlab|$BOARDLAB fifteen bench --games $TTT_GAMES")
+WORKLOADS+=("warnsdorff-1000-corner-x$BIG_DRAWS|warnsdorff.c|$WD_BIN 1000 $BIG_DRAWS|boardlab|$BOARDLAB knights-tour bench --board-size 1000 --rule seed --draws $BIG_DRAWS --warmup 0")
+WORKLOADS+=("warnsdorff-8-all-starts-x$SMALL_DRAWS|warnsdorff.c|$WD_BIN 8 $SMALL_DRAWS all|boardlab|$BOARDLAB knights-tour bench --board-size 8 --rule seed --all-starts --draws $SMALL_DRAWS --warmup 0")
+WORKLOADS+=("fifteen-random-games-x$TTT_GAMES|openspiel|$OS_GAMES tic_tac_toe $TTT_GAMES 1|boardlab|$BOARDLAB fifteen bench --games $TTT_GAMES --warmup 0")
 WORKLOADS+=("english-checkers-random-games-x$CHECKERS_GAMES|openspiel|$OS_GAMES checkers $CHECKERS_GAMES 1|boardlab|$BOARDLAB draughts games random random --rules english --games $CHECKERS_GAMES")
-=======
-WORKLOADS+=("warnsdorff-1000-corner-x$BIG_DRAWS|warnsdorff.c|$WD_BIN 1000 $BIG_DRAWS|$BOARDLAB knights-tour bench --board-size 1000 --rule seed --draws $BIG_DRAWS --warmup 0")
-WORKLOADS+=("warnsdorff-8-all-starts-x$SMALL_DRAWS|warnsdorff.c|$WD_BIN 8 $SMALL_DRAWS all|$BOARDLAB knights-tour bench --board-size 8 --rule seed --all-starts --draws $SMALL_DRAWS --warmup 0")
-WORKLOADS+=("fifteen-random-games-x$TTT_GAMES|openspiel|$OS_GAMES tic_tac_toe $TTT_GAMES 1|$BOARDLAB fifteen bench --games $TTT_GAMES --warmup 0")
-WORKLOADS+=("english-checkers-random-games-x$CHECKERS_GAMES|openspiel|$OS_GAMES checkers $CHECKERS_GAMES 1|$BOARDLAB draughts games random random --rules english --games $CHECKERS_GAMES")
->>>>>>> bench-stats
 fi
 
 # The count a run printed: perft leaves, `tours/squares` of the Warnsdorff walks, or games.
