@@ -270,12 +270,17 @@ impl WalkBatch {
         Ok(checked)
     }
 
-    /// Checks one walk: a tour as a tour (closed when asked), any other walk as a path.
+    /// Checks one walk and the outcome the engine reported for it, which the counts come
+    /// from: a tour as a tour (closed when asked), a tour reported not closed as one that is
+    /// not, a dead end as a path with nowhere left to go.
     fn check(&mut self, indices: &[u32], outcome: Outcome) -> Result<CheckedWalks, TourError> {
         match outcome {
             Outcome::Tour if self.closed => self.validator.check_closed_tour(indices)?,
-            Outcome::Tour | Outcome::NotClosed => self.validator.check_tour(indices)?,
-            _ => self.validator.check_path(indices)?,
+            Outcome::Tour => self.validator.check_tour(indices)?,
+            Outcome::NotClosed => self.validator.check_open_tour(indices)?,
+            Outcome::DeadEnd => self.validator.check_dead_end(indices)?,
+            // The bench's greedy walks never backtrack, so never end any other way.
+            Outcome::CapReached | Outcome::NoTour => self.validator.check_path(indices)?,
         }
         Ok(CheckedWalks {
             squares: indices.len() as u64,

@@ -56,6 +56,12 @@ pub enum TourError {
         width: u32,
         height: u32,
     },
+    #[error("the walk stops on {last}, but {free} is a knight's move away and not yet visited")]
+    NotADeadEnd { last: Square, free: Square },
+    #[error(
+        "the tour was reported open, but its end {last} is a knight's move from its start {first}"
+    )]
+    Closes { first: Square, last: Square },
 }
 
 fn knight_step(a: Square, b: Square) -> bool {
@@ -179,6 +185,10 @@ const FRAME: u8 = u8::MAX;
 /// nothing else: the frame is two squares wide, so a step of at most two columns cannot wrap
 /// into another row. The pass only notes whether anything failed; a path that fails is
 /// checked again square by square ([`TourValidator`]) to name its first fault.
+///
+/// Besides [`TourValidator`]'s checks it can check a walk's reported ending:
+/// [`IndexValidator::check_dead_end`] (no unvisited square a knight's move from the last) and
+/// [`IndexValidator::check_open_tour`] (a tour whose end is no knight's move from its start).
 #[derive(Debug, Clone)]
 pub struct IndexValidator {
     width: u32,
@@ -271,6 +281,52 @@ impl IndexValidator {
             });
         }
         Ok(())
+    }
+
+    /// [`Self::check_path`], and that the walk could go no further: every knight's move from
+    /// its last square leads off the board or to a square it visited. (The one path a greedy
+    /// walk reports short of a tour is such a dead end.)
+    pub fn check_dead_end(&mut self, path: &[u32]) -> Result<(), TourError> {
+        self.check_path(path)?;
+        let Some(&last) = path.last() else {
+            return Ok(());
+        };
+        // The passed scan left this path's squares stamped with `self.stamp`; a knight's move
+        // from a square stays inside the two-square frame, so inside the table.
+        let free = self
+            .knight_moves(last)
+            .filter(|&i| self.stamps[i as usize] < self.stamp);
+        let square = |index| self.square(index).expect("checked on the board");
+        match free.map(square).min() {
+            Some(free) => Err(TourError::NotADeadEnd {
+                last: square(last),
+                free,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Self::check_tour`], and that the tour is not closed (a closed draw that the walk
+    /// reports as not closed).
+    pub fn check_open_tour(&mut self, path: &[u32]) -> Result<(), TourError> {
+        self.check_tour(path)?;
+        let (first, last) = (path[0], path[path.len() - 1]);
+        if self.is_knight_step(first, last) {
+            let square = |index| self.square(index).expect("checked on the board");
+            return Err(TourError::Closes {
+                first: square(first),
+                last: square(last),
+            });
+        }
+        Ok(())
+    }
+
+    /// The numbers a knight's move from `index` (an on-board square) leads to, on the board
+    /// or in the frame.
+    fn knight_moves(&self, index: u32) -> impl Iterator<Item = u32> + '_ {
+        self.knight_steps
+            .iter()
+            .flat_map(move |&step| [index - step, index + step])
     }
 
     fn is_knight_step(&self, from: u32, to: u32) -> bool {
@@ -505,6 +561,54 @@ mod tests {
             Err(TourError::NotAKnightMove { position: 3, .. })
         ));
         assert_eq!(agree(&mut validator, &tour), Ok(()));
+    }
+
+    /// A dead end is a path with no unvisited square a knight's move from its last; a tour
+    /// reported open must not close.
+    #[test]
+    fn reported_endings_are_checked() {
+        let tour = squares(&OPEN_3X4);
+        let mut validator = IndexValidator::new(3, 4);
+        let path = numbers(3, 4, &tour);
+        assert_eq!(validator.check_dead_end(&path), Ok(()));
+        assert_eq!(validator.check_open_tour(&path), Ok(()));
+        // After (0,0) (1,2) the knight could still go on to (2,0).
+        assert_eq!(
+            validator.check_dead_end(&path[..2]),
+            Err(TourError::NotADeadEnd {
+                last: Square::new(1, 2),
+                free: Square::new(2, 0),
+            })
+        );
+        // A short walk that is stuck: (0,1) (2,0) on 3x2, whose every move is taken.
+        let mut small = IndexValidator::new(3, 2);
+        let stuck = numbers(3, 2, &squares(&[(0, 1), (2, 0)]));
+        assert_eq!(small.check_dead_end(&stuck), Ok(()));
+        // A closed 8x8 tour, reported open; rotated it stays closed.
+        let board = crate::knights_tour::Board::square(8).unwrap();
+        let rule = crate::knights_tour::Rule::Random;
+        let cycle = (0..)
+            .map(|i| {
+                let rng = &mut crate::rng::stream(1, "closed", i);
+                crate::knights_tour::draw(board, Square::new(0, 0), &rule, true, rng).unwrap()
+            })
+            .find(|draw| draw.outcome == crate::knights_tour::Outcome::Tour)
+            .unwrap()
+            .path;
+        let mut closed = IndexValidator::new(8, 8);
+        for turn in [0, 5] {
+            let mut rotated = cycle.clone();
+            rotated.rotate_left(turn);
+            assert_eq!(
+                closed.check_open_tour(&numbers(8, 8, &rotated)),
+                Err(TourError::Closes {
+                    first: rotated[0],
+                    last: rotated[63],
+                })
+            );
+            assert_eq!(closed.check_closed_tour(&numbers(8, 8, &rotated)), Ok(()));
+        }
+        assert_eq!(IndexValidator::new(1, 1).check_open_tour(&[12]), Ok(()));
     }
 
     /// Numbers that are no square: the frame on each side (a step into it can be a knight's

@@ -14,16 +14,28 @@ enum Check {
     Path,
     Tour,
     ClosedTour,
+    /// A tour that does not close (a closed draw reported not closed).
+    OpenTour,
+    /// A path that could go no further.
+    DeadEnd,
 }
 
-const CHECKS: [Check; 3] = [Check::Path, Check::Tour, Check::ClosedTour];
+const CHECKS: [Check; 5] = [
+    Check::Path,
+    Check::Tour,
+    Check::ClosedTour,
+    Check::OpenTour,
+    Check::DeadEnd,
+];
 
 /// The oracle: a path of numbers `(y + 2)·(W + 4) + x + 2` read square by square, each one
 /// decoded by division, the visited squares in a map, and each fault named at its first
-/// position (at one position: off the board, then repeated, then not a knight's move).
+/// position (at one position: off the board, then repeated, then not a knight's move); then
+/// the ending asked for.
 fn oracle(width: u32, height: u32, path: &[u32], check: Check) -> Result<(), TourError> {
     let expected = u64::from(width) * u64::from(height);
-    if !matches!(check, Check::Path) && path.len() as u64 != expected {
+    let whole = matches!(check, Check::Tour | Check::ClosedTour | Check::OpenTour);
+    if whole && path.len() as u64 != expected {
         return Err(TourError::WrongLength {
             width,
             height,
@@ -64,13 +76,28 @@ fn oracle(width: u32, height: u32, path: &[u32], check: Check) -> Result<(), Tou
         }
         squares.push(square);
     }
-    if matches!(check, Check::ClosedTour) {
-        let (first, last) = (squares[0], squares[squares.len() - 1]);
-        if !knight_move(first, last) {
-            return Err(TourError::NotClosed { first, last });
+    match check {
+        Check::ClosedTour | Check::OpenTour => {
+            let (first, last) = (squares[0], squares[squares.len() - 1]);
+            match (check, knight_move(first, last)) {
+                (Check::ClosedTour, false) => Err(TourError::NotClosed { first, last }),
+                (Check::OpenTour, true) => Err(TourError::Closes { first, last }),
+                _ => Ok(()),
+            }
         }
+        Check::DeadEnd => match squares.last() {
+            Some(&last) => {
+                // The unvisited squares a knight's move away, by brute force over the board.
+                let free = (0..height)
+                    .flat_map(|y| (0..width).map(move |x| Square::new(x, y)))
+                    .filter(|s| knight_move(last, *s) && !first_visit.contains_key(s))
+                    .min();
+                free.map_or(Ok(()), |free| Err(TourError::NotADeadEnd { last, free }))
+            }
+            None => Ok(()),
+        },
+        Check::Path | Check::Tour => Ok(()),
     }
-    Ok(())
 }
 
 fn knight_move(a: Square, b: Square) -> bool {
@@ -83,6 +110,8 @@ fn fast(validator: &mut IndexValidator, path: &[u32], check: Check) -> Result<()
         Check::Path => validator.check_path(path),
         Check::Tour => validator.check_tour(path),
         Check::ClosedTour => validator.check_closed_tour(path),
+        Check::OpenTour => validator.check_open_tour(path),
+        Check::DeadEnd => validator.check_dead_end(path),
     }
 }
 
@@ -99,11 +128,13 @@ fn by_squares(
         .map(|&i| decoder.square(i))
         .collect::<Option<_>>()?;
     let mut validator = TourValidator::new(width, height);
-    Some(match check {
-        Check::Path => validator.check_path(&squares),
-        Check::Tour => validator.check_tour(&squares),
-        Check::ClosedTour => validator.check_closed_tour(&squares),
-    })
+    match check {
+        Check::Path => Some(validator.check_path(&squares)),
+        Check::Tour => Some(validator.check_tour(&squares)),
+        Check::ClosedTour => Some(validator.check_closed_tour(&squares)),
+        // Endings that the square-by-square validator does not check.
+        Check::OpenTour | Check::DeadEnd => None,
+    }
 }
 
 /// Checks `path` every way with the kept `validator` and returns the oracle's verdict
@@ -238,6 +269,8 @@ fn broken_walks_get_the_oracle_s_verdict_and_every_fault_comes_up() {
                             Err(TourError::Repeated { .. }) => "repeated",
                             Err(TourError::NotAKnightMove { .. }) => "not a knight's move",
                             Err(TourError::NotClosed { .. }) => "not closed",
+                            Err(TourError::Closes { .. }) => "closes",
+                            Err(TourError::NotADeadEnd { .. }) => "not a dead end",
                         };
                         *kinds.entry(kind).or_default() += 1;
                     }
@@ -252,6 +285,8 @@ fn broken_walks_get_the_oracle_s_verdict_and_every_fault_comes_up() {
         "repeated",
         "not a knight's move",
         "not closed",
+        "closes",
+        "not a dead end",
     ] {
         assert!(
             kinds.get(kind).copied().unwrap_or(0) > 0,
@@ -260,21 +295,33 @@ fn broken_walks_get_the_oracle_s_verdict_and_every_fault_comes_up() {
     }
 }
 
-/// The engine's closed and open 8x8 tours from every start pass as the oracle says.
+/// The engine's walks from every start of 8x8 and 7x9 pass as the oracle says: tours,
+/// closed or open, and dead ends that are dead ends.
 #[test]
 fn the_engine_s_walks_get_the_oracle_s_verdict() {
-    let board = Board::new(8, 8).unwrap();
-    let mut validator = IndexValidator::new(8, 8);
-    let mut closed = 0;
-    for rule in ["seed", "roth", "squirrel"] {
-        for start in 0..64 {
-            let walk = engine_walk(board, rule, board.square_at(start));
-            let verdicts = all_agree(&mut validator, 8, 8, &walk);
-            assert_eq!(verdicts[0], Ok(()));
-            closed += usize::from(verdicts[2].is_ok());
+    let mut endings: HashMap<&str, usize> = HashMap::new();
+    for (w, h) in [(8, 8), (7, 9)] {
+        let board = Board::new(w, h).unwrap();
+        let mut validator = IndexValidator::new(w as u32, h as u32);
+        for rule in ["seed", "roth", "squirrel", "order:12345678"] {
+            if rule == "squirrel" && w != h {
+                continue;
+            }
+            for start in 0..board.squares() {
+                let walk = engine_walk(board, rule, board.square_at(start));
+                let v = all_agree(&mut validator, w as u32, h as u32, &walk);
+                assert_eq!(v[0], Ok(()));
+                let ending = match (v[2].is_ok(), v[3].is_ok(), v[4].is_ok()) {
+                    (true, false, true) => "closed tour",
+                    (false, true, true) => "open tour",
+                    (false, false, true) => "dead end",
+                    other => panic!("{w}x{h} {rule} from {start}: {other:?}"),
+                };
+                *endings.entry(ending).or_default() += 1;
+            }
         }
     }
-    assert!(closed > 0);
+    assert_eq!(endings.len(), 3, "{endings:?}");
 }
 
 mod properties {
