@@ -3,11 +3,11 @@
 //! back for the report's speed section.
 //!
 //! The walks are timed apart from their validation: every walk still goes through the
-//! independent [`TourValidator`], but after its batch's clock has stopped, so that the
-//! figure is the engine's loop alone.
+//! independent validator ([`IndexValidator`], which reads the walk's recorded squares and
+//! nothing else of the engine's), but after its batch's clock has stopped, so that the figure
+//! is the engine's loop alone.
 
-use super::geometry::Layout;
-use super::validate::{TourError, TourValidator};
+use super::validate::{IndexValidator, TourError};
 use super::warnsdorff::{Engine, Plan};
 use super::{Board, KnightsError, Outcome, Rule, Square};
 use crate::experiment::bench::{Repeats, Run, Timed, repeat_one};
@@ -179,9 +179,9 @@ pub fn bench(spec: &BenchSpec) -> Result<BenchResult, BenchError> {
             .zip(cpu_at_start.zip(thread_cpu_seconds()))
             .map(|(sum, (a, b))| sum + b - a);
         let timer = Instant::now();
-        let mut checked = batch.validate(engine.layout())?;
+        let mut checked = batch.validate()?;
         if let Some(outcome) = large.take() {
-            checked.add(batch.check(engine.layout(), engine.path_indices(), outcome)?);
+            checked.add(batch.check(engine.path_indices(), outcome)?);
         }
         validation_seconds += timer.elapsed().as_secs_f64();
         squares += checked.squares;
@@ -216,8 +216,7 @@ struct WalkBatch {
     closed: bool,
     indices: Vec<u32>,
     walks: Vec<(usize, Outcome)>,
-    squares: Vec<Square>,
-    validator: TourValidator,
+    validator: IndexValidator,
 }
 
 /// What a validated batch adds to the totals.
@@ -236,8 +235,7 @@ impl WalkBatch {
             closed,
             indices: Vec::new(),
             walks: Vec::new(),
-            squares: Vec::new(),
-            validator: TourValidator::new(board.width(), board.height()),
+            validator: IndexValidator::new(board.width(), board.height()),
         }
     }
 
@@ -251,7 +249,7 @@ impl WalkBatch {
     }
 
     /// Checks every walk of the batch with the independent validator and empties it.
-    fn validate(&mut self, layout: &Layout) -> Result<CheckedWalks, TourError> {
+    fn validate(&mut self) -> Result<CheckedWalks, TourError> {
         let mut checked = CheckedWalks {
             squares: 0,
             tours: 0,
@@ -262,7 +260,7 @@ impl WalkBatch {
         );
         let mut offset = 0;
         for &(len, outcome) in &walks {
-            checked.add(self.check(layout, &indices[offset..offset + len], outcome)?);
+            checked.add(self.check(&indices[offset..offset + len], outcome)?);
             offset += len;
         }
         // The buffers go back emptied, their memory kept for the next batch.
@@ -272,20 +270,17 @@ impl WalkBatch {
         Ok(checked)
     }
 
-    /// Checks one walk: a tour as a tour (closed when asked), any other walk as a path.
-    fn check(
-        &mut self,
-        layout: &Layout,
-        indices: &[u32],
-        outcome: Outcome,
-    ) -> Result<CheckedWalks, TourError> {
-        self.squares.clear();
-        self.squares
-            .extend(indices.iter().map(|&index| layout.square(index as usize)));
+    /// Checks one walk and the outcome the engine reported for it, which the counts come
+    /// from: a tour as a tour (closed when asked), a tour reported not closed as one that is
+    /// not, a dead end as a path with nowhere left to go.
+    fn check(&mut self, indices: &[u32], outcome: Outcome) -> Result<CheckedWalks, TourError> {
         match outcome {
-            Outcome::Tour if self.closed => self.validator.check_closed_tour(&self.squares)?,
-            Outcome::Tour | Outcome::NotClosed => self.validator.check_tour(&self.squares)?,
-            _ => self.validator.check_path(&self.squares)?,
+            Outcome::Tour if self.closed => self.validator.check_closed_tour(indices)?,
+            Outcome::Tour => self.validator.check_tour(indices)?,
+            Outcome::NotClosed => self.validator.check_open_tour(indices)?,
+            Outcome::DeadEnd => self.validator.check_dead_end(indices)?,
+            // The bench's greedy walks never backtrack, so never end any other way.
+            Outcome::CapReached | Outcome::NoTour => self.validator.check_path(indices)?,
         }
         Ok(CheckedWalks {
             squares: indices.len() as u64,

@@ -5,3 +5,4 @@ mod count;
 mod replay;
 mod study;
 mod tours;
+mod validator;
