@@ -148,16 +148,7 @@ impl TourValidator {
 
     /// See [`validate_tour`].
     pub fn check_tour(&mut self, path: &[Square]) -> Result<(), TourError> {
-        let (width, height) = (self.width, self.height);
-        let expected = width as u64 * height as u64;
-        if path.len() as u64 != expected {
-            return Err(TourError::WrongLength {
-                width,
-                height,
-                expected,
-                found: path.len(),
-            });
-        }
+        check_length(self.width, self.height, path.len())?;
         self.check_path(path)
     }
 
@@ -256,16 +247,7 @@ impl IndexValidator {
 
     /// See [`validate_tour`].
     pub fn check_tour(&mut self, path: &[u32]) -> Result<(), TourError> {
-        let (width, height) = (self.width, self.height);
-        let expected = u64::from(width) * u64::from(height);
-        if path.len() as u64 != expected {
-            return Err(TourError::WrongLength {
-                width,
-                height,
-                expected,
-                found: path.len(),
-            });
-        }
+        check_length(self.width, self.height, path.len())?;
         self.check_path(path)
     }
 
@@ -395,6 +377,20 @@ fn visit(stamps: &mut [u8], index: u32, stamp: u8) -> bool {
         }
         None => true,
     }
+}
+
+/// A tour visits every square of a `width`×`height` board: `found` squares must be all of them.
+fn check_length(width: u32, height: u32, found: usize) -> Result<(), TourError> {
+    let expected = u64::from(width) * u64::from(height);
+    if found as u64 != expected {
+        return Err(TourError::WrongLength {
+            width,
+            height,
+            expected,
+            found,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]
