@@ -169,13 +169,13 @@ const FRAME: u8 = u8::MAX;
 /// The checks of [`TourValidator`] on paths recorded in the bordered numbering (module docs),
 /// fast enough to run on every walk of a benchmark.
 ///
-/// One pass over the path looks at each number once: it must be in the table and not a frame
-/// entry (an on-board square), not stamped by this call (not visited before), and it must
-/// differ from the number before it by one of the four knight's steps `2·(W + 4) ± 1` and
-/// `(W + 4) ± 2`. Between two on-board squares those differences are knight's moves and
-/// nothing else: the frame is two squares wide, so a step of at most two columns cannot wrap
-/// into another row. The pass only notes whether anything failed; a path that fails is
-/// checked again square by square ([`TourValidator`]) to name its first fault.
+/// Each number of the path must be in the table and not a frame entry (an on-board square),
+/// not stamped by this call (not visited before), and differ from the number before it by one
+/// of the four knight's steps `2·(W + 4) ± 1` and `(W + 4) ± 2`. Between two on-board squares
+/// those differences are knight's moves and nothing else: the frame is two squares wide, so a
+/// step of at most two columns cannot wrap into another row. The checks run in two
+/// branch-free passes that only note whether anything failed; a path that fails is checked
+/// again square by square ([`TourValidator`]) to name its first fault.
 ///
 /// Besides [`TourValidator`]'s checks it can check a walk's reported ending:
 /// [`IndexValidator::check_dead_end`] (no unvisited square a knight's move from the last) and
