@@ -21,6 +21,7 @@
 //! | [`survival`](mod@survival) | the empirical survival function P(T > x), exact up to the cap |
 //! | [`rank_test`] | Mann–Whitney U with ties and the cap, Holm's correction (Holm 1979) |
 //! | [`distance`] | the two-sample Kolmogorov–Smirnov statistic |
+//! | [`elo`] | engine testers' Elo interval, likelihood of superiority and SPRT (fishtest) |
 //! | [`tail`] | the Hill estimator of the tail index, censored (Beirlant et al. 2007) |
 //! | [`restart`] | the expected cost of restarting after t iterations (Luby, Sinclair, Zuckerman 1993) |
 //! | [`binning`] | the log-linear bins of the committed histograms |
@@ -30,6 +31,7 @@
 pub mod binning;
 pub mod bootstrap;
 pub mod distance;
+pub mod elo;
 pub mod normal;
 pub mod proportion;
 pub mod quantile;
