@@ -549,6 +549,7 @@ mod tests {
                 .collect(),
             records,
             ratings: Vec::new(),
+            pairs: Vec::new(),
             shard: None,
             data: None,
             spec: serde_json::Value::Null,

@@ -23,7 +23,7 @@ use super::rules::Rules;
 use crate::experiment::StudyError;
 use crate::experiment::spec::{SpecError, bad};
 use crate::game::GameResult;
-use crate::game::matches::{BoxedPlayer, MatchGame, report::Tables};
+use crate::game::matches::{BoxedPlayer, MatchGame, pairs, report::Tables};
 use std::path::Path;
 
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
@@ -91,8 +91,12 @@ impl MatchGame for Draughts {
     const PUZZLE: &'static str = "draughts";
     const EXAMPLE_SPEC: &'static str = include_str!("../../experiments/examples/draughts.toml");
     const ABOUT: &'static str = "Czech draughts between bots: random, the original Damebot (and without each flag), alphabeta:D, mcts:N";
-    const TABLES: &'static [&'static str] =
-        &["summary.csv", "ratings.csv", match_report::LENGTHS_FILE];
+    const TABLES: &'static [&'static str] = &[
+        "summary.csv",
+        "ratings.csv",
+        pairs::FILE,
+        match_report::LENGTHS_FILE,
+    ];
 
     const GAME_KEYS: &'static [&'static str] = &[RULES_KEY, MAX_PLIES_KEY];
 

@@ -100,10 +100,14 @@ impl DataHash {
 
 /// A checked prefix of a data file: its first `bytes` bytes hold `rows` rows (after the
 /// header) and hash to `xxh3_64` (or, in a manifest written before that hash, `fnv1a64`;
-/// exactly one of the two is set).
+/// exactly one of the two is set). `positions` is how many of the plan's draws those rows
+/// stand for, recorded only where it is not `rows`: where series ended early
+/// ([`super::stops`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DataMark {
     pub rows: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<u64>,
     pub bytes: u64,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub fnv1a64: String,
@@ -120,10 +124,23 @@ impl DataMark {
         }
         DataMark {
             rows,
+            positions: None,
             bytes,
             fnv1a64,
             xxh3_64,
         }
+    }
+
+    /// The mark with the plan's draws it stands for (recorded only where they are not its
+    /// rows).
+    pub fn at_positions(mut self, positions: u64) -> DataMark {
+        self.positions = (positions != self.rows).then_some(positions);
+        self
+    }
+
+    /// How many of the plan's draws the rows stand for.
+    pub fn positions(&self) -> u64 {
+        self.positions.unwrap_or(self.rows)
     }
 
     /// The hash this mark records.

@@ -11,7 +11,7 @@
 //! one.
 
 use super::checksum::{DataHash, DataMark};
-use super::error::{IoContext, Result, check, fail};
+use super::error::{HarnessError, IoContext, Result, check, fail};
 use super::finalize;
 use super::folder::{FolderState, ResultsFolder};
 use super::lock::{FolderLock, LOCK_FILE};
@@ -19,6 +19,7 @@ use super::manifest::{self, Manifest, RunStatus};
 use super::plan::Plan;
 use super::registry::{Puzzle, Registry};
 use super::spec::Overrides;
+use super::stops::Stops;
 use super::study::row_key;
 use super::{MAX_SHARDS, Shard};
 use crate::output::atomic::sync_folder;
@@ -105,6 +106,7 @@ fn merge_into(
         .io(|| format!("cannot create a folder beside {}", out.display()))?;
     let folder = ResultsFolder::new(build.path());
     let mark = write_merged_draws(&folder, plan, shards, manifests)?;
+    let mark_rows = mark.rows;
     let mut merged = merged_manifest(manifests, shards, mark);
     merged.reproduce = Some(manifest::reproduce_command(
         &merged.spec_source,
@@ -116,7 +118,7 @@ fn merge_into(
     finalize::finish(&folder, plan, puzzle, merged)?;
     abort_point("merge-built");
     move_into_place(build.path(), &target, tables)?;
-    Ok(plan.total())
+    Ok(mark_rows)
 }
 
 /// Refuses duplicate inputs, an output that is an input or inside one, and an input inside
@@ -267,6 +269,10 @@ fn write_merged_draws(
         file.write_all(text).io(|| format!("writing {shown}"))
     };
     emit(&mut file, &header)?;
+    // Shards run every draw; the rows after the end of a series that ends early are read
+    // (each shard's file must hold all its rows) but not written ([`super::stops`]).
+    let mut stops = Stops::of(plan);
+    let mut rows = 0u64;
     let mut line = Vec::new();
     for p in 0..plan.total() {
         let (label, index) = plan.row_key(p);
@@ -286,7 +292,18 @@ fn write_merged_draws(
                 "{l} draw {i}"
             ))
         );
+        let series = plan.locate(p).0;
+        if let Some(stops) = stops.as_mut() {
+            if stops.ended(series) {
+                continue;
+            }
+            let text = String::from_utf8_lossy(&line);
+            stops
+                .after_row(series, text.trim_end_matches(['\n', '\r']))
+                .map_err(|source| HarnessError::study(format!("{dir}"), source))?;
+        }
         emit(&mut file, &line)?;
+        rows += 1;
     }
     file.into_inner()
         .map_err(|e| e.into_error())
@@ -300,7 +317,7 @@ fn write_merged_draws(
             shards[i].display()
         );
     }
-    Ok(DataMark::new(plan.total(), bytes, &hash))
+    Ok(DataMark::new(rows, bytes, &hash).at_positions(plan.total()))
 }
 
 /// The rows of a shard's `draws.csv`, line by line, after a header that must be the plan's.

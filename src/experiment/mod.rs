@@ -28,6 +28,7 @@ mod row_blocks;
 mod runner;
 mod shard;
 pub mod spec;
+pub mod stops;
 pub mod study;
 #[cfg(test)]
 pub(crate) mod toy;
@@ -44,5 +45,6 @@ pub use runner::{MAX_THREADS, RunEnd, RunRequest, check_threads, parse_shard, ru
 pub use runner::{catch_interrupts, stop_requested};
 pub use shard::{MAX_SHARDS, Shard};
 pub use spec::Overrides;
+pub use stops::StopRule;
 pub use study::{Computed, Interrupted, SeriesPlan, Study};
 pub use trust::{plot_folder, report_folder};

@@ -10,6 +10,7 @@ use super::Shard;
 use super::error::{HarnessError, IoContext, Result, StudyError, check, fail};
 use super::folder::ResultsFolder;
 use super::row_blocks::{InOrder, RowBlocks};
+use super::stops::Stops;
 use super::study::{Computed, Study, row_key};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -143,13 +144,24 @@ impl Plan {
             "{shown} does not start with the header {:?}",
             String::from_utf8_lossy(&header).trim_end()
         );
+        let mut stops = Stops::of(self);
         let mut position = 0u64;
         while read(&mut reader, &mut line)? > 0 {
             let row = self.read_row(position, &line, &shown)?;
-            visit(row).map_err(|source| {
-                HarnessError::study(format!("{shown} row {}", position + 1), source)
-            })?;
-            position += 1;
+            let in_context =
+                |source| HarnessError::study(format!("{shown} row {}", position + 1), source);
+            let (series, text) = (row.series, row.text);
+            visit(row).map_err(in_context)?;
+            let ends = match stops.as_mut() {
+                Some(stops) => stops.after_row(series, text).map_err(in_context)?,
+                None => false,
+            };
+            // After a series' end the rest of its draws count as done without a row.
+            position = if ends {
+                self.starts[series + 1]
+            } else {
+                position + 1
+            };
         }
         self.check_row_count(position, &shown)
     }
@@ -174,14 +186,19 @@ impl Plan {
         })
     }
 
-    fn check_row_count(&self, rows: u64, file: &str) -> Result<()> {
+    fn check_row_count(&self, positions: u64, file: &str) -> Result<()> {
         check!(
-            rows == self.total(),
+            positions == self.total(),
             Data,
-            "{file} has {rows} rows but the spec makes {}",
+            "{file} ends after {positions} of the {} draws the spec makes",
             self.total()
         );
         Ok(())
+    }
+
+    /// Whether some series of this plan may end early ([`super::stops`]).
+    pub fn has_stops(&self) -> bool {
+        Stops::of(self).is_some()
     }
 
     /// [`Plan::for_each_row`] on all the pool's threads, for a study whose tables are sums
@@ -196,6 +213,12 @@ impl Plan {
         visit: impl Fn(&mut A, Row) -> std::result::Result<(), StudyError> + Sync,
         merge: impl Fn(&mut A, A),
     ) -> Result<A> {
+        if self.has_stops() {
+            // Where a series ends is known only from the rows before it: one by one.
+            let mut total = init();
+            self.for_each_row(folder, |row| visit(&mut total, row))?;
+            return Ok(total);
+        }
         self.fold_rows_in_blocks(folder, RowBlocks::SIZE, init, visit, merge)
     }
 

@@ -22,6 +22,7 @@ use super::plan::Plan;
 use super::progress::Progress;
 use super::registry::{Puzzle, Registry};
 use super::spec::Overrides;
+use super::stops::Stops;
 use super::study::Interrupted;
 use super::{Shard, checksum, finalize, trust};
 use crate::output::faults::{abort_point, before_data_write};
@@ -164,10 +165,9 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
             same_run(&old, "resume")?;
             let plan = trust::check_finished(&folder, request.registry, &old)?;
             folder.remove_temporaries()?;
+            let draws = old.draws;
             finalize::finish(&folder, &plan, puzzle, *old)?;
-            return Ok(RunEnd::Complete {
-                draws: plan.total(),
-            });
+            return Ok(RunEnd::Complete { draws });
         }
         FolderState::DataComplete(_) if !request.force => fail!(
             Folder,
@@ -218,17 +218,19 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
             return Err(error);
         }
     };
-    if written.mark.rows < total {
+    if written.mark.positions() < total {
         recorder.end_session(RunStatus::Interrupted, Some(&written))?;
         return Ok(RunEnd::Interrupted {
-            done: written.mark.rows,
+            done: written.mark.positions(),
             total,
         });
     }
     recorder.end_session(RunStatus::DataComplete, Some(&written))?;
     abort_point("data-complete");
     finalize::finish(&folder, plan, puzzle, recorder.manifest)?;
-    Ok(RunEnd::Complete { draws: total })
+    Ok(RunEnd::Complete {
+        draws: written.mark.rows,
+    })
 }
 
 /// `--resume` of a complete folder: checks it as every command that reads a finished folder
@@ -245,10 +247,9 @@ fn resume_complete(
         return Ok(RunEnd::AlreadyComplete);
     }
     folder.remove_temporaries()?;
+    let draws = manifest.draws;
     finalize::finish(folder, &plan, puzzle, manifest)?;
-    Ok(RunEnd::Complete {
-        draws: plan.total(),
-    })
+    Ok(RunEnd::Complete { draws })
 }
 
 /// Clears the folder and writes the first manifest; the data file comes after it, so a
@@ -464,9 +465,12 @@ struct Written {
     writer_seconds: f64,
 }
 
-/// A chunk's rows as CSV text, with its place in the writing order.
+/// A chunk's rows as CSV text, with its place in the writing order and its positions
+/// `[start, end)` in the plan.
 struct ChunkOutput {
     sequence: u64,
+    start: u64,
+    end: u64,
     bytes: Vec<u8>,
     draws: u64,
     work: u64,
@@ -486,6 +490,8 @@ fn compute_chunk(plan: &Plan, sequence: u64, (start, end): (u64, u64)) -> Result
     );
     Ok(ChunkOutput {
         sequence,
+        start,
+        end,
         bytes: computed.bytes,
         draws: computed.rows,
         work: computed.work,
@@ -501,8 +507,13 @@ fn compute_and_write(
     recorder: &mut Recorder,
 ) -> Result<Written> {
     let plan = &request.plan;
-    let chunks = plan.chunks_from(start.mark.rows);
+    let chunks = plan.chunks_from(start.mark.positions());
     let next_chunk = AtomicU64::new(0);
+    let mut stops = resumed_stops(plan, folder, &start.mark)?;
+    // Series that have ended: their remaining chunks are handed out but not computed.
+    let ended: Vec<AtomicBool> = (0..plan.study.series().len())
+        .map(|_| AtomicBool::new(false))
+        .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(request.threads)
         .build()
@@ -516,7 +527,7 @@ fn compute_and_write(
     let mut progress = Progress::with_schedule(
         plan.study.name(),
         plan.cost_schedule(),
-        start.mark.rows,
+        start.mark.positions(),
         request.quiet,
         plan.study.draw_noun(),
     );
@@ -524,14 +535,19 @@ fn compute_and_write(
     pool.in_place_scope(|scope| {
         for _ in 0..request.threads {
             let sender = sender.clone();
-            let (chunks, next_chunk) = (&chunks, &next_chunk);
+            let (chunks, next_chunk, ended) = (&chunks, &next_chunk, &ended);
             scope.spawn(move |_| {
                 while !STOP.load(Ordering::SeqCst) {
                     let sequence = next_chunk.fetch_add(1, Ordering::SeqCst);
                     let Some(range) = chunks.get(sequence) else {
                         break;
                     };
-                    let output = compute_chunk(plan, sequence, range);
+                    let series = plan.locate(range.0).0;
+                    let output = if ended[series].load(Ordering::SeqCst) {
+                        Ok(ChunkOutput::after_the_end(sequence, range, series))
+                    } else {
+                        compute_chunk(plan, sequence, range)
+                    };
                     if output.as_ref().is_err_and(is_interruption) {
                         // Dropped, not written: a resumed run computes it again.
                         break;
@@ -545,7 +561,12 @@ fn compute_and_write(
             });
         }
         drop(sender);
-        let written = write_in_order(receiver, &mut file, &mut progress, start, recorder);
+        let ends = Ends {
+            plan,
+            stops: stops.as_mut(),
+            ended: &ended,
+        };
+        let written = write_in_order(receiver, &mut file, &mut progress, start, recorder, ends);
         if written.is_err() {
             STOP.store(true, Ordering::SeqCst);
         }
@@ -566,6 +587,7 @@ fn write_in_order(
     progress: &mut Progress,
     mut written: Written,
     recorder: &mut Recorder,
+    mut ends: Ends,
 ) -> Result<Written> {
     let mut waiting: BTreeMap<u64, ChunkOutput> = BTreeMap::new();
     let mut next = 0;
@@ -581,8 +603,9 @@ fn write_in_order(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
         let mut wrote = false;
-        while let Some(output) = waiting.remove(&next) {
+        while let Some(mut output) = waiting.remove(&next) {
             let writing = Instant::now();
+            let positions = ends.cut(&mut output, written.mark.positions())?;
             before_data_write()
                 .and_then(|()| file.write_all(&output.bytes))
                 .io(|| format!("writing {shown}"))?;
@@ -592,7 +615,8 @@ fn write_in_order(
                 written.mark.rows + output.draws,
                 written.mark.bytes + output.bytes.len() as u64,
                 &written.hash,
-            );
+            )
+            .at_positions(positions);
             written.work += output.work;
             if written.series_seconds.len() <= output.series {
                 written.series_seconds.resize(output.series + 1, 0.0);
@@ -605,9 +629,9 @@ fn write_in_order(
         if wrote {
             recorder.checkpoint(file, &written)?;
         }
-        progress.update(written.mark.rows);
+        progress.update(written.mark.positions());
     }
-    progress.finish(written.mark.rows);
+    progress.finish(written.mark.positions());
     match failure {
         Some(error) => Err(error),
         None => Ok(written),
@@ -620,4 +644,105 @@ pub fn parse_shard(text: Option<&str>) -> Result<Shard> {
         t.parse()
             .map_err(|e: String| HarnessError::Usage(format!("--shard: {e}")))
     })
+}
+
+impl ChunkOutput {
+    /// The output of a chunk of a series that has ended: no rows.
+    fn after_the_end(sequence: u64, (start, end): (u64, u64), series: usize) -> ChunkOutput {
+        ChunkOutput {
+            sequence,
+            start,
+            end,
+            bytes: Vec::new(),
+            draws: 0,
+            work: 0,
+            series,
+            seconds: 0.0,
+        }
+    }
+}
+
+/// Where series end early ([`super::stops`]), as the writer applies it: the rules, fed the
+/// rows in file order, and the flags that tell the workers which series have ended.
+struct Ends<'a> {
+    plan: &'a Plan,
+    stops: Option<&'a mut Stops>,
+    ended: &'a [AtomicBool],
+}
+
+impl Ends<'_> {
+    /// Cuts `output` after the row with which its series ends, or to nothing after that
+    /// end; returns the positions done once it is written, `done` before it.
+    fn cut(&mut self, output: &mut ChunkOutput, done: u64) -> Result<u64> {
+        let Some(stops) = self.stops.as_deref_mut() else {
+            return Ok(output.end);
+        };
+        let series = output.series;
+        if stops.ended(series) {
+            output.bytes.clear();
+            output.draws = 0;
+            return Ok(done.max(output.end));
+        }
+        if !stops.has_rule(series) {
+            return Ok(output.end);
+        }
+        let mut kept = 0usize;
+        for (row, line) in output.bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+            kept += line.len();
+            let text = String::from_utf8_lossy(line);
+            let text = text.trim_end_matches(['\n', '\r']);
+            let ends = stops.after_row(series, text).map_err(|source| {
+                HarnessError::study(
+                    format!("series {}", self.plan.study.series()[series].label),
+                    source,
+                )
+            })?;
+            if ends {
+                output.bytes.truncate(kept);
+                output.draws = row as u64 + 1;
+                self.ended[series].store(true, Ordering::SeqCst);
+                return Ok(self.plan.series_end(output.start));
+            }
+        }
+        Ok(output.end)
+    }
+}
+
+/// The stop rules of a run that continues from `mark`, fed the rows already written of the
+/// series it continues in (the series before it are done, ended or not).
+fn resumed_stops(plan: &Plan, folder: &ResultsFolder, mark: &DataMark) -> Result<Option<Stops>> {
+    let Some(mut stops) = Stops::of(plan) else {
+        return Ok(None);
+    };
+    let done = mark.positions();
+    if done == 0 || done >= plan.total() {
+        return Ok(Some(stops));
+    }
+    let (series, written) = plan.locate(done);
+    if written == 0 || !stops.has_rule(series) {
+        return Ok(Some(stops));
+    }
+    // The series' rows are the last `written` rows of the checked prefix.
+    let path = folder.partial_draws();
+    let shown = path.display().to_string();
+    let data = std::fs::read(&path).io(|| format!("cannot read {shown}"))?;
+    let prefix = &data[..(mark.bytes as usize).min(data.len())];
+    let rows: Vec<&[u8]> = prefix.split_inclusive(|&b| b == b'\n').collect();
+    check!(
+        rows.len() as u64 > written,
+        Data,
+        "{shown} holds fewer rows than its manifest records; start over with --force"
+    );
+    for line in &rows[rows.len() - written as usize..] {
+        let text = String::from_utf8_lossy(line);
+        let ends = stops
+            .after_row(series, text.trim_end_matches(['\n', '\r']))
+            .map_err(|source| HarnessError::study(shown.clone(), source))?;
+        check!(
+            !ends,
+            Data,
+            "{shown} goes on after the row where its series ends (edited or damaged); start over with --force"
+        );
+    }
+    Ok(Some(stops))
 }

@@ -104,6 +104,12 @@ pub trait Study: Send + Sync + std::fmt::Debug {
     fn warnings(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The rule that ends series `series` before its last draw once the rows say so (a
+    /// match's SPRT), or `None`: every draw is run (see [`super::stops`]). A fresh rule each
+    /// call.
+    fn stop_rule(&self, _series: usize) -> Option<Box<dyn super::stops::StopRule>> {
+        None
+    }
     /// Checks what the spec refers to outside itself (another results folder, say).
     fn check_references(&self) -> Result<(), StudyError> {
         Ok(())

@@ -137,20 +137,15 @@ pub fn elo_estimate(outcomes: Outcomes) -> EloEstimate {
     }
 }
 
-/// The mean and variance of a distribution of (value, probability).
-fn moments(pdf: &[(f64, f64)]) -> (f64, f64) {
-    let mean: f64 = pdf.iter().map(|&(a, p)| a * p).sum();
-    let variance = pdf.iter().map(|&(a, p)| p * (a - mean).powi(2)).sum();
-    (mean, variance)
-}
-
 /// The root x of Σ pᵢaᵢ/(1 + x aᵢ) = 0 for values aᵢ on both sides of zero: the function
 /// falls from +∞ to −∞ on (−1/max a, −1/min a), and bisection finds its root to the last bit.
 fn secular_root(pdf: &[(f64, f64)]) -> f64 {
     let f = |x: f64| pdf.iter().map(|&(a, p)| p * a / (1.0 + x * a)).sum::<f64>();
-    let (min, max) = pdf.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &(a, _)| {
-        (lo.min(a), hi.max(a))
-    });
+    let (min, max) = pdf
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &(a, _)| {
+            (lo.min(a), hi.max(a))
+        });
     debug_assert!(min < 0.0 && max > 0.0, "values on both sides of zero");
     let epsilon = 1e-9;
     let (mut low, mut high) = (-1.0 / max + epsilon, -1.0 / min - epsilon);
@@ -264,7 +259,7 @@ impl Sprt {
     }
 
     fn check(&self) -> Result<(), String> {
-        if !(self.elo0 < self.elo1) {
+        if self.elo0 >= self.elo1 {
             return Err(format!(
                 "an SPRT needs elo0 < elo1, got elo0={} elo1={}",
                 self.elo0, self.elo1
@@ -411,7 +406,10 @@ mod tests {
             let estimate = elo_estimate(Outcomes::Pairs(&counts));
             assert!(close(estimate.elo, elo, 1e-9), "{counts:?}: {estimate:?}");
             assert!(close(estimate.margin, margin, 1e-9), "{counts:?}");
-            assert!((estimate.los - los).abs() < 1e-9, "{counts:?}: {estimate:?}");
+            assert!(
+                (estimate.los - los).abs() < 1e-9,
+                "{counts:?}: {estimate:?}"
+            );
             assert!(estimate.low < estimate.elo && estimate.elo < estimate.high);
         }
         let estimate = elo_estimate(Outcomes::Games(&[1351, 2942, 1477]));
@@ -428,7 +426,10 @@ mod tests {
         // Pairs (LD, WW) are games (L, D, W, W): the same score, another variance.
         let pairs = elo_estimate(Outcomes::Pairs(&[0, 1, 0, 0, 1]));
         let games = elo_estimate(Outcomes::Games(&[1, 1, 2]));
-        assert!((pairs.score - games.score).abs() < 1e-3, "{pairs:?} {games:?}");
+        assert!(
+            (pairs.score - games.score).abs() < 1e-3,
+            "{pairs:?} {games:?}"
+        );
         assert!((expected_score(elo_of_score(0.7)) - 0.7).abs() < 1e-12);
     }
 
@@ -462,9 +463,15 @@ mod tests {
             ("sprt", "needs elo0 and elo1"),
             ("stop elo0=0 elo1=5", "not a stopping rule"),
             ("sprt elo0=5 elo1=0", "elo0 < elo1"),
-            ("sprt elo0=0 elo1=5 gamma=1", "`gamma` is not an SPRT setting"),
+            (
+                "sprt elo0=0 elo1=5 gamma=1",
+                "`gamma` is not an SPRT setting",
+            ),
             ("sprt elo0=0 elo1=x", "elo1=x is not a number"),
-            ("sprt elo0=0 elo1=5 alpha=0.7", "alpha=0.7 is not an error rate"),
+            (
+                "sprt elo0=0 elo1=5 alpha=0.7",
+                "alpha=0.7 is not an error rate",
+            ),
             ("sprt elo0=0 elo0=1 elo1=5", "elo0 is given twice"),
             ("sprt elo0=0 elo1=5 beta", "`beta` is not KEY=VALUE"),
         ] {

@@ -11,10 +11,12 @@
 //! - [`study`]: one draw is one game; its row is `pairing,game,first,second,result,plies,moves`;
 //! - [`tally`]: `summary.csv`, wins, draws and losses per pairing and seat;
 //! - [`ratings`]: `ratings.csv`, Bradley–Terry strengths with draws as half points;
+//! - [`pairs`]: `pairs.csv`, pairs of games, Elo with its interval, LOS and the SPRT;
 //! - [`charts`] and [`report`]: the charts and `REPORT.md`, with a section the game may add.
 
 pub mod batch;
 pub mod charts;
+pub mod pairs;
 pub mod ratings;
 pub mod report;
 pub mod spec;
@@ -50,7 +52,7 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     const CHUNK_GAMES: u64 = crate::experiment::study::DEFAULT_CHUNK_DRAWS;
     /// The tables made from the games ([`crate::experiment::Puzzle::tables`]): the match
     /// study's summary and ratings, and any the game's report section writes.
-    const TABLES: &'static [&'static str] = &["summary.csv", "ratings.csv"];
+    const TABLES: &'static [&'static str] = &["summary.csv", "ratings.csv", pairs::FILE];
 
     /// The game's own top-level spec keys, which choose how the game is played (draughts:
     /// `rules`, `max-plies`); none by default. A key here must not be one of the match's

@@ -4,6 +4,7 @@
 
 use super::charts::{MAX_MATRIX_PLAYERS, MAX_RATED_PLAYERS};
 use super::charts::{MatrixChart, RatingsChart, ResultsChart};
+use super::pairs::{self, PairRecord};
 use super::ratings::{self, RatingRow};
 use super::tally::{self, SeatRecord};
 use super::{MatchGame, ratings::PRIOR_GAMES};
@@ -13,6 +14,7 @@ use crate::output::atomic::write_atomic;
 use crate::output::charts;
 use crate::output::error::IoContext;
 use crate::output::numbers::{count, fixed, percent_cell, signed};
+use crate::stats::elo::Sprt;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -28,6 +30,8 @@ pub struct Tables {
     pub records: Vec<SeatRecord>,
     /// `ratings.csv`, best first.
     pub ratings: Vec<RatingRow>,
+    /// `pairs.csv`; empty for a folder made before the table existed.
+    pub pairs: Vec<PairRecord>,
     /// The shard of a sharded run that the folder holds; `None` for a whole run.
     pub shard: Option<Shard>,
     /// The size in bytes and the checksum of `draws.csv` (its name and value), as the
@@ -59,6 +63,7 @@ impl Tables {
             players,
             records: tally::read(&dir.join("summary.csv"))?,
             ratings: ratings::read(&dir.join("ratings.csv"))?,
+            pairs: read_pairs(&dir.join(pairs::FILE))?,
             shard: manifest.shard,
             data: manifest.data.map(|data| (data.bytes, data.describe())),
             spec: spec.clone(),
@@ -399,7 +404,77 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             t.players.len()
         )
     }));
+    pairs_section(&mut out, t);
     out
+}
+
+/// The pairs of games of every pairing, as engine testers judge a match (`pairs.csv`).
+fn pairs_section(out: &mut String, t: &Tables) {
+    if t.pairs.is_empty() {
+        return;
+    }
+    let sprt = t.pairs.iter().find(|p| !p.sprt.is_empty());
+    out.push_str("\n## Pairs of games: Elo, likelihood of superiority");
+    out.push_str(if sprt.is_some() { ", SPRT\n\n" } else { "\n\n" });
+    out.push_str(
+        "Games 2k and 2k+1 of a pairing open alike with the seats swapped; each such pair \
+         scores `a` 0, ½, 1, 1½ or 2 points (LL, LD, DD or WL, WD, WW). From those five \
+         counts come the Elo difference of `a` over `b` with its 95% interval and the \
+         likelihood of superiority (LOS: the chance that `a` is the stronger), as fishtest \
+         computes them (the pentanomial model).",
+    );
+    if let Some(record) = sprt {
+        let _ = write!(
+            out,
+            " Each pairing ran until its SPRT `{}` decided, or until its last game: the \
+             generalized log-likelihood ratio (LLR) of H1, `a` is `elo1` logistic Elo \
+             stronger, against H0, `elo0`, checked after every pair in game order, accepts H1 \
+             at {} and H0 at {}.",
+            record.sprt,
+            bound(&record.sprt, Sprt::upper_bound),
+            bound(&record.sprt, Sprt::lower_bound),
+        );
+    }
+    out.push_str(
+        "\n\n| pairing | pairs | LL / LD / DD+WL / WD / WW | Elo of `a` [95% interval] | LOS |",
+    );
+    out.push_str(if sprt.is_some() {
+        " SPRT LLR | verdict |\n|---|---|---|---|---|---|---|\n"
+    } else {
+        "\n|---|---|---|---|---|\n"
+    });
+    for p in &t.pairs {
+        let counts: Vec<String> = p.counts().iter().map(|&c| count(c)).collect();
+        let _ = write!(
+            out,
+            "| `{}` | {} | {} | {} [{}, {}] | {}% |",
+            p.pairing,
+            count(p.pairs),
+            counts.join(" / "),
+            signed(p.elo, 1),
+            signed(p.elo_low, 1),
+            signed(p.elo_high, 1),
+            fixed(100.0 * p.los, 1)
+        );
+        if sprt.is_some() {
+            let llr = p.sprt_llr.map_or("—".to_string(), |l| signed(l, 2));
+            let _ = write!(out, " {llr} | {} |", p.sprt_verdict);
+        }
+        out.push('\n');
+    }
+}
+
+/// A bound of the SPRT written `rule`, with two decimals.
+fn bound(rule: &str, which: fn(&Sprt) -> f64) -> String {
+    Sprt::parse(rule).map_or("—".to_string(), |sprt| signed(which(&sprt), 2))
+}
+
+/// `pairs.csv` of a folder, or nothing where the folder predates it.
+fn read_pairs(path: &Path) -> Result<Vec<PairRecord>, StudyError> {
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    Ok(crate::output::read_csv(path)?)
 }
 
 /// Whether the seats are balanced, in the words of the ratings section.

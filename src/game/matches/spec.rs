@@ -11,9 +11,14 @@
 //! pairings = "all"                # every unordered pair of distinct players (the default)
 //! self-play = false               # with "all": also each player against itself
 //! opening-plies = 0               # random opening moves before the bots take over
+//! stop = "sprt elo0=0 elo1=10"    # optional: end each pairing once its SPRT decides
 //! [player-games]                  # fewer games for every pairing with a slow bot
 //! "mcts:100" = 10000
 //! ```
+//!
+//! With `stop`, `games` is the most a pairing plays: its SPRT ([`crate::stats::elo::Sprt`])
+//! is checked after every pair of games in index order, and the pairing ends with the first
+//! pair at which it decides ([`super::pairs::SprtStop`]).
 //!
 //! An explicit `pairings` is a list whose items are `["a", "b"]` or
 //! `{ players = ["a", "b"], games = N }`. A game may take keys of its own beside these
@@ -25,6 +30,7 @@ use crate::experiment::spec::{
     MAX_SERIES, Overrides, SpecError, SpecHeader, bad, one_line_toml_error,
 };
 use crate::experiment::study::check_label;
+use crate::stats::elo::Sprt;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -75,6 +81,9 @@ pub struct MatchSpec {
     #[serde(skip_serializing_if = "is_zero")]
     pub opening_plies: u32,
     pub pairings: Vec<Pairing>,
+    /// The SPRT that ends each pairing early, when the spec has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stop: Option<Sprt>,
     /// The game's own keys that differ from their defaults ([`MatchGame::settings`]), by
     /// their names in the manifest (`max-plies` as `max_plies`); nothing for a spec that
     /// leaves them at their defaults, whose identity is then what it was before the game
@@ -107,6 +116,7 @@ struct SpecFile {
     opening_plies: u32,
     #[serde(default)]
     player_games: BTreeMap<String, u64>,
+    stop: Option<String>,
 }
 
 impl MatchSpec {
@@ -216,6 +226,12 @@ impl MatchSpec {
             }
             pairing.games = pairing.games.filter(|&g| g != games);
         }
+        let stop = file
+            .stop
+            .as_deref()
+            .map(Sprt::parse)
+            .transpose()
+            .map_err(|e| bad("stop", e))?;
         let spec = MatchSpec {
             puzzle: G::PUZZLE.to_string(),
             header,
@@ -223,6 +239,7 @@ impl MatchSpec {
             players,
             opening_plies: file.opening_plies,
             pairings,
+            stop,
             game_settings: record_settings(&game.settings()),
         };
         let series: Vec<_> = spec.series();

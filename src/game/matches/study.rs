@@ -199,6 +199,14 @@ impl<G: MatchGame> Study for MatchStudy<G> {
         Ok(computed)
     }
 
+    fn stop_rule(&self, series: usize) -> Option<Box<dyn crate::experiment::StopRule>> {
+        let sprt = self.spec.stop?;
+        Some(Box::new(super::pairs::PairingStop {
+            pairing: self.spec.pairings[series].clone(),
+            test: super::pairs::SprtStop::new(sprt),
+        }))
+    }
+
     fn derive(&self, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
         tally::derive(&self.spec, folder, plan)
     }

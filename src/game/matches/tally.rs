@@ -1,7 +1,9 @@
 //! Counting a match's games: wins, draws and losses of each pairing's player `a`, in each
-//! seat and over both, with 95% Wilson intervals (`summary.csv`), and the ratings derived from
-//! the same counts (`ratings.csv`, see [`super::ratings`]).
+//! seat and over both, with 95% Wilson intervals (`summary.csv`), the ratings derived from
+//! the same counts (`ratings.csv`, see [`super::ratings`]), and the pairs of games with their
+//! Elo difference and SPRT (`pairs.csv`, see [`super::pairs`]).
 
+use super::pairs::{self, PairTally};
 use super::ratings::{self, Cell};
 use super::spec::MatchSpec;
 use crate::experiment::StudyError;
@@ -190,7 +192,7 @@ fn parse_row(line: &str) -> Option<Row<'_>> {
 /// `summary.csv` and `ratings.csv`.
 pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
     let shown = folder.draws().display().to_string();
-    let counts = count(spec, folder, plan)?;
+    let (counts, pair_tally) = count(spec, folder, plan)?;
     let records = records(spec, &counts);
     write_atomic_with(&folder.root().join("summary.csv"), |file| {
         let mut writer = csv::Writer::from_writer(file);
@@ -209,63 +211,89 @@ pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> Result<(
     write_atomic_with(&folder.root().join("ratings.csv"), |file| {
         Ok(ratings::write(file, &rows)?)
     })?;
+    let pair_records = pairs::records(spec, &pair_tally);
+    write_atomic_with(&folder.root().join(pairs::FILE), |file| {
+        let mut writer = csv::Writer::from_writer(file);
+        for record in &pair_records {
+            writer.serialize(record)?;
+        }
+        if pair_records.is_empty() {
+            writer.write_record(pairs::COLUMNS)?;
+        }
+        writer.flush()?;
+        Ok(())
+    })
+    .map_err(|e| format!("writing the pairs of {shown}: {e}"))?;
     Ok(())
 }
 
+/// A game row read against its pairing: its game index and the outcome for `a` (0 a win,
+/// 1 a draw, 2 a loss), after checking its seats and its plies against the moves.
+pub fn a_outcome(pairing: &super::Pairing, text: &str) -> Result<(u64, usize, u64), StudyError> {
+    let bad = || StudyError::from(format!("not a game row: {text}"));
+    let game = parse_row(text).ok_or_else(bad)?;
+    let a_first = game.game.is_multiple_of(2);
+    let expected = if a_first {
+        (&pairing.a, &pairing.b)
+    } else {
+        (&pairing.b, &pairing.a)
+    };
+    // Moves are separated by single spaces (the row writer refuses a move with one).
+    let moves = match game.moves {
+        "" => 0,
+        moves => moves.bytes().filter(|&b| b == b' ').count() as u64 + 1,
+    };
+    if (game.first, game.second) != (expected.0.as_str(), expected.1.as_str())
+        || moves != game.plies
+    {
+        return Err(format!("seats or plies do not match the spec: {text}").into());
+    }
+    let first_score = match game.result {
+        "1-0" => 0,
+        "1/2" => 1,
+        "0-1" => 2,
+        _ => return Err(bad()),
+    };
+    // From a's point of view: a win of the first seat is a's win when a is first.
+    let outcome = if a_first {
+        first_score
+    } else {
+        2 - first_score
+    };
+    Ok((game.game, outcome, game.plies))
+}
+
 /// `counts[pairing][s]`: the games of each pairing with `a` in the first seat (`s` = 0) and
-/// in the second (`s` = 1).
+/// in the second (`s` = 1); and the pairs of games of each pairing.
 fn count(
     spec: &MatchSpec,
     folder: &ResultsFolder,
     plan: &Plan,
-) -> Result<Vec<[Counts; 2]>, StudyError> {
-    let empty = || vec![[Counts::default(); 2]; spec.pairings.len()];
-    let add = |total: &mut Vec<[Counts; 2]>, part: Vec<[Counts; 2]>| {
-        for (mine, theirs) in total.iter_mut().zip(&part) {
+) -> Result<(Vec<[Counts; 2]>, PairTally), StudyError> {
+    let pairings = spec.pairings.len();
+    let empty = || {
+        (
+            vec![[Counts::default(); 2]; pairings],
+            PairTally::new(pairings),
+        )
+    };
+    let add = |total: &mut (Vec<[Counts; 2]>, PairTally), part: (Vec<[Counts; 2]>, PairTally)| {
+        for (mine, theirs) in total.0.iter_mut().zip(&part.0) {
             mine[0].add(&theirs[0]);
             mine[1].add(&theirs[1]);
         }
+        total.1.merge(part.1);
     };
     // Sums of whole numbers: the rows are counted on every core, in any order.
     let counts = plan.fold_rows(
         folder,
         empty,
-        |counts, row| {
-            let text = row.text;
-            let bad = || StudyError::from(format!("not a game row: {text}"));
-            let game = parse_row(text).ok_or_else(bad)?;
-            let pairing = &spec.pairings[row.series];
-            let a_first = game.game.is_multiple_of(2);
-            let expected = if a_first {
-                (&pairing.a, &pairing.b)
-            } else {
-                (&pairing.b, &pairing.a)
-            };
-            // Moves are separated by single spaces (the row writer refuses a move with one).
-            let moves = match game.moves {
-                "" => 0,
-                moves => moves.bytes().filter(|&b| b == b' ').count() as u64 + 1,
-            };
-            if (game.first, game.second) != (expected.0.as_str(), expected.1.as_str())
-                || moves != game.plies
-            {
-                return Err(format!("seats or plies do not match the spec: {text}").into());
-            }
-            let first_score = match game.result {
-                "1-0" => 0,
-                "1/2" => 1,
-                "0-1" => 2,
-                _ => return Err(bad()),
-            };
-            // From a's point of view: a win of the first seat is a's win when a is first.
-            let outcome = if a_first {
-                first_score
-            } else {
-                2 - first_score
-            };
-            let cell = &mut counts[row.series][usize::from(!a_first)];
+        |(counts, pairs), row| {
+            let (game, outcome, plies) = a_outcome(&spec.pairings[row.series], row.text)?;
+            let cell = &mut counts[row.series][usize::from(!game.is_multiple_of(2))];
             cell.wdl[outcome] += 1;
-            cell.plies += game.plies;
+            cell.plies += plies;
+            pairs.add_game(row.series, game, 2 - outcome as u8);
             Ok(())
         },
         add,

@@ -440,9 +440,9 @@ fn a_match_of_many_players_keeps_its_charts_small_and_its_tables_whole() {
             .count(),
         2
     );
-    // The tables have every player and every pairing in each seat.
+    // The tables have every player, every pairing in each seat and its pairs of games.
     assert!(report.contains("| 40. `mcts:38` |"));
-    assert_eq!(report.matches("| `mcts:37-vs-mcts:38` |").count(), 2);
+    assert_eq!(report.matches("| `mcts:37-vs-mcts:38` |").count(), 3);
 }
 
 /// Whether every pairing in `out`'s games has each player first as often, within one,

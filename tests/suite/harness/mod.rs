@@ -24,5 +24,6 @@ mod run_safety;
 mod scripts;
 mod seeds;
 mod slurm;
+mod sprt_stops;
 mod statistics;
 mod trust;
