@@ -16,6 +16,7 @@
 
 pub mod cancel;
 pub mod console;
+pub mod forfeit;
 pub mod matches;
 pub mod mcts;
 pub mod pairing;
@@ -23,6 +24,7 @@ pub mod play;
 pub mod session;
 
 pub use console::Console;
+pub use forfeit::{Fault, Forfeit};
 pub use play::{GameBuffers, IllegalMove, play_game, play_game_with};
 pub use session::{Session, SessionError, Sitter};
 
@@ -131,6 +133,19 @@ pub trait Player<G: Game> {
 
     /// A legal move of `position` (which is not over).
     fn choose(&mut self, game: &G, position: &G::Position, rng: &mut dyn Rng) -> G::Move;
+
+    /// A legal move of `position`, or the player's [`Forfeit`] of the game. Bots in this
+    /// process never forfeit (the default is [`Player::choose`]'s move); a player outside it
+    /// (an engine over the Hub protocol) forfeits when it crashes, hangs past its time limit,
+    /// answers garbage or names an illegal move. The game loop and sessions ask this.
+    fn try_choose(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+        rng: &mut dyn Rng,
+    ) -> Result<G::Move, Forfeit> {
+        Ok(self.choose(game, position, rng))
+    }
 }
 
 #[cfg(test)]
