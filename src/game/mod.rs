@@ -270,6 +270,54 @@ pub(crate) mod tests {
         }
     }
 
+    /// Gives up at once: the fault of a player in another process.
+    struct Quitter;
+
+    impl Player<Nim> for Quitter {
+        fn name(&self) -> String {
+            "quitter".into()
+        }
+        fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: &mut dyn Rng) -> u8 {
+            1
+        }
+        fn try_choose(&mut self, _: &Nim, _: &(u8, Seat), _: &mut dyn Rng) -> Result<u8, Forfeit> {
+            Err(Forfeit::new(Fault::Timeout, "no answer"))
+        }
+    }
+
+    #[test]
+    fn a_forfeit_ends_the_game_as_the_other_seat_win_and_is_kept_with_the_game() {
+        let game = Nim(10);
+        let mut rngs = streams();
+        let [a, b] = &mut rngs;
+        let mut buffers = GameBuffers::default();
+        let (mut optimal, mut quitter) = (Optimal, Quitter);
+        let result = play_game_with(
+            &game,
+            &[],
+            [&mut optimal, &mut quitter],
+            [a, b],
+            &mut buffers,
+            &|| false,
+        );
+        assert_eq!(result.unwrap(), Some(GameResult::Win(Seat::First)));
+        assert_eq!(buffers.moves, [1]);
+        let (seat, forfeit) = buffers.forfeit.clone().unwrap();
+        assert_eq!((seat, forfeit.fault), (Seat::Second, Fault::Timeout));
+        // The next game starts without it.
+        let [a, b] = &mut rngs;
+        let result = play_game_with(
+            &game,
+            &[],
+            [&mut Optimal, &mut Optimal],
+            [a, b],
+            &mut buffers,
+            &|| false,
+        );
+        assert_eq!(result.unwrap(), Some(GameResult::Win(Seat::First)));
+        assert_eq!(buffers.forfeit, None);
+    }
+
     #[test]
     fn an_illegal_move_ends_the_game_with_an_error_naming_player_move_and_position() {
         let game = Nim(10);

@@ -532,5 +532,12 @@ mod tests {
         assert_eq!(refused.fault, Fault::Refused);
         let garbage = forfeit("hub[timeout=1]:printf '=!\\n'");
         assert_eq!(garbage.fault, Fault::Garbage);
+        // An engine without a `variant` parameter plays international draughts only.
+        let thai = VariantGame::new(Variant::Thai, 400);
+        let refused = HubPlayer::new(HubSpec::parse("hub[timeout=1]:printf 'wait\\n'").unwrap())
+            .try_choose(&thai, &thai.start(), &mut rng)
+            .unwrap_err();
+        assert_eq!(refused.fault, Fault::Refused);
+        assert!(refused.detail.contains("declares no variant"), "{refused}");
     }
 }

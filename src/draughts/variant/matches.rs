@@ -263,3 +263,58 @@ pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String>
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first `plies` moves of a game where each side plays its first legal move, as
+    /// written in a row.
+    fn first_moves(game: &VariantGame, plies: usize) -> Vec<String> {
+        let mut position = game.start();
+        let mut legal = Vec::new();
+        (0..plies)
+            .map(|_| {
+                game.legal_moves(&position, &mut legal);
+                position = game.play(&position, &legal[0]);
+                legal[0].to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_referee_gives_a_forfeited_game_to_the_other_side_while_the_game_was_on() {
+        let game = VariantGame::new(Variant::International, 10);
+        let moves = first_moves(&game, 10);
+        let row = |played: usize, token: &str| {
+            let mut texts: Vec<&str> = moves[..played].iter().map(String::as_str).collect();
+            texts.push(token);
+            referee(&game, &texts)
+        };
+        // Black to move after one ply forfeits: White, the first seat, wins.
+        assert_eq!(
+            row(1, "forfeit:timeout"),
+            Ok(GameResult::Win(crate::game::Seat::First))
+        );
+        assert_eq!(
+            row(0, "forfeit:crash"),
+            Ok(GameResult::Win(crate::game::Seat::Second))
+        );
+        // The ply cap of 10 ended the game before the forfeit.
+        assert!(
+            row(10, "forfeit:garbage")
+                .unwrap_err()
+                .contains("after the game ended")
+        );
+        assert!(
+            row(1, "forfeit:bored")
+                .unwrap_err()
+                .contains("unknown fault")
+        );
+        let texts = ["forfeit:illegal", moves[0].as_str()];
+        assert!(referee(&game, &texts).unwrap_err().contains("last token"));
+        // Without a forfeit the unfinished game is refused, as before.
+        let texts: Vec<&str> = moves[..3].iter().map(String::as_str).collect();
+        assert!(referee(&game, &texts).unwrap_err().contains("not over"));
+    }
+}
