@@ -153,3 +153,27 @@ fn a_hub_engine_is_told_the_rule_set_of_the_game() {
         "the engine was told the rule set: thai"
     );
 }
+
+#[test]
+fn a_match_study_with_a_forfeiting_engine_runs_to_its_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let hub = hub_name(1.0, "--bot random --fault crash --fault-after 1");
+    let spec = format!(
+        "puzzle = \"draughts-variants\"\nname = \"hub\"\nseed = 3\ngames = 2\nmax-plies = 20\n\
+         players = [{hub:?}, \"random\"]\n"
+    );
+    std::fs::write(dir.path().join("spec.toml"), spec).unwrap();
+    boardlab()
+        .current_dir(dir.path())
+        .args(["run", "spec.toml", "--out", "out", "--quiet"])
+        .assert()
+        .success();
+    let draws = std::fs::read_to_string(dir.path().join("out/draws.csv")).unwrap();
+    assert_eq!(draws.matches(" forfeit:crash\n").count(), 2, "{draws}");
+    let summary = crate::common::csv_rows(&dir.path().join("out/summary.csv"));
+    for seat in ["first", "second"] {
+        let row = summary.iter().find(|row| row["a_seat"] == seat).unwrap();
+        assert_eq!(row["a"], hub);
+        assert_eq!(row["a_losses"], "1", "the engine lost as {seat}: {row:?}");
+    }
+}
