@@ -43,6 +43,8 @@ pub enum DraughtsCommand {
     Games(GamesArgs),
     /// Play a bot yourself in the terminal.
     Play(PlayArgs),
+    /// Answer as an engine of the Hub protocol (Scan's, the Hub GUI's) on stdin and stdout.
+    Hub(super::draughts_hub::HubArgs),
 }
 
 /// The position and rules shared by the subcommands.
@@ -186,19 +188,22 @@ opening plies and rules: A moves first in the even-numbered games, B in the odd 
 those of the run's draws.csv; the score goes to standard error.
 
 Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N (see `draughts \
-play --help`).
+play --help`), and under the national rule sets (--rules international, ...) any Hub engine: \
+hub:COMMAND or hub[move-time=S;depth=N;timeout=S]:COMMAND. An engine that crashes, hangs past \
+its timeout, answers garbage or an illegal move loses that game, marked by a last move \
+forfeit:FAULT, and the games go on.
 
 Example:
   boardlab draughts games damebot alphabeta:2 --games 4 --seed 1 --opening-plies 2"
 )]
 pub struct GamesArgs {
     /// The first player of the pairing (first to move in the even-numbered games).
-    #[arg(value_name = "A")]
-    pub a: BotSpec,
+    #[arg(value_name = "A", value_parser = super::draughts_hub::player_name)]
+    pub a: String,
 
     /// The second player of the pairing.
-    #[arg(value_name = "B")]
-    pub b: BotSpec,
+    #[arg(value_name = "B", value_parser = super::draughts_hub::player_name)]
+    pub b: String,
 
     /// Number of games, 1 to 1,000,000.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -246,9 +251,10 @@ Examples:
   boardlab draughts play --against alphabeta:4 --colour black --ascii"
 )]
 pub struct PlayArgs {
-    /// The bot to play against.
-    #[arg(long, default_value = "damebot", value_name = "BOT")]
-    pub against: BotSpec,
+    /// The bot to play against (or, under the national rule sets, a Hub engine:
+    /// `hub:COMMAND`).
+    #[arg(long, default_value = "damebot", value_name = "BOT", value_parser = super::draughts_hub::player_name)]
+    pub against: String,
 
     /// The side you play (White moves first).
     #[arg(long, value_enum, default_value_t = Colour::White)]
@@ -282,6 +288,7 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Bench(args) => bench(args),
         DraughtsCommand::Games(args) => games(args),
         DraughtsCommand::Play(args) => play(args),
+        DraughtsCommand::Hub(args) => super::draughts_hub::run(args),
     }
 }
 
@@ -462,8 +469,8 @@ fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 
 fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
     let batch = BatchSpec {
-        a: args.a.to_string(),
-        b: args.b.to_string(),
+        a: args.a.clone(),
+        b: args.b.clone(),
         games: args.games,
         seed: args.seed,
         opening_plies: args.opening_plies,
@@ -506,7 +513,10 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Colour::White => Color::White,
         Colour::Black => Color::Black,
     };
-    let mut seats = [Sitter::Person, Sitter::Bot(args.against.to_string())];
+    if let Err(e) = game.player(&args.against) {
+        anyhow::bail!("--against {e}");
+    }
+    let mut seats = [Sitter::Person, Sitter::Bot(args.against.clone())];
     if person == Color::Black {
         seats.reverse();
     }

@@ -14,6 +14,7 @@ mod chess_memory;
 mod compare;
 mod count;
 mod draughts;
+mod draughts_hub;
 mod draw;
 mod fairness;
 mod fifteen;
@@ -410,6 +411,12 @@ offer!(crate::draughts::variant::RulesChoice {
     Frisian: "Frisian draughts, 10x10: orthogonal captures, kings worth almost two men",
     Killer: "killer draughts, 10x10: international with the king halt",
     Canadian: "Canadian draughts: international rules on 12x12",
+});
+offer!(crate::draughts::hub::Breakage {
+    Illegal: "answer a well-formed move that is not legal",
+    Crash: "exit without answering",
+    Hang: "stop answering",
+    Garbage: "answer a line that is no message",
 });
 offer!(crate::draughts::Rules {
     Czech: "Czech draughts: flying kings, king priority",

@@ -9,6 +9,7 @@ use crate::draughts::moves::record_moves;
 use crate::draughts::variant::game::{VariantGame, VariantPosition};
 use crate::draughts::variant::terminal::VariantScreen;
 use crate::draughts::variant::{self, Engine, VariantMove, notation};
+use crate::game::matches::MatchGame;
 use crate::game::{Game, Session, Sitter};
 use std::io::Write;
 use std::process::ExitCode;
@@ -107,14 +108,14 @@ pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         ),
         None => game.start(),
     };
-    if let Err(e) = variant::matches::player(args.against) {
+    if let Err(e) = game.player(&args.against) {
         anyhow::bail!("--against {e}");
     }
     let person = match args.colour {
         Colour::White => Color::White,
         Colour::Black => Color::Black,
     };
-    let mut seats = [Sitter::Person, Sitter::Bot(args.against.to_string())];
+    let mut seats = [Sitter::Person, Sitter::Bot(args.against.clone())];
     if person == Color::Black {
         seats.reverse();
     }

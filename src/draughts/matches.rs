@@ -124,6 +124,12 @@ impl MatchGame for Draughts {
     }
 
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
+        if crate::draughts::hub::HubSpec::is_hub(name) {
+            return Err(format!(
+                "`{name}`: Hub engines play the rule sets of the national games (`--rules international`, `russian`, ...; in a spec `puzzle = \"draughts-variants\"`, Czech rules included), not {} here",
+                self.rules
+            ));
+        }
         name.parse::<BotSpec>()
             .map(BotSpec::player)
             .map_err(|e| e.to_string())

@@ -9,13 +9,15 @@
 //! counting ([`perft`], with [`popcount`]) and its speed ([`bench`]), the game with its draw
 //! rules ([`game`]), the original Damebot
 //! ([`original`]), the bots ([`bots`]), a person against a bot ([`terminal`]), and their
-//! matches in the experiment harness ([`matches`], [`referee`], [`match_report`]).
+//! matches in the experiment harness ([`matches`], [`referee`], [`match_report`]), and the
+//! Hub engine protocol both ways ([`hub`]).
 
 pub mod bench;
 pub mod board;
 pub mod bots;
 pub mod fen;
 pub mod game;
+pub mod hub;
 pub mod match_report;
 pub mod matches;
 pub mod movegen;

@@ -16,6 +16,7 @@
 
 pub mod cancel;
 pub mod console;
+pub mod forfeit;
 pub mod matches;
 pub mod mcts;
 pub mod pairing;
@@ -23,6 +24,7 @@ pub mod play;
 pub mod session;
 
 pub use console::Console;
+pub use forfeit::{Fault, Forfeit};
 pub use play::{GameBuffers, IllegalMove, play_game, play_game_with};
 pub use session::{Session, SessionError, Sitter};
 
@@ -131,6 +133,19 @@ pub trait Player<G: Game> {
 
     /// A legal move of `position` (which is not over).
     fn choose(&mut self, game: &G, position: &G::Position, rng: &mut dyn Rng) -> G::Move;
+
+    /// A legal move of `position`, or the player's [`Forfeit`] of the game. Bots in this
+    /// process never forfeit (the default is [`Player::choose`]'s move); a player outside it
+    /// (an engine over the Hub protocol) forfeits when it crashes, hangs past its time limit,
+    /// answers garbage or names an illegal move. The game loop and sessions ask this.
+    fn try_choose(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+        rng: &mut dyn Rng,
+    ) -> Result<G::Move, Forfeit> {
+        Ok(self.choose(game, position, rng))
+    }
 }
 
 #[cfg(test)]
@@ -253,6 +268,54 @@ pub(crate) mod tests {
         fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: &mut dyn Rng) -> u8 {
             3
         }
+    }
+
+    /// Gives up at once: the fault of a player in another process.
+    struct Quitter;
+
+    impl Player<Nim> for Quitter {
+        fn name(&self) -> String {
+            "quitter".into()
+        }
+        fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: &mut dyn Rng) -> u8 {
+            1
+        }
+        fn try_choose(&mut self, _: &Nim, _: &(u8, Seat), _: &mut dyn Rng) -> Result<u8, Forfeit> {
+            Err(Forfeit::new(Fault::Timeout, "no answer"))
+        }
+    }
+
+    #[test]
+    fn a_forfeit_ends_the_game_as_the_other_seat_win_and_is_kept_with_the_game() {
+        let game = Nim(10);
+        let mut rngs = streams();
+        let [a, b] = &mut rngs;
+        let mut buffers = GameBuffers::default();
+        let (mut optimal, mut quitter) = (Optimal, Quitter);
+        let result = play_game_with(
+            &game,
+            &[],
+            [&mut optimal, &mut quitter],
+            [a, b],
+            &mut buffers,
+            &|| false,
+        );
+        assert_eq!(result.unwrap(), Some(GameResult::Win(Seat::First)));
+        assert_eq!(buffers.moves, [1]);
+        let (seat, forfeit) = buffers.forfeit.clone().unwrap();
+        assert_eq!((seat, forfeit.fault), (Seat::Second, Fault::Timeout));
+        // The next game starts without it.
+        let [a, b] = &mut rngs;
+        let result = play_game_with(
+            &game,
+            &[],
+            [&mut Optimal, &mut Optimal],
+            [a, b],
+            &mut buffers,
+            &|| false,
+        );
+        assert_eq!(result.unwrap(), Some(GameResult::Win(Seat::First)));
+        assert_eq!(buffers.forfeit, None);
     }
 
     #[test]

@@ -6,9 +6,11 @@
 //! the tests. It follows OpenSpiel's `evaluate_bots`: ask the seat to move for an action,
 //! apply it, until the state is terminal. A move that is not legal is never played and never
 //! panics: the loop stops with an [`IllegalMove`] that names the player, the move and the
-//! position, so that a faulty bot ends a run with a message rather than a crash.
+//! position, so that a faulty bot ends a run with a message rather than a crash. A player
+//! that forfeits ([`Player::try_choose`], an engine in another process) loses the game
+//! instead: the game ends there, its fault kept in [`GameBuffers::forfeit`].
 
-use super::{Game, GameResult, Player, Seat};
+use super::{Forfeit, Game, GameResult, Player, Seat};
 use rand_core::Rng;
 use std::fmt;
 
@@ -71,6 +73,9 @@ pub fn play_game<G: Game>(
 pub struct GameBuffers<G: Game> {
     /// The moves of the last game played, in order.
     pub moves: Vec<G::Move>,
+    /// The seat that forfeited the last game and why, if it ended so (its result is then
+    /// the other seat's win).
+    pub forfeit: Option<(Seat, Forfeit)>,
     legal: Vec<G::Move>,
 }
 
@@ -78,6 +83,7 @@ impl<G: Game> Default for GameBuffers<G> {
     fn default() -> Self {
         GameBuffers {
             moves: Vec::new(),
+            forfeit: None,
             legal: Vec::new(),
         }
     }
@@ -85,7 +91,8 @@ impl<G: Game> Default for GameBuffers<G> {
 
 /// [`play_game`] with the moves left in `buffers.moves` (emptied first), asking `stop`
 /// before every move: when it says yes the game is given up and the result is `None` (so
-/// that Ctrl-C need not wait for a game of slow bots to end).
+/// that Ctrl-C need not wait for a game of slow bots to end). A player's forfeit ends the
+/// game as the other seat's win, with the forfeit in `buffers.forfeit`.
 pub fn play_game_with<G: Game>(
     game: &G,
     opening: &[G::Move],
@@ -99,9 +106,11 @@ pub fn play_game_with<G: Game>(
     let mut position = game.start();
     let GameBuffers {
         moves: history,
+        forfeit,
         legal,
     } = buffers;
     history.clear();
+    *forfeit = None;
     loop {
         if let Some(result) = game.result(&position) {
             return Ok(Some(result));
@@ -114,10 +123,17 @@ pub fn play_game_with<G: Game>(
         if !from_opening {
             crate::output::faults::before_bot_move();
         }
-        let mv = match (from_opening, seat) {
-            (true, _) => opening[history.len()].clone(),
-            (false, Seat::First) => first.choose(game, &position, first_rng),
-            (false, Seat::Second) => second.choose(game, &position, second_rng),
+        let chosen = match (from_opening, seat) {
+            (true, _) => Ok(opening[history.len()].clone()),
+            (false, Seat::First) => first.try_choose(game, &position, first_rng),
+            (false, Seat::Second) => second.try_choose(game, &position, second_rng),
+        };
+        let mv = match chosen {
+            Ok(mv) => mv,
+            Err(given_up) => {
+                *forfeit = Some((seat, given_up));
+                return Ok(Some(GameResult::Win(seat.other())));
+            }
         };
         game.legal_moves(&position, legal);
         if !legal.contains(&mv) {

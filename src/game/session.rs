@@ -113,7 +113,9 @@ impl<G: MatchGame + Clone> BotTurn<G> {
     /// study makes one per game, so that nothing but the position and the stream decides.
     pub fn think(mut self) -> Result<BotChoice<G>, SessionError> {
         let mut player: BoxedPlayer<G> = self.game.player(&self.name).map_err(SessionError::Bot)?;
-        let mv = player.choose(&self.game, &self.position, &mut self.stream);
+        let mv = player
+            .try_choose(&self.game, &self.position, &mut self.stream)
+            .map_err(|forfeit| SessionError::Bot(format!("{} {forfeit}", self.name)))?;
         Ok(BotChoice {
             changes: self.changes,
             mv,

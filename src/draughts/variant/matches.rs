@@ -1,6 +1,6 @@
 //! The national games in the match study (`puzzle = "draughts-variants"`): the bots `random`,
 //! `alphabeta:D` and `mcts:N` (the same searches as Czech draughts', on this generator's
-//! boards), moves written with every landing square (`32-28`, `19x28x37`), every game
+//! boards) and any Hub engine (`hub:COMMAND`, [`crate::draughts::hub`]), moves written with every landing square (`32-28`, `19x28x37`), every game
 //! refereed before it counts.
 //!
 //! A spec's own keys choose the game: `rules` (a rule set of `docs/draughts-variants.md`,
@@ -15,6 +15,7 @@ use crate::draughts::bots::alphabeta::AlphaBeta;
 use crate::draughts::bots::mcts::Mcts;
 use crate::draughts::bots::{BotSpec, random::RandomBot};
 use crate::draughts::game::DEFAULT_MAX_PLIES;
+use crate::draughts::hub::{HubPlayer, HubSpec};
 use crate::draughts::matches::max_plies_of;
 use crate::experiment::spec::{SpecError, bad};
 use crate::game::matches::{BoxedPlayer, MatchGame};
@@ -119,7 +120,14 @@ impl MatchGame for VariantGame {
         settings
     }
 
+    /// A bot by the names [`BotSpec`] reads, or a Hub engine, `hub:COMMAND`
+    /// ([`crate::draughts::hub::player`]).
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
+        if HubSpec::is_hub(name) {
+            let spec = HubSpec::parse(name)?;
+            spec.check_program()?;
+            return Ok(Box::new(HubPlayer::new(spec)));
+        }
         let spec: BotSpec = name
             .parse()
             .map_err(|e: crate::draughts::bots::BotSpecError| e.to_string())?;
@@ -138,8 +146,10 @@ impl MatchGame for VariantGame {
 /// irreversible when the number of pieces falls or the set of men changes, the position
 /// repeats when its text (side to move included) recurs since the last irreversible move, with
 /// the same runs of one king's moves where the rules limit them (the legal moves differ
-/// otherwise).
+/// otherwise). A last token `forfeit:FAULT` ([`crate::game::forfeit`]) says that the side
+/// to move after the moves gave the game up: it loses, provided the game was not over.
 pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String> {
+    let (moves, forfeit) = crate::game::forfeit::split_moves(moves)?;
     let rules = *game.rules();
     let engine = game.engine;
     let mut fen = notation::to_fen(&rules, &engine.start());
@@ -236,12 +246,75 @@ pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String>
         }
         seen.push(identity(&fen, &streak));
     }
-    ended(
-        &read(&fen, streak),
-        &seen,
-        quiet,
-        since_capture,
-        moves.len() as u32,
-    )
-    .ok_or_else(|| format!("the game is not over after its {} moves", moves.len()))
+    let last = read(&fen, streak);
+    let ended = ended(&last, &seen, quiet, since_capture, moves.len() as u32);
+    match (ended, forfeit) {
+        (Some(result), None) => Ok(result),
+        (None, None) => Err(format!(
+            "the game is not over after its {} moves",
+            moves.len()
+        )),
+        (None, Some(_)) => Ok(GameResult::Win(crate::draughts::game::seat_of(
+            last.side.other(),
+        ))),
+        (Some(result), Some(fault)) => Err(format!(
+            "forfeit ({fault}) after the game ended ({result:?}) in {} moves",
+            moves.len()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first `plies` moves of a game where each side plays its first legal move, as
+    /// written in a row.
+    fn first_moves(game: &VariantGame, plies: usize) -> Vec<String> {
+        let mut position = game.start();
+        let mut legal = Vec::new();
+        (0..plies)
+            .map(|_| {
+                game.legal_moves(&position, &mut legal);
+                position = game.play(&position, &legal[0]);
+                legal[0].to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_referee_gives_a_forfeited_game_to_the_other_side_while_the_game_was_on() {
+        let game = VariantGame::new(Variant::International, 10);
+        let moves = first_moves(&game, 10);
+        let row = |played: usize, token: &str| {
+            let mut texts: Vec<&str> = moves[..played].iter().map(String::as_str).collect();
+            texts.push(token);
+            referee(&game, &texts)
+        };
+        // Black to move after one ply forfeits: White, the first seat, wins.
+        assert_eq!(
+            row(1, "forfeit:timeout"),
+            Ok(GameResult::Win(crate::game::Seat::First))
+        );
+        assert_eq!(
+            row(0, "forfeit:crash"),
+            Ok(GameResult::Win(crate::game::Seat::Second))
+        );
+        // The ply cap of 10 ended the game before the forfeit.
+        assert!(
+            row(10, "forfeit:garbage")
+                .unwrap_err()
+                .contains("after the game ended")
+        );
+        assert!(
+            row(1, "forfeit:bored")
+                .unwrap_err()
+                .contains("unknown fault")
+        );
+        let texts = ["forfeit:illegal", moves[0].as_str()];
+        assert!(referee(&game, &texts).unwrap_err().contains("last token"));
+        // Without a forfeit the unfinished game is refused, as before.
+        let texts: Vec<&str> = moves[..3].iter().map(String::as_str).collect();
+        assert!(referee(&game, &texts).unwrap_err().contains("not over"));
+    }
 }

@@ -8,7 +8,9 @@
 //! game's referee before its row is written:
 //!
 //! `pairing,game,first,second,result,plies,moves`, result from the first seat (`1-0`, `0-1`,
-//! `1/2`), moves space separated in the game's notation.
+//! `1/2`), moves space separated in the game's notation. A game that a player forfeited
+//! (an engine's crash, hang, garbage or illegal move) ends its moves with the token
+//! `forfeit:FAULT` ([`crate::game::forfeit`]); every other row is as it always was.
 
 use super::spec::MatchSpec;
 use super::{BoxedPlayer, MatchGame, tally};
@@ -16,7 +18,7 @@ use crate::experiment::spec::{Overrides, SpecHeader};
 use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Interrupted, Plan, ResultsFolder, StudyError, stop_requested};
 use crate::game::pairing::PairingGame;
-use crate::game::{GameBuffers, GameResult, Seat};
+use crate::game::{Forfeit, GameBuffers, GameResult, Seat};
 use crate::output::numbers::push_decimal;
 use std::sync::Arc;
 
@@ -96,7 +98,8 @@ impl<G: MatchGame> MatchStudy<G> {
         push_decimal(out, plies);
         out.push(b',');
         let moves_start = out.len();
-        let refereed = self.write_and_referee(&buffers.moves, out, moves_start);
+        let forfeit = buffers.forfeit.as_ref().map(|(_, forfeit)| forfeit);
+        let refereed = self.write_and_referee(&buffers.moves, forfeit, out, moves_start);
         let refereed = refereed.map_err(|e| {
             out.truncate(row_start);
             format!("{} game {index}: {e}", pairing.label)
@@ -115,11 +118,12 @@ impl<G: MatchGame> MatchStudy<G> {
         Ok(plies)
     }
 
-    /// Writes `moves` at the end of `out` (which has them from `moves_start` on) and replays
-    /// them there with the referee.
+    /// Writes `moves` at the end of `out` (which has them from `moves_start` on), then the
+    /// forfeit's token if the game ended by one, and replays them there with the referee.
     fn write_and_referee(
         &self,
         moves: &[G::Move],
+        forfeit: Option<&Forfeit>,
         out: &mut Vec<u8>,
         moves_start: usize,
     ) -> Result<GameResult, String> {
@@ -141,6 +145,12 @@ impl<G: MatchGame> MatchStudy<G> {
                     String::from_utf8_lossy(written)
                 ));
             }
+        }
+        if let Some(forfeit) = forfeit {
+            if !moves.is_empty() {
+                out.push(b' ');
+            }
+            out.extend_from_slice(forfeit.token().as_bytes());
         }
         let written = std::str::from_utf8(&out[moves_start..])
             .map_err(|_| format!("{}: a move is not written as text", G::PUZZLE))?;

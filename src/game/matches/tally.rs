@@ -238,11 +238,18 @@ pub fn a_outcome(pairing: &super::Pairing, text: &str) -> Result<(u64, usize, u6
     } else {
         (&pairing.b, &pairing.a)
     };
-    // Moves are separated by single spaces (the row writer refuses a move with one).
-    let moves = match game.moves {
+    // Moves are separated by single spaces (the row writer refuses a move with one); a
+    // forfeited game's last token is its fault, not a ply.
+    let tokens = match game.moves {
         "" => 0,
         moves => moves.bytes().filter(|&b| b == b' ').count() as u64 + 1,
     };
+    let forfeited = game
+        .moves
+        .rsplit(' ')
+        .next()
+        .is_some_and(|last| last.starts_with(crate::game::forfeit::TOKEN_PREFIX));
+    let moves = tokens - u64::from(forfeited);
     if (game.first, game.second) != (expected.0.as_str(), expected.1.as_str())
         || moves != game.plies
     {

@@ -3,6 +3,7 @@
 mod cli;
 mod damebot_vectors;
 mod games;
+mod hub;
 mod matches;
 mod oracle;
 mod perft;
