@@ -7,5 +7,6 @@ mod hub;
 mod matches;
 mod oracle;
 mod perft;
+mod scan_script;
 mod variant_oracle_rules;
 mod variants;
