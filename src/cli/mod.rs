@@ -14,6 +14,7 @@ mod chess_memory;
 mod compare;
 mod count;
 mod draughts;
+mod draughts_pdn;
 mod draw;
 mod fairness;
 mod fifteen;

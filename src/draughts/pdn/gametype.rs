@@ -44,19 +44,69 @@ pub struct GameType {
 
 /// The standard entries boardlab plays: (number, rules, full details, result style).
 const TABLE: [(u32, RulesChoice, &str, ResultStyle); 12] = [
-    (20, RulesChoice::International, "20,W,10,10,N2,0", ResultStyle::International),
-    (21, RulesChoice::English, "21,B,8,8,N1,0", ResultStyle::Default),
-    (22, RulesChoice::Italian, "22,W,8,8,N2,1", ResultStyle::Default),
+    (
+        20,
+        RulesChoice::International,
+        "20,W,10,10,N2,0",
+        ResultStyle::International,
+    ),
+    (
+        21,
+        RulesChoice::English,
+        "21,B,8,8,N1,0",
+        ResultStyle::Default,
+    ),
+    (
+        22,
+        RulesChoice::Italian,
+        "22,W,8,8,N2,1",
+        ResultStyle::Default,
+    ),
     (23, RulesChoice::Pool, "23,B,8,8,N1,0", ResultStyle::Default),
-    (24, RulesChoice::Spanish, "24,W,8,8,N1,1", ResultStyle::Default),
-    (25, RulesChoice::Russian, "25,W,8,8,A0,0", ResultStyle::Default),
-    (26, RulesChoice::Brazilian, "26,W,8,8,A0,0", ResultStyle::Default),
-    (27, RulesChoice::Canadian, "27,W,12,12,N2,0", ResultStyle::International),
-    (29, RulesChoice::Czech, "29,W,8,8,A0,0", ResultStyle::Default),
+    (
+        24,
+        RulesChoice::Spanish,
+        "24,W,8,8,N1,1",
+        ResultStyle::Default,
+    ),
+    (
+        25,
+        RulesChoice::Russian,
+        "25,W,8,8,A0,0",
+        ResultStyle::Default,
+    ),
+    (
+        26,
+        RulesChoice::Brazilian,
+        "26,W,8,8,A0,0",
+        ResultStyle::Default,
+    ),
+    (
+        27,
+        RulesChoice::Canadian,
+        "27,W,12,12,N2,0",
+        ResultStyle::International,
+    ),
+    (
+        29,
+        RulesChoice::Czech,
+        "29,W,8,8,A0,0",
+        ResultStyle::Default,
+    ),
     (31, RulesChoice::Thai, "31,B,8,8,N2,0", ResultStyle::Default),
-    (40, RulesChoice::Frisian, "40,W,10,10,N2,0", ResultStyle::Default),
+    (
+        40,
+        RulesChoice::Frisian,
+        "40,W,10,10,N2,0",
+        ResultStyle::Default,
+    ),
     // Killer draughts is international draughts with one rule more; it has no number.
-    (20, RulesChoice::Killer, "20,W,10,10,N2,0", ResultStyle::International),
+    (
+        20,
+        RulesChoice::Killer,
+        "20,W,10,10,N2,0",
+        ResultStyle::International,
+    ),
 ];
 
 impl GameType {
@@ -84,7 +134,9 @@ impl GameType {
         };
         let size: u32 = fields[2].parse().map_err(|_| bad())?;
         if fields[3] != fields[2] {
-            return Err(format!("GameType `{text}`: boardlab plays square boards only"));
+            return Err(format!(
+                "GameType `{text}`: boardlab plays square boards only"
+            ));
         }
         let mut chars = fields[4].chars();
         let notation = match chars.next() {
@@ -298,10 +350,7 @@ impl SquareNames {
 }
 
 fn unknown(number: u32) -> String {
-    let known: Vec<String> = TABLE
-        .iter()
-        .map(|(n, r, ..)| format!("{n} {r}"))
-        .collect();
+    let known: Vec<String> = TABLE.iter().map(|(n, r, ..)| format!("{n} {r}")).collect();
     format!(
         "GameType {number} is not a game boardlab plays; known: {} (or give --rules)",
         known.join(", ")
@@ -323,7 +372,10 @@ mod tests {
             [RulesChoice::International, RulesChoice::Killer]
         );
         let error = GameType::parse("28").unwrap_err();
-        assert!(error.contains("GameType 28 is not a game") && error.contains("--rules"), "{error}");
+        assert!(
+            error.contains("GameType 28 is not a game") && error.contains("--rules"),
+            "{error}"
+        );
         assert!(GameType::parse("twenty").is_err());
         assert!(GameType::parse("20,W,10,8,N2,0").is_err());
     }

@@ -29,7 +29,9 @@ pub fn replay_all(
 ) -> Result<Vec<Replayed>, String> {
     let records = read(text)?;
     if records.is_empty() {
-        return Err("no game in the text: a PDN file holds tags and moves, e.g. `1. 32-28 19-23`".into());
+        return Err(
+            "no game in the text: a PDN file holds tags and moves, e.g. `1. 32-28 19-23`".into(),
+        );
     }
     records
         .iter()

@@ -236,7 +236,11 @@ impl Reader {
                     self.bump();
                     self.word();
                 }
-                '/' => return Err(format!("line {line}: setup commands `/FEN .../` inside a game are not read; start a new game with a FEN tag instead")),
+                '/' => {
+                    return Err(format!(
+                        "line {line}: setup commands `/FEN .../` inside a game are not read; start a new game with a FEN tag instead"
+                    ));
+                }
                 _ => {
                     if let Some(token) = self.movetext_word(line)? {
                         return Ok(Some(token));
@@ -253,7 +257,9 @@ impl Reader {
         let digits = word.chars().take_while(char::is_ascii_digit).count();
         if digits > 0 && word[digits..].starts_with('.') {
             let dots = word[digits..].chars().take_while(|&c| c == '.').count();
-            let number = word[..digits].parse().map_err(|_| format!("line {line}: move number `{word}` is too large"))?;
+            let number = word[..digits]
+                .parse()
+                .map_err(|_| format!("line {line}: move number `{word}` is too large"))?;
             let rest = word[digits + dots..].to_string();
             if !rest.is_empty() {
                 // Put the move back to be read next.
@@ -274,7 +280,9 @@ impl Reader {
         }
         let mv = word.trim_end_matches(['!', '?']);
         let plausible = mv.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
-            && mv.chars().all(|c| c.is_ascii_alphanumeric() || "-x:X".contains(c));
+            && mv
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-x:X".contains(c));
         if !plausible {
             let mut message = String::new();
             let _ = write!(
@@ -288,7 +296,9 @@ impl Reader {
 }
 
 fn truncated(what: &str, line: usize) -> String {
-    format!("{what} opened on line {line} never closes: the file is cut short or the bracket is missing")
+    format!(
+        "{what} opened on line {line} never closes: the file is cut short or the bracket is missing"
+    )
 }
 
 #[cfg(test)]
@@ -327,8 +337,14 @@ mod tests {
     #[test]
     fn open_brackets_and_stray_words_are_one_line_errors_naming_the_line() {
         for (text, expected) in [
-            ("[Event \"x\"]\n1. 32-28 {cut", "comment `{` opened on line 2 never closes"),
-            ("1. 32-28 (19-23 (", "variation `(` opened on line 1 never closes"),
+            (
+                "[Event \"x\"]\n1. 32-28 {cut",
+                "comment `{` opened on line 2 never closes",
+            ),
+            (
+                "1. 32-28 (19-23 (",
+                "variation `(` opened on line 1 never closes",
+            ),
             ("[Event \"cut", "string `\"` opened on line 1 never closes"),
             ("1. 32-28 ) 19-23", "line 1: `)` closes nothing"),
             ("\n1. 32-28 #x", "line 2: `#x` is not a move"),

@@ -41,7 +41,11 @@ pub struct Replayed {
 }
 
 /// Replays `record`, game `game` of its file, under `forced` rules or those its tags name.
-pub fn replay(record: &Record, game: usize, forced: Option<RulesChoice>) -> Result<Replayed, String> {
+pub fn replay(
+    record: &Record,
+    game: usize,
+    forced: Option<RulesChoice>,
+) -> Result<Replayed, String> {
     let at = |e: String| format!("game {game}: {e}");
     let (rules, game_type) = rules_of(record, forced).map_err(at)?;
     let max = crate::draughts::game::DEFAULT_MAX_PLIES.max(record.moves.len() as u32 + 1);
@@ -61,7 +65,10 @@ pub fn replay(record: &Record, game: usize, forced: Option<RulesChoice>) -> Resu
 }
 
 /// The rules and game type of a record.
-fn rules_of(record: &Record, forced: Option<RulesChoice>) -> Result<(RulesChoice, Option<GameType>), String> {
+fn rules_of(
+    record: &Record,
+    forced: Option<RulesChoice>,
+) -> Result<(RulesChoice, Option<GameType>), String> {
     let game_type = record.tag("GameType").map(GameType::parse).transpose()?;
     let named = record
         .tag("Variant")
@@ -71,7 +78,9 @@ fn rules_of(record: &Record, forced: Option<RulesChoice>) -> Result<(RulesChoice
         (None, Some(rules), _) => rules,
         (None, None, Some(game_type)) => game_type.rules()?[0],
         (None, None, None) => {
-            return Err("no GameType tag says which rules; give --rules (e.g. --rules czech)".into());
+            return Err(
+                "no GameType tag says which rules; give --rules (e.g. --rules czech)".into(),
+            );
         }
     };
     // A game type of other rules says nothing about these rules' squares.
@@ -107,7 +116,8 @@ fn replay_with<G: Recordable>(
             if half % 2 == 1 { "..." } else { "" }
         );
         game.legal_moves(&position, &mut legal);
-        let mv = resolve(game, &position, &legal, text, &names, &writer).map_err(|e| format!("{label}: {e}"))?;
+        let mv = resolve(game, &position, &legal, text, &names, &writer)
+            .map_err(|e| format!("{label}: {e}"))?;
         moves.push(game.move_text(&position, &mv));
         position = game.play(&position, &mv);
     }
@@ -135,7 +145,8 @@ fn start_position<G: Recordable>(
     match record.tag("FEN") {
         Some(fen) => {
             let text = renamed_fen(fen, names, &rules).map_err(|e| format!("FEN `{fen}`: {e}"))?;
-            let board = notation::parse_fen(&rules, &text).map_err(|e| format!("FEN `{fen}`: {e}"))?;
+            let board =
+                notation::parse_fen(&rules, &text).map_err(|e| format!("FEN `{fen}`: {e}"))?;
             Ok(game.setup(&board))
         }
         None => {
@@ -170,14 +181,24 @@ fn renamed_fen(fen: &str, names: &SquareNames, rules: &RuleSet) -> Result<String
             let indices = match name.split_once('-') {
                 Some((low, high)) => {
                     let (low, high): (usize, usize) = (
-                        low.trim().parse().map_err(|_| format!("`{item}` is no range of numbers"))?,
-                        high.trim().parse().map_err(|_| format!("`{item}` is no range of numbers"))?,
+                        low.trim()
+                            .parse()
+                            .map_err(|_| format!("`{item}` is no range of numbers"))?,
+                        high.trim()
+                            .parse()
+                            .map_err(|_| format!("`{item}` is no range of numbers"))?,
                     );
-                    (low..=high).map(|n| names.parse(&n.to_string())).collect::<Result<Vec<_>, _>>()?
+                    (low..=high)
+                        .map(|n| names.parse(&n.to_string()))
+                        .collect::<Result<Vec<_>, _>>()?
                 }
                 None => vec![names.parse(name)?],
             };
-            items.extend(indices.iter().map(|&i| format!("{king}{}", squares.number(i))));
+            items.extend(
+                indices
+                    .iter()
+                    .map(|&i| format!("{king}{}", squares.number(i))),
+            );
         }
         out.push(format!("{colour}{}", items.join(",")));
     }
@@ -225,12 +246,19 @@ fn resolve<G: Recordable>(
     match fits.as_slice() {
         [] => Err(format!(
             "not legal here; legal: {}",
-            if legal.is_empty() { "none (the game is over)".to_string() } else { texts(&(0..legal.len()).collect::<Vec<_>>(), false) }
+            if legal.is_empty() {
+                "none (the game is over)".to_string()
+            } else {
+                texts(&(0..legal.len()).collect::<Vec<_>>(), false)
+            }
         )),
         [one] => Ok(legal[*one].clone()),
         [first, rest @ ..] => {
             let after = game.board(&game.play(position, &legal[*first]));
-            if rest.iter().all(|&i| game.board(&game.play(position, &legal[i])) == after) {
+            if rest
+                .iter()
+                .all(|&i| game.board(&game.play(position, &legal[i])) == after)
+            {
                 Ok(legal[*first].clone())
             } else {
                 Err(format!(

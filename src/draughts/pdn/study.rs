@@ -90,7 +90,13 @@ pub fn rows_to_pdn(
         Some(rules) => convert(&Draughts::new(rules), study, rows, filter, out),
         None => {
             let variant = study.rules.variant().expect("a national game");
-            convert(&VariantGame::new(variant, u32::MAX), study, rows, filter, out)
+            convert(
+                &VariantGame::new(variant, u32::MAX),
+                study,
+                rows,
+                filter,
+                out,
+            )
         }
     }
 }
@@ -107,9 +113,13 @@ fn convert<G: Recordable>(
         let at = |e: String| format!("draws.csv line {}: {e}", line + 1);
         let fields: Vec<&str> = row.splitn(7, ',').collect();
         let [pairing, index, first, second, result, _plies, moves] = fields[..] else {
-            return Err(at("expected pairing,game,first,second,result,plies,moves".into()));
+            return Err(at(
+                "expected pairing,game,first,second,result,plies,moves".into()
+            ));
         };
-        let index: u64 = index.parse().map_err(|_| at(format!("game `{index}` is no number")))?;
+        let index: u64 = index
+            .parse()
+            .map_err(|_| at(format!("game `{index}` is no number")))?;
         if !filter.keeps(pairing, index) {
             continue;
         }
@@ -143,4 +153,24 @@ fn convert<G: Recordable>(
         written += 1;
     }
     Ok(written)
+}
+
+/// A writer that passes everything on to `out` and keeps a copy: the rows that
+/// `boardlab draughts games` prints, kept to be written as PDN when the batch ends.
+#[derive(Debug)]
+pub struct KeepRows<W: Write> {
+    pub out: W,
+    pub rows: Vec<u8>,
+}
+
+impl<W: Write> Write for KeepRows<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.out.write(bytes)?;
+        self.rows.extend_from_slice(&bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }

@@ -27,9 +27,7 @@ fn random_moves<G: Game>(game: &G, start: &G::Position, plies: usize, seed: u64)
 
 fn round_trips<G: Recordable>(game: &G, seed: u64) {
     let opening = random_moves(game, &game.start(), 7, seed + 1000);
-    let after = opening
-        .iter()
-        .fold(game.start(), |p, mv| game.play(&p, mv));
+    let after = opening.iter().fold(game.start(), |p, mv| game.play(&p, mv));
     for start in [game.start(), game.setup(&game.board(&after))] {
         let moves = random_moves(game, &start, 160, seed);
         let mut end = start.clone();
@@ -44,17 +42,31 @@ fn round_trips<G: Recordable>(game: &G, seed: u64) {
             ..Tags::default()
         };
         let text = write_game(game, &start, &moves, &tags, game.result(&end));
-        assert!(text.lines().filter(|l| !l.starts_with('[')).all(|l| l.chars().count() <= 80), "{text}");
+        assert!(
+            text.lines()
+                .filter(|l| !l.starts_with('['))
+                .all(|l| l.chars().count() <= 80),
+            "{text}"
+        );
         let replayed = replay_all(&text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let [one] = replayed.as_slice() else {
             panic!("one game expected:\n{text}");
         };
         assert_eq!(one.rules, game.choice(), "{text}");
         assert_eq!(one.moves, texts, "{text}");
-        assert_eq!(one.end, crate::draughts::variant::notation::to_fen(&game.rule_set(), &game.board(&end)));
-        assert_eq!(one.tags.iter().find(|(n, _)| n == "Black").unwrap().1, "random \"b\"");
+        assert_eq!(
+            one.end,
+            crate::draughts::variant::notation::to_fen(&game.rule_set(), &game.board(&end))
+        );
+        assert_eq!(
+            one.tags.iter().find(|(n, _)| n == "Black").unwrap().1,
+            "random \"b\""
+        );
         let verdict = game.result(&end);
-        assert_eq!(one.result.as_deref(), Some(writer::MoveWriter::of(game).result(verdict)));
+        assert_eq!(
+            one.result.as_deref(),
+            Some(writer::MoveWriter::of(game).result(verdict))
+        );
     }
 }
 
@@ -90,35 +102,58 @@ fn hand_written_records_with_comments_variations_nags_and_both_notations_replay(
         [GameType \"29\"]\n1. g3h4 b6a5 1-0\n";
     let replayed = replay_all(text, None).unwrap();
     assert_eq!(replayed.len(), 3);
-    assert_eq!(replayed[0].moves, ["32-28", "18-23", "33-29", "23x32", "37x28", "17-22", "28x17", "11x22"]);
+    assert_eq!(
+        replayed[0].moves,
+        [
+            "32-28", "18-23", "33-29", "23x32", "37x28", "17-22", "28x17", "11x22"
+        ]
+    );
     assert_eq!(replayed[1].rules, RulesChoice::Czech);
-    assert_eq!(replayed[1].moves, ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "b2-c3"]);
+    assert_eq!(
+        replayed[1].moves,
+        ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "b2-c3"]
+    );
     assert_eq!(replayed[2].moves, ["g3-h4", "b6-a5"]);
     // The page's "Copy moves" text, without tags, under --rules.
     let copied = replay_all("1. g3-f4 b6-a5 2. f4-g5", Some(RulesChoice::Czech)).unwrap();
     assert_eq!(copied[0].moves.len(), 3);
-    let copied = replay_all("1. 32-28 19-23 2. 28x19 14x23", Some(RulesChoice::International)).unwrap();
-    assert_eq!(copied[0].end, "W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23");
+    let copied = replay_all(
+        "1. 32-28 19-23 2. 28x19 14x23",
+        Some(RulesChoice::International),
+    )
+    .unwrap();
+    assert_eq!(
+        copied[0].end,
+        "W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23"
+    );
 }
 
 #[test]
 fn errors_name_the_game_and_move_and_the_legal_moves() {
-    let text = "[GameType \"20\"]\n1. 32-28 18-23 *\n\n[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *";
+    let text =
+        "[GameType \"20\"]\n1. 32-28 18-23 *\n\n[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *";
     let error = replay_all(text, None).unwrap_err();
-    assert!(error.starts_with("game 2, move 2 (28-22): not legal here; legal: 28x19"), "{error}");
+    assert!(
+        error.starts_with("game 2, move 2 (28-22): not legal here; legal: 28x19"),
+        "{error}"
+    );
     let error = replay_all("[GameType \"20\"]\n1. 32-28 18-24 *", None).unwrap_err();
-    assert!(error.starts_with("game 1, move 1... (18-24): not legal here; legal: "), "{error}");
+    assert!(
+        error.starts_with("game 1, move 1... (18-24): not legal here; legal: "),
+        "{error}"
+    );
     let error = replay_all("[GameType \"28\"]\n1. 22-18 *", None).unwrap_err();
-    assert!(error.starts_with("game 1: GameType 28 is not a game boardlab plays"), "{error}");
+    assert!(
+        error.starts_with("game 1: GameType 28 is not a game boardlab plays"),
+        "{error}"
+    );
     let error = replay_all("1. 32-28 19-23", None).unwrap_err();
     assert!(error.contains("give --rules"), "{error}");
     let error = replay_all("[GameType \"20\"]\n1. 32-28 {cut sh", None).unwrap_err();
     assert!(error.contains("line 2 never closes"), "{error}");
     let error = replay_all("[GameType \"20\"]\n1. 32-61 *", None).unwrap_err();
     assert!(error.contains("square 61 is not on the board"), "{error}");
-    for error in [&error] {
-        assert!(!error.contains('\n'));
-    }
+    assert!(!error.contains('\n'));
 }
 
 #[test]
@@ -147,7 +182,10 @@ fn a_short_capture_two_captures_fit_is_ambiguous_and_its_long_form_is_not() {
                 let short = format!("{}x{}", names.name(mv.from()), names.name(mv.to()));
                 let record = |m: &str| format!("[GameType \"20\"]\n[FEN \"{fen}\"]\n{m} *");
                 let error = replay_all(&record(&short), None).unwrap_err();
-                assert!(error.contains("ambiguous") && error.contains(&long), "{error}");
+                assert!(
+                    error.contains("ambiguous") && error.contains(&long),
+                    "{error}"
+                );
                 let replayed = replay_all(&record(&long), None).unwrap();
                 assert_eq!(replayed[0].moves, [game.move_text(&position, mv)]);
                 return;
@@ -160,19 +198,39 @@ fn a_short_capture_two_captures_fit_is_ambiguous_and_its_long_form_is_not() {
 
 /// A published file of `tests/data/pdn`.
 fn published(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdn").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/pdn")
+        .join(name);
     std::fs::read_to_string(&path).unwrap()
 }
+
+/// A file, the rules given, the moves of each game and the result of each game.
+type PublishedFile = (
+    &'static str,
+    Option<RulesChoice>,
+    &'static [usize],
+    &'static [&'static str],
+);
 
 #[test]
 fn published_games_replay_legally_with_their_move_counts_and_results() {
     // (file, rules given, moves of each game, result of each game): the counts by hand, see
     // tests/data/pdn/README.md.
-    let cases: [(&str, Option<RulesChoice>, &[usize], &[&str]); 4] = [
+    let cases: [PublishedFile; 4] = [
         ("wk2003.pdn", None, &[80, 93], &["1/2-1/2", "1/2-1/2"]),
         ("candidate95.pdn", None, &[111], &["1-0"]),
-        ("090417ronde12.pdn", Some(RulesChoice::International), &[96, 120], &["2-0", "1-1"]),
-        ("ussr1947.pdn", Some(RulesChoice::Russian), &[61, 69], &["1-0", "1/2-1/2"]),
+        (
+            "090417ronde12.pdn",
+            Some(RulesChoice::International),
+            &[96, 120],
+            &["2-0", "1-1"],
+        ),
+        (
+            "ussr1947.pdn",
+            Some(RulesChoice::Russian),
+            &[61, 69],
+            &["1-0", "1/2-1/2"],
+        ),
     ];
     for (file, rules, counts, results) in cases {
         let games = replay_all(&published(file), rules).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -192,5 +250,9 @@ fn published_endings_are_the_positions_the_records_describe() {
     // USSR 1950, game 1 ends 31. h4:f6, a capture of g5 landing on f6.
     let games = replay_all(&published("ussr1947.pdn"), Some(RulesChoice::Russian)).unwrap();
     assert_eq!(games[0].moves.last().map(String::as_str), Some("h4:f6"));
-    assert!(games[0].end.contains("f6") && !games[0].end.contains("g5"), "{}", games[0].end);
+    assert!(
+        games[0].end.contains("f6") && !games[0].end.contains("g5"),
+        "{}",
+        games[0].end
+    );
 }

@@ -124,7 +124,11 @@ pub fn write_game<G: Recordable>(
     let result_token = writer.result(result);
     let mut text = String::new();
     let mut tag = |name: &str, value: &str| {
-        let value = if value.is_empty() { "?" } else { value };
+        let value = match (value.is_empty(), name) {
+            (true, "Date") => "????.??.??",
+            (true, _) => "?",
+            (false, _) => value,
+        };
         let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
         text.push_str(&format!("[{name} \"{escaped}\"]\n"));
     };
@@ -225,7 +229,9 @@ mod tests {
 
     #[test]
     fn movetext_numbers_pairs_wraps_at_eighty_columns_and_ends_with_the_result() {
-        let moves: Vec<String> = (0..40).map(|i| format!("{}-{}", 31 + i % 20, 26 + i % 20)).collect();
+        let moves: Vec<String> = (0..40)
+            .map(|i| format!("{}-{}", 31 + i % 20, 26 + i % 20))
+            .collect();
         let text = movetext(Color::White, &moves, "2-0");
         assert!(text.starts_with("1. 31-26 32-27 2. 33-28"), "{text}");
         assert!(text.ends_with(" 2-0"), "{text}");
@@ -233,7 +239,10 @@ mod tests {
         assert!(text.lines().all(|l| l.len() <= 80), "{text}");
         let joined = text.replace('\n', " ");
         assert_eq!(joined.split(' ').count(), 40 + 20 + 1);
-        assert_eq!(movetext(Color::Black, &["19-23".into(), "32-28".into()], "*"), "1... 19-23 2. 32-28 *");
+        assert_eq!(
+            movetext(Color::Black, &["19-23".into(), "32-28".into()], "*"),
+            "1... 19-23 2. 32-28 *"
+        );
         assert_eq!(movetext(Color::White, &[], "*"), "*");
     }
 }
