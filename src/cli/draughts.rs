@@ -45,6 +45,10 @@ pub enum DraughtsCommand {
     Play(PlayArgs),
     /// Answer as an engine of the Hub protocol (Scan's, the Hub GUI's) on stdin and stdout.
     Hub(super::draughts_hub::HubArgs),
+    /// Read PDN game records and check every move against the rules.
+    Replay(super::draughts_pdn::ReplayArgs),
+    /// Write the games of a draughts match study's results folder as PDN.
+    Pdn(super::draughts_pdn::PdnArgs),
 }
 
 /// The position and rules shared by the subcommands.
@@ -225,6 +229,10 @@ pub struct GamesArgs {
     /// A game still going after this many plies is a draw (10 to 10000).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(10..=10_000))]
     pub max_plies: u32,
+
+    /// Also write the games as PDN to this file.
+    #[arg(long, value_name = "FILE")]
+    pub pdn: Option<std::path::PathBuf>,
 }
 
 /// A side at the board.
@@ -276,6 +284,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub ascii: bool,
 
+    /// When the game ends or you leave, write it as PDN to this file.
+    #[arg(long, value_name = "FILE")]
+    pub pdn: Option<std::path::PathBuf>,
+
     /// A game still going after this many plies is a draw (10 to 10000).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(10..=10_000))]
     pub max_plies: u32,
@@ -289,6 +301,8 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Games(args) => games(args),
         DraughtsCommand::Play(args) => play(args),
         DraughtsCommand::Hub(args) => super::draughts_hub::run(args),
+        DraughtsCommand::Replay(args) => super::draughts_pdn::replay(args),
+        DraughtsCommand::Pdn(args) => super::draughts_pdn::pdn(args),
     }
 }
 
@@ -475,7 +489,7 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         opening_plies: args.opening_plies,
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = super::draughts_pdn::keep_rows(std::io::stdout().lock());
     let score = match args.rules.board_rules() {
         Some(rules) => {
             let game = Draughts {
@@ -490,6 +504,9 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
         }
     }
     .map_err(super::batch_error)?;
+    if let Some(path) = &args.pdn {
+        super::draughts_pdn::save_rows(path, args.rules, &out.rows)?;
+    }
     eprintln!(
         "{} {} - {} draws - {} {} ({} rules)",
         batch.a, score.wins, score.draws, score.losses, batch.b, args.rules
@@ -522,7 +539,10 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let session = Session::new(game, start, seats, args.seed, PLAY_STREAM);
     let style = style_of(args);
-    play_at_the_terminal(session, &DraughtsScreen { person, style })?;
+    let session = play_at_the_terminal(session, &DraughtsScreen { person, style })?;
+    if let Some(path) = &args.pdn {
+        super::draughts_pdn::save_session(path, &session)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -535,11 +555,12 @@ pub(super) fn style_of(args: &PlayArgs) -> Style {
     }
 }
 
-/// Plays `session` with the person at this terminal (standard input and output).
+/// Plays `session` with the person at this terminal (standard input and output); returns
+/// it as it ended.
 pub(super) fn play_at_the_terminal<G: MatchGame + Clone>(
     mut session: Session<G>,
     screen: &impl console::Screen<G>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Session<G>> {
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
@@ -550,5 +571,6 @@ pub(super) fn play_at_the_terminal<G: MatchGame + Clone>(
         echo,
     };
     console::play(&mut session, screen, &mut console).context("playing in the terminal")?;
-    output.flush().context("writing to the terminal")
+    output.flush().context("writing to the terminal")?;
+    Ok(session)
 }

@@ -121,6 +121,9 @@ pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let session = Session::new(game, start, seats, args.seed, "draughts-variants/play");
     let style = style_of(args);
-    play_at_the_terminal(session, &VariantScreen { person, style })?;
+    let session = play_at_the_terminal(session, &VariantScreen { person, style })?;
+    if let Some(path) = &args.pdn {
+        super::draughts_pdn::save_session(path, &session)?;
+    }
     Ok(ExitCode::SUCCESS)
 }

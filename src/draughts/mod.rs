@@ -23,6 +23,7 @@ pub mod matches;
 pub mod movegen;
 pub mod moves;
 pub mod original;
+pub mod pdn;
 pub mod perft;
 pub mod popcount;
 pub mod referee;

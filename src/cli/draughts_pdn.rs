@@ -1,0 +1,182 @@
+//! `boardlab draughts replay` and `boardlab draughts pdn`: game records in PDN read and
+//! checked against the rules, and a match study's games written as PDN; and the `--pdn FILE`
+//! of `draughts games` and `draughts play`.
+
+use crate::draughts::pdn::study::{KeepRows, RowFilter, StudyGame, rows_to_pdn};
+use crate::draughts::pdn::{Recordable, Tags, replay_all, write_game};
+use crate::draughts::variant::RulesChoice;
+use crate::game::{Session, Sitter};
+use anyhow::Context;
+use clap::Args;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 every move of every game is legal; 2 a file that does not \
+read, or the first illegal move (one line: game N, move M (text): not legal here; legal: ...).
+
+Examples (README.md, \"Game records (PDN)\"):
+  boardlab draughts games random alphabeta:1 --games 2 --pdn games.pdn && boardlab draughts replay games.pdn
+  printf '1. g3-f4 b6-a5 2. f4-g5' | boardlab draughts replay - --rules czech"
+)]
+pub struct ReplayArgs {
+    /// The PDN file (`-` for standard input): one game or many, with tags, comments and
+    /// variations, or just moves as the page's "Copy moves" gives them.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Rules of every game (default: each game's `Variant` or `GameType` tag).
+    #[arg(long, value_parser = crate::cli::offered::<RulesChoice>())]
+    pub rules: Option<RulesChoice>,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 success, 2 a folder that is no draughts study, a row \
+that does not replay, or another error (one line).
+
+The folder's draws.csv is read, never changed; the games go to standard output. README.md, \
+\"Game records (PDN)\", shows a run and its games as PDN."
+)]
+pub struct PdnArgs {
+    /// The results folder of a draughts match study (`boardlab run`).
+    #[arg(value_name = "RESULTS")]
+    pub results: PathBuf,
+
+    /// Only the games of this pairing, e.g. `random-vs-damebot`.
+    #[arg(long, value_name = "A-vs-B")]
+    pub pairing: Option<String>,
+
+    /// Only these game indices, e.g. `0-9,12`.
+    #[arg(long, value_name = "LIST")]
+    pub games: Option<String>,
+}
+
+pub(super) fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
+    let mut bytes = Vec::new();
+    if args.file == Path::new("-") {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("reading standard input")?;
+    } else {
+        bytes = std::fs::read(&args.file)
+            .with_context(|| format!("reading {}", args.file.display()))?;
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let games = replay_all(&text, args.rules).map_err(anyhow::Error::msg)?;
+    let mut out = std::io::stdout().lock();
+    for game in &games {
+        let tag = |name: &str| {
+            let value = game
+                .tags
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str());
+            value.filter(|v| !v.is_empty()).unwrap_or("?").to_string()
+        };
+        writeln!(
+            out,
+            "game {}: {} - {} ({}, {}), {} rules, {} moves, result {}",
+            game.game,
+            tag("White"),
+            tag("Black"),
+            tag("Event"),
+            tag("Date"),
+            game.rules,
+            game.moves.len(),
+            game.result.as_deref().unwrap_or("none"),
+        )?;
+        writeln!(out, "  end {}", game.end)?;
+    }
+    writeln!(out, "{} games, every move legal", games.len())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn pdn(args: &PdnArgs) -> anyhow::Result<ExitCode> {
+    let manifest = args.results.join("manifest.json");
+    let manifest = std::fs::read_to_string(&manifest).with_context(|| {
+        format!(
+            "reading {}: give the results folder of a draughts study",
+            manifest.display()
+        )
+    })?;
+    let study = StudyGame::of_manifest(&manifest).map_err(anyhow::Error::msg)?;
+    let draws = args.results.join("draws.csv");
+    let rows = std::fs::read_to_string(&draws).with_context(|| {
+        format!(
+            "reading {}: the rows are kept only in the folder the run wrote",
+            draws.display()
+        )
+    })?;
+    let filter = RowFilter {
+        pairing: args.pairing.clone(),
+        games: match &args.games {
+            Some(list) => RowFilter::parse_games(list).map_err(anyhow::Error::msg)?,
+            None => Vec::new(),
+        },
+    };
+    let mut out = std::io::stdout().lock();
+    let written = rows_to_pdn(&study, &rows, &filter, &mut out).map_err(anyhow::Error::msg)?;
+    if written == 0 {
+        anyhow::bail!(
+            "no game of {} matches --pairing and --games",
+            draws.display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Standard output that also keeps the rows, for `draughts games --pdn`.
+pub(super) fn keep_rows<W: Write>(out: W) -> KeepRows<W> {
+    KeepRows {
+        out,
+        rows: Vec::new(),
+    }
+}
+
+/// Writes the rows kept by `draughts games` to `path` as PDN.
+pub(super) fn save_rows(path: &Path, rules: RulesChoice, rows: &[u8]) -> anyhow::Result<()> {
+    let study = StudyGame {
+        rules,
+        event: "boardlab draughts games".into(),
+        date: String::new(),
+    };
+    let mut file = Vec::new();
+    rows_to_pdn(
+        &study,
+        &String::from_utf8_lossy(rows),
+        &RowFilter::default(),
+        &mut file,
+    )
+    .map_err(anyhow::Error::msg)?;
+    std::fs::write(path, file).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Writes the game of `session` to `path` as PDN.
+pub(super) fn save_session<G: Recordable + crate::game::matches::MatchGame + Clone>(
+    path: &Path,
+    session: &Session<G>,
+) -> anyhow::Result<()> {
+    let name = |sitter: &Sitter| match sitter {
+        Sitter::Person => "you".to_string(),
+        Sitter::Bot(bot) => bot.clone(),
+    };
+    let [white, black] = session.seats();
+    let tags = Tags {
+        event: "boardlab draughts play".into(),
+        white: name(white),
+        black: name(black),
+        ..Tags::default()
+    };
+    let game = session.game();
+    let text = write_game(
+        game,
+        session.start(),
+        session.moves(),
+        &tags,
+        game.result(session.position()),
+    );
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}

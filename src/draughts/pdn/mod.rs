@@ -1,0 +1,44 @@
+//! Game records in PDN, Portable Draughts Notation, for every rule set: reading files of
+//! games ([`reader`]), replaying them under the rules ([`replay`]), and writing games
+//! ([`writer`]) from the command line, the page and the match studies ([`study`]).
+//!
+//! PDN is the draughts form of chess's PGN; its standard is PDN 3.0 (FMJD,
+//! `pdn.fmjd.org`, source github `wiegerw/pdn`). A record is tag pairs (`[White "..."]`)
+//! then the moves. [`gametype`] maps the standard's `GameType` numbers to boardlab's rule
+//! sets and numbers the squares as each game type does; [`recordable`] is what a game must
+//! tell PDN (its board and each move's route), so that one implementation serves the twelve
+//! national games and Damebot's own rules.
+
+pub mod gametype;
+pub mod reader;
+pub mod recordable;
+pub mod replay;
+pub mod study;
+pub mod writer;
+
+pub use reader::{Record, read};
+pub use recordable::Recordable;
+pub use replay::{Replayed, replay};
+pub use writer::{Tags, write_game};
+
+/// Reads every game of `text` and replays it under `rules` (or the rules its tags name);
+/// stops at the first game that does not read or replay, with a one-line error naming it.
+pub fn replay_all(
+    text: &str,
+    rules: Option<crate::draughts::variant::RulesChoice>,
+) -> Result<Vec<Replayed>, String> {
+    let records = read(text)?;
+    if records.is_empty() {
+        return Err(
+            "no game in the text: a PDN file holds tags and moves, e.g. `1. 32-28 19-23`".into(),
+        );
+    }
+    records
+        .iter()
+        .enumerate()
+        .map(|(i, record)| replay(record, i + 1, rules))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,358 @@
+//! Reading PDN text into game records: tag pairs and the moves of the main line, nothing of
+//! the rules yet.
+//!
+//! Read as the PDN 3.0 standard's reading grammar allows (github `wiegerw/pdn`,
+//! `doc/grammar.rst`): tag pairs `[Name "value"]` (`\"` inside a value), comments `{...}`,
+//! `;` comments to the end of the line and `%` lines, variations `(...)` nested to any depth,
+//! NAGs `$12`, move strengths `!`, `?!`, move numbers `12.` and `12...` (also glued to the
+//! move, `12.32-28`), the ellipsis `...`, and results `1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`,
+//! `1-1`, `0-0` and `*`, each ending a game. A game also ends where a tag follows its moves.
+//! A move with a space after its separator (`1- 7`, in old files) is read as one move.
+
+use std::fmt::Write as _;
+
+/// One game of a PDN file, as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// The moves of the main line as written (move strengths removed), each with its line.
+    pub moves: Vec<(String, usize)>,
+    /// The result token that ended the game, if one did.
+    pub result: Option<String>,
+    /// The number of the first move, and whether it was Black's (`12...`), if numbered.
+    pub first_number: Option<(u32, bool)>,
+    /// The line where the game starts.
+    pub line: usize,
+}
+
+impl Record {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.moves.is_empty() && self.result.is_none()
+    }
+}
+
+const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
+
+/// The games of `text`, or a one-line error naming the line and what is wrong there (a
+/// comment, variation, tag or string left open is a truncated file).
+pub fn read(text: &str) -> Result<Vec<Record>, String> {
+    let mut reader = Reader {
+        chars: text.chars().collect(),
+        at: 0,
+        line: 1,
+    };
+    let mut games = Vec::new();
+    let mut game = Record {
+        line: 1,
+        ..Record::default()
+    };
+    while let Some(token) = reader.next_token()? {
+        let starts_new = matches!(token, Token::Tag(..)) && !game.moves.is_empty();
+        if starts_new {
+            games.push(std::mem::take(&mut game));
+        }
+        if game.is_empty() {
+            game.line = reader.line;
+        }
+        match token {
+            Token::Tag(name, value) => game.tags.push((name, value)),
+            Token::Number(number, black) => {
+                if game.moves.is_empty() && game.first_number.is_none() {
+                    game.first_number = Some((number, black));
+                }
+            }
+            Token::Move(text) => game.moves.push((text, reader.line)),
+            Token::Result(result) => {
+                game.result = Some(result);
+                games.push(std::mem::take(&mut game));
+            }
+        }
+    }
+    if !game.is_empty() {
+        games.push(game);
+    }
+    Ok(games)
+}
+
+enum Token {
+    Tag(String, String),
+    Number(u32, bool),
+    Move(String),
+    Result(String),
+}
+
+struct Reader {
+    chars: Vec<char>,
+    at: usize,
+    line: usize,
+}
+
+impl Reader {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += 1;
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+
+    /// Skips to the end of the line.
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// Skips a `{...}` comment whose `{` was read.
+    fn skip_comment(&mut self, opened: usize) -> Result<(), String> {
+        loop {
+            match self.bump() {
+                Some('}') => return Ok(()),
+                Some(_) => {}
+                None => return Err(truncated("the comment `{`", opened)),
+            }
+        }
+    }
+
+    /// Skips a variation whose `(` was read, with the variations, comments and strings in it.
+    fn skip_variation(&mut self, opened: usize) -> Result<(), String> {
+        let mut depth = 1;
+        while depth > 0 {
+            let line = self.line;
+            match self.bump() {
+                Some('(') => depth += 1,
+                Some(')') => depth -= 1,
+                Some('{') => self.skip_comment(line)?,
+                Some(';') => self.skip_line(),
+                Some('"') => {
+                    self.string(line)?;
+                }
+                Some(_) => {}
+                None => return Err(truncated("the variation `(`", opened)),
+            }
+        }
+        Ok(())
+    }
+
+    /// A string whose `"` was read, `\"` standing for a quote.
+    fn string(&mut self, opened: usize) -> Result<String, String> {
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                Some('\\') if self.peek() == Some('"') || self.peek() == Some('\\') => {
+                    value.push(self.bump().expect("peeked"));
+                }
+                Some('"') => return Ok(value),
+                Some(c) => value.push(c),
+                None => return Err(truncated("the string `\"`", opened)),
+            }
+        }
+    }
+
+    /// A tag pair whose `[` was read.
+    fn tag(&mut self, opened: usize) -> Result<Token, String> {
+        let mut name = String::new();
+        while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
+            name.push(c);
+            self.bump();
+        }
+        self.skip_spaces();
+        if name.is_empty() || self.bump() != Some('"') {
+            return Err(format!(
+                "line {opened}: a tag pair is written `[Name \"value\"]`"
+            ));
+        }
+        let value = self.string(opened)?;
+        self.skip_spaces();
+        match self.bump() {
+            Some(']') => Ok(Token::Tag(name, value)),
+            None => Err(truncated("the tag `[`", opened)),
+            Some(_) => Err(format!("line {opened}: tag {name} does not end with `]`")),
+        }
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+    }
+
+    /// A word: everything up to white space or a character that opens something else.
+    fn word(&mut self) -> String {
+        let mut word = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || "{}()[];\"$".contains(c) {
+                break;
+            }
+            word.push(c);
+            self.bump();
+        }
+        word
+    }
+
+    fn next_token(&mut self) -> Result<Option<Token>, String> {
+        loop {
+            let at_line_start = self.at == 0 || self.chars[self.at - 1] == '\n';
+            let line = self.line;
+            let Some(c) = self.peek() else {
+                return Ok(None);
+            };
+            match c {
+                c if c.is_whitespace() || c == '\u{feff}' => {
+                    self.bump();
+                }
+                '%' if at_line_start => self.skip_line(),
+                ';' => self.skip_line(),
+                '{' => {
+                    self.bump();
+                    self.skip_comment(line)?;
+                }
+                '(' => {
+                    self.bump();
+                    self.skip_variation(line)?;
+                }
+                ')' | '}' => return Err(format!("line {line}: `{c}` closes nothing")),
+                '[' => {
+                    self.bump();
+                    return self.tag(line).map(Some);
+                }
+                '$' => {
+                    self.bump();
+                    self.word();
+                }
+                '/' => {
+                    return Err(format!(
+                        "line {line}: setup commands `/FEN .../` inside a game are not read; start a new game with a FEN tag instead"
+                    ));
+                }
+                _ => {
+                    if let Some(token) = self.movetext_word(line)? {
+                        return Ok(Some(token));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A move number, move, result or ellipsis (`None` for the last).
+    fn movetext_word(&mut self, line: usize) -> Result<Option<Token>, String> {
+        let mut word = self.word();
+        // A move number glued to its move: `12.32-28`, `12...19-23`.
+        let digits = word.chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 && word[digits..].starts_with('.') {
+            let dots = word[digits..].chars().take_while(|&c| c == '.').count();
+            let number = word[..digits]
+                .parse()
+                .map_err(|_| format!("line {line}: move number `{word}` is too large"))?;
+            let rest = word[digits + dots..].to_string();
+            if !rest.is_empty() {
+                // Put the move back to be read next.
+                self.at -= rest.chars().count();
+            }
+            return Ok(Some(Token::Number(number, dots >= 3)));
+        }
+        if word.chars().all(|c| c == '.') {
+            return Ok(None);
+        }
+        if RESULTS.contains(&word.as_str()) {
+            return Ok(Some(Token::Result(word)));
+        }
+        // `1- 7`: the separator ends the word, the square follows after a space.
+        if word.ends_with(['-', 'x', ':']) {
+            self.skip_spaces();
+            word.push_str(&self.word());
+        }
+        let mv = word.trim_end_matches(['!', '?']);
+        let plausible = mv.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+            && mv
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-x:X".contains(c));
+        if !plausible {
+            let mut message = String::new();
+            let _ = write!(
+                message,
+                "line {line}: `{word}` is not a move, move number, result, comment or tag"
+            );
+            return Err(message);
+        }
+        Ok(Some(Token::Move(mv.to_string())))
+    }
+}
+
+fn truncated(what: &str, line: usize) -> String {
+    format!(
+        "{what} opened on line {line} never closes: the file is cut short or the bracket is missing"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_comments_variations_nags_and_numbers_are_read_around_the_main_line() {
+        let text = "% a line comment\n[Event \"Say \\\"hi\\\"\"]\n[GameType \"20\"]\n\n\
+            1. 32-28 {a comment (with a bracket} 19-23! 2.28x19 (2. 33-29 (2. 34-30 $4) 23x34) \
+            14x23?! $1 ; to the end of the line\n3... 40-35 1- 7 2-0\n[Event \"two\"]\n1. c3-d4 *";
+        let games = read(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("Say \"hi\""));
+        let moves: Vec<&str> = games[0].moves.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(moves, ["32-28", "19-23", "28x19", "14x23", "40-35", "1-7"]);
+        assert_eq!(games[0].result.as_deref(), Some("2-0"));
+        assert_eq!(games[0].first_number, Some((1, false)));
+        assert_eq!(games[0].moves[4].1, 6);
+        assert_eq!(games[1].moves[0].0, "c3-d4");
+        assert_eq!(games[1].result.as_deref(), Some("*"));
+    }
+
+    #[test]
+    fn a_new_tag_section_after_moves_starts_a_game_and_a_bare_movetext_is_one_game() {
+        let games = read("[White \"a\"]\n1. 32-28\n[White \"b\"]\n1. 33-29 18-23").unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].moves.len(), 2);
+        assert_eq!(games[1].result, None);
+        let games = read("1. g3-f4 b6-a5 2. f4-g5").unwrap();
+        assert_eq!(games.len(), 1);
+        assert!(games[0].tags.is_empty());
+        assert_eq!(read("  \n").unwrap(), []);
+    }
+
+    #[test]
+    fn open_brackets_and_stray_words_are_one_line_errors_naming_the_line() {
+        for (text, expected) in [
+            (
+                "[Event \"x\"]\n1. 32-28 {cut",
+                "comment `{` opened on line 2 never closes",
+            ),
+            (
+                "1. 32-28 (19-23 (",
+                "variation `(` opened on line 1 never closes",
+            ),
+            ("[Event \"cut", "string `\"` opened on line 1 never closes"),
+            ("1. 32-28 ) 19-23", "line 1: `)` closes nothing"),
+            ("\n1. 32-28 #x", "line 2: `#x` is not a move"),
+            ("1. 32-28 /W:W1:B2/", "setup commands"),
+        ] {
+            let error = read(text).unwrap_err();
+            assert!(error.contains(expected), "{text}: {error}");
+            assert!(!error.contains('\n'));
+        }
+    }
+}
