@@ -63,7 +63,13 @@ mv "$build/src/scan" "$build/scan"
 # A fixed, repeatable opponent: no opening book, one thread, no bitbases.
 sed -i -e 's/^book *=.*/book = false/' -e 's/^threads *=.*/threads = 1/' \
     -e 's/^bb-size *=.*/bb-size = 0/' -e 's/^tt-size *=.*/tt-size = 22/' "$build/scan.ini"
-scan_home=$(cd "$build" && pwd)
+# Scan reads scan.ini and data/ from its working folder: a wrapper starts it there, and the
+# players' names hold the wrapper's path as given (relative by default: no machine's path).
+cat >"$build/scan-hub" <<'EOF'
+#!/bin/sh
+cd "$(dirname "$0")" && exec ./scan hub
+EOF
+chmod +x "$build/scan-hub"
 
 boardlab=${BOARDLAB_BIN:-}
 if [[ -z $boardlab ]]; then
@@ -71,7 +77,7 @@ if [[ -z $boardlab ]]; then
     boardlab=target/release/boardlab
 fi
 
-scan="hub[depth=$depth;timeout=$timeout]:sh -c 'cd $scan_home && exec ./scan hub'"
+scan="hub[depth=$depth;timeout=$timeout]:$build/scan-hub"
 spec=$(mktemp --suffix=.toml)
 trap 'rm -f "$spec"' EXIT
 {
