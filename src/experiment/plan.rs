@@ -443,6 +443,55 @@ mod tests {
     }
 
     #[test]
+    fn a_series_with_a_stop_rule_ends_at_its_rule_and_no_row_may_follow() {
+        let mut study = ToyStudy::new(&[("QNBR", 40), ("RBNQ", 1), ("NQBR", 10)]);
+        study.stop_below = Some(100);
+        let plan = Plan::new(std::sync::Arc::new(study), Shard::WHOLE);
+        assert!(plan.has_stops());
+        let whole = toy_draws(&plan, |text| text);
+        // The rows the rule keeps: each series up to its first value below 100.
+        let text = std::fs::read_to_string(ResultsFolder::new(whole.path()).draws()).unwrap();
+        let mut kept = String::from(crate::experiment::toy::HEADER);
+        let mut ended = std::collections::BTreeSet::new();
+        for line in text.lines().skip(1) {
+            let fields: Vec<&str> = line.split(',').collect();
+            if ended.contains(fields[0]) {
+                continue;
+            }
+            kept.push_str(line);
+            kept.push('\n');
+            if fields[2].parse::<u64>().unwrap() < 100 {
+                ended.insert(fields[0].to_string());
+            }
+        }
+        assert!(ended.contains("QNBR"), "the first series ends early");
+        let cut = toy_draws(&plan, |_| kept.clone());
+        let [sequential, _] = rows_by_both_readers(&plan, cut.path(), 16);
+        let sequential = sequential.unwrap();
+        // `fold_rows` reads such a plan one row after another.
+        let folded = plan.fold_rows(
+            &ResultsFolder::new(cut.path()),
+            Vec::new,
+            |seen: &mut Seen, row| {
+                seen.push((row.position, row.series, row.draw, row.text.to_string()));
+                Ok(())
+            },
+            |total, part| total.extend(part),
+        );
+        assert_eq!(sequential, folded.unwrap());
+        assert_eq!(sequential.len(), kept.lines().count() - 1);
+        assert!(sequential.len() < 51);
+        // Every row of the uncut file reads as a row after an end.
+        let [sequential, _] = rows_by_both_readers(&plan, whole.path(), 16);
+        let error = format!("{:#}", sequential.unwrap_err());
+        let qnbr_rows = kept.lines().filter(|l| l.starts_with("QNBR,")).count();
+        assert!(
+            error.contains(&format!("QNBR draw {qnbr_rows}")) && error.contains("RBNQ draw 0"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn rows_folded_in_blocks_are_the_rows_read_one_by_one() {
         let plan = plan("40", Shard::WHOLE);
         let dir = toy_draws(&plan, |text| text);

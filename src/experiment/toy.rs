@@ -26,6 +26,24 @@ pub const HEADER: &str = "series,draw,value\n";
 pub struct ToyStudy {
     pub header: SpecHeader,
     series: Vec<SeriesPlan>,
+    /// A stop rule for every series: it ends after its first row whose value is below this.
+    pub stop_below: Option<u64>,
+}
+
+/// The toy's stop rule: a series ends after its first value below `limit`.
+struct StopBelow {
+    limit: u64,
+}
+
+impl super::stops::StopRule for StopBelow {
+    fn ends_after(&mut self, row: &str) -> Result<bool, StudyError> {
+        let value: u64 = row
+            .rsplit(',')
+            .next()
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| StudyError::from(format!("not a toy row: {row}")))?;
+        Ok(value < self.limit)
+    }
 }
 
 impl ToyStudy {
@@ -44,6 +62,7 @@ impl ToyStudy {
                     draws,
                 })
                 .collect(),
+            stop_below: None,
         }
     }
 
@@ -78,6 +97,11 @@ impl Study for ToyStudy {
 
     fn chunk_draws(&self, _series: usize) -> u64 {
         3
+    }
+
+    fn stop_rule(&self, _series: usize) -> Option<Box<dyn super::stops::StopRule>> {
+        let limit = self.stop_below?;
+        Some(Box::new(StopBelow { limit }))
     }
 
     fn draws_header(&self) -> Vec<u8> {
