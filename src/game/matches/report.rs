@@ -14,7 +14,7 @@ use crate::output::atomic::write_atomic;
 use crate::output::charts;
 use crate::output::error::IoContext;
 use crate::output::numbers::{count, fixed, percent_cell, signed};
-use crate::stats::elo::Sprt;
+use crate::stats::elo::{Sprt, elo_of_score};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -433,6 +433,19 @@ fn pairs_section(out: &mut String, t: &Tables) {
             record.sprt,
             bound(&record.sprt, Sprt::upper_bound),
             bound(&record.sprt, Sprt::lower_bound),
+        );
+    }
+    let edge = elo_of_score(1.0);
+    let at_edge = edge - 1e-3;
+    if t.pairs
+        .iter()
+        .any(|p| p.elo_low <= -at_edge || p.elo_high >= at_edge)
+    {
+        let _ = write!(
+            out,
+            " An Elo of ±{} is the end of the scale: scores are clamped to 0.1%–99.9%, as \
+             fishtest clamps them, so pairs that one-sided have no finite estimate.",
+            fixed(edge, 1)
         );
     }
     out.push_str(
