@@ -10,11 +10,13 @@
 //! rules ([`game`]), the original Damebot
 //! ([`original`]), the bots ([`bots`]), a person against a bot ([`terminal`]), and their
 //! matches in the experiment harness ([`matches`], [`referee`], [`match_report`]), and the
-//! Hub engine protocol both ways ([`hub`]).
+//! Hub engine protocol both ways ([`hub`]), and endgame databases solved backwards from the
+//! end of the game ([`endgame`]).
 
 pub mod bench;
 pub mod board;
 pub mod bots;
+pub mod endgame;
 pub mod fen;
 pub mod game;
 pub mod hub;

@@ -1,0 +1,83 @@
+//! Material classes: how many men and kings each side has. A database is solved class by
+//! class, each after the classes its moves can reach.
+
+use crate::draughts::board::Board;
+use std::fmt;
+
+/// The pieces on the board, by kind: one class of the database (with either side to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    pub white_men: u8,
+    pub white_kings: u8,
+    pub black_men: u8,
+    pub black_kings: u8,
+}
+
+impl Material {
+    /// The class of `board`.
+    pub fn of(board: &Board) -> Material {
+        let count = |set: u64| set.count_ones() as u8;
+        Material {
+            white_men: count(board.white & !board.kings),
+            white_kings: count(board.white & board.kings),
+            black_men: count(board.black & !board.kings),
+            black_kings: count(board.black & board.kings),
+        }
+    }
+
+    pub fn pieces(&self) -> u8 {
+        self.white_men + self.white_kings + self.black_men + self.black_kings
+    }
+
+    pub fn men(&self) -> u8 {
+        self.white_men + self.black_men
+    }
+
+    /// Every class with one to `max_pieces` pieces (one side may have none: such positions
+    /// follow the capture of a side's last piece), in the order they must be solved.
+    ///
+    /// A move either keeps the class (a quiet move that crowns nothing), captures (fewer
+    /// pieces), or crowns a man without capturing (as many pieces, one man fewer). So sorting
+    /// by (pieces, men) puts every class a move can leave for before the class itself; the
+    /// solver refuses to look up a class that is not solved yet, and the tests solve every
+    /// class in this order.
+    pub fn solving_order(max_pieces: u8) -> Vec<Material> {
+        let mut classes = Vec::new();
+        for white_men in 0..=max_pieces {
+            for white_kings in 0..=max_pieces - white_men {
+                let white = white_men + white_kings;
+                for black_men in 0..=max_pieces - white {
+                    for black_kings in 0..=max_pieces - white - black_men {
+                        let class = Material {
+                            white_men,
+                            white_kings,
+                            black_men,
+                            black_kings,
+                        };
+                        if class.pieces() > 0 {
+                            classes.push(class);
+                        }
+                    }
+                }
+            }
+        }
+        classes.sort_by_key(|class| (class.pieces(), class.men(), *class));
+        classes
+    }
+}
+
+impl fmt::Display for Material {
+    /// As in endgame database names: White's then Black's kings and men, e.g. `Kk` is a king
+    /// each, `KKm` two White kings against a Black man.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let repeat = |letter: &str, count: u8| letter.repeat(usize::from(count));
+        write!(
+            f,
+            "{}{}{}{}",
+            repeat("K", self.white_kings),
+            repeat("M", self.white_men),
+            repeat("k", self.black_kings),
+            repeat("m", self.black_men)
+        )
+    }
+}
