@@ -16,7 +16,8 @@ use super::gametype::{GameType, ResultStyle, SquareNames};
 use super::recordable::Recordable;
 use crate::draughts::board::Color;
 use crate::draughts::variant::{RulesChoice, notation};
-use crate::game::{GameResult, Seat};
+use crate::game::matches::MatchGame;
+use crate::game::{GameResult, Seat, Session, Sitter};
 
 /// The tags a writer fills in; empty ones are written as the standard's unknown value `?`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -157,6 +158,30 @@ pub fn write_game<G: Recordable>(
     text.push_str(&movetext(first, &texts, result_token));
     text.push('\n');
     text
+}
+
+/// The PDN text of the game of `session` as it stands: `event`, its seats named by `name`
+/// (a person and a bot), its moves from its start and its result (`*` while it goes on).
+/// The terminal's `draughts play --pdn` and the page's "Copy PDN" both write with it.
+pub fn write_session<G: Recordable + MatchGame + Clone>(
+    session: &Session<G>,
+    event: &str,
+    name: impl Fn(&Sitter) -> String,
+) -> String {
+    let [white, black] = session.seats();
+    let tags = Tags {
+        event: event.into(),
+        white: name(white),
+        black: name(black),
+        ..Tags::default()
+    };
+    write_game(
+        session.game(),
+        session.start(),
+        session.moves(),
+        &tags,
+        session.result(),
+    )
 }
 
 /// A position as PDN FEN in `writer`'s square names: `W:W31,32,K45:B1,2`.
