@@ -90,7 +90,8 @@ pub(super) fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         )?;
         writeln!(out, "  end {}", game.end)?;
     }
-    writeln!(out, "{} games, every move legal", games.len())?;
+    let plural = if games.len() == 1 { "" } else { "s" };
+    writeln!(out, "{} game{plural}, every move legal", games.len())?;
     Ok(ExitCode::SUCCESS)
 }
 
