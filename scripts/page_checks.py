@@ -1,7 +1,7 @@
 """The page's details, checked in the browser as a person would see them: each chart of a report
 shown once and the report kept in the address, a speed control that goes faster to the right,
 the odd/even "15" rules, a large knight's tour drawn as an image, the favicon, the draughts
-board's edge coordinates, its themes and sliding moves, and refused forms that change nothing.
+board's edge coordinates, its themes, sliding moves and "Copy PDN", and refused forms that change nothing.
 
 Each test takes (browser, base, shots) like those of browser_check.py, which runs them after
 its own; expected values come from the API, the folder's files or the board's geometry, never
@@ -11,6 +11,7 @@ from the page's own code.
 import os
 import re
 import time
+import urllib.request
 
 from webdriver_client import Failure, dataset, http
 
@@ -274,6 +275,38 @@ def draughts_moves_slide(browser, base, shots):
     print(f"   slides: e5 through {expected}; b2 and d4 fade")
 
 
+def draughts_copy_pdn(browser, base, shots):
+    """"Copy PDN" puts the game as PDN in the moves box, selected: the text the API writes
+    (GET .../pdn), with the page's tags, the start position as a FEN tag and the double
+    capture a1:c3:e5 written as PDN 3.0 asks, start and end squares only: `1. a1xe5 *`."""
+    browser.go(base + "/#draughts")
+    browser.find("#draughts-board .sq")
+    browser.set_value("#draughts-form [name=rules]", "czech")
+    game = new_draughts_game(browser, white="person", black="person", fen="W:Wa1:Bb2,d4,h8")
+    for square in ("a1", "c3", "e5"):
+        browser.click(browser.find(f"#draughts-board [data-square='{square}']"))
+    browser.wait("return Number(document.getElementById('draughts-status').dataset.plies) === 1", 10, "the capture")
+    browser.click(browser.find("#draughts-copy-pdn"))
+    browser.wait("return document.getElementById('draughts-notation').value.startsWith('[Event')", 10,
+                 "the PDN in the moves box")
+    shown = browser.script("return document.getElementById('draughts-notation').value")
+    with urllib.request.urlopen(f"{base}/api/draughts/games/{game}/pdn", timeout=30) as response:
+        written = response.read().decode()
+    if shown != written:
+        raise Failure(f"the page copied {shown!r}; the API writes {written!r}")
+    for line in ('[Event "boardlab page"]', '[White "person"]', '[Black "person"]', '[Result "*"]',
+                 '[SetUp "1"]', "1. a1xe5 *"):
+        if line not in shown.splitlines():
+            raise Failure(f"no line {line!r} in the copied PDN {shown!r}")
+    selected = browser.script("const t = document.getElementById('draughts-notation');"
+                              "return t.selectionEnd - t.selectionStart")
+    if selected != len(shown):
+        raise Failure(f"{selected} of the {len(shown)} characters of the PDN are selected")
+    browser.set_value("#draughts-form [name=fen]", "")
+    browser.set_value("#draughts-form [name=black]", "damebot")
+    print(f"   copy PDN: {len(shown.splitlines())} lines, as the API writes them")
+
+
 def national_games_at_their_size(browser, base, shots):
     """Every rule set in the menu; an international game drawn 10x10 with its squares numbered
     as PDN numbers them (1 at the top left, 46 at the bottom left) and a double capture made
@@ -369,5 +402,5 @@ def refused_forms_change_nothing(browser, base, shots):
 
 TESTS = [results_charts_once_and_in_the_address, bot_speed_is_faster_to_the_right,
          fifteen_rules_follow_the_variant, large_tour_as_an_image, favicon_without_a_404,
-         draughts_edge_coordinates, draughts_themes_remembered, draughts_moves_slide,
+         draughts_edge_coordinates, draughts_themes_remembered, draughts_moves_slide, draughts_copy_pdn,
          national_games_at_their_size, refused_forms_change_nothing]

@@ -5,23 +5,20 @@
 use crate::draughts::bench::PerftBench;
 use crate::draughts::bots::BotSpec;
 use crate::draughts::bots::view::{BotView, MoveScore, ViewError, bot_view};
-use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition, PLAY_STREAM};
+use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition};
 use crate::draughts::moves::record_moves;
 use crate::draughts::perft::{Captures, Perft};
-use crate::draughts::terminal::{DraughtsScreen, Style};
 use crate::draughts::variant::RulesChoice;
 use crate::draughts::variant::game::VariantGame;
-use crate::draughts::{Board, Color, MoveText, parse_fen, to_fen};
+use crate::draughts::{Board, MoveText, parse_fen, to_fen};
 use crate::experiment::bench::{Series, median_run, with_report_keys};
 use crate::experiment::measure::Measured;
-use crate::game::console::{self, Console};
-use crate::game::matches::MatchGame;
+use crate::game::Game;
 use crate::game::matches::batch::{BatchSpec, play_batch};
-use crate::game::{Game, Session, Sitter};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -299,7 +296,7 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Perft(args) => perft(args),
         DraughtsCommand::Bench(args) => bench(args),
         DraughtsCommand::Games(args) => games(args),
-        DraughtsCommand::Play(args) => play(args),
+        DraughtsCommand::Play(args) => super::draughts_play::play(args),
         DraughtsCommand::Hub(args) => super::draughts_hub::run(args),
         DraughtsCommand::Replay(args) => super::draughts_pdn::replay(args),
         DraughtsCommand::Pdn(args) => super::draughts_pdn::pdn(args),
@@ -512,65 +509,4 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
         batch.a, score.wins, score.draws, score.losses, batch.b, args.rules
     );
     Ok(ExitCode::SUCCESS)
-}
-
-fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let Some(rules) = args.rules.board_rules() else {
-        return super::variants::play(args);
-    };
-    let game = Draughts {
-        rules,
-        max_plies: args.max_plies,
-    };
-    let start = match &args.fen {
-        Some(text) => GamePosition::new(parse_fen(text).context("--fen")?),
-        None => game.start(),
-    };
-    let person = match args.colour {
-        Colour::White => Color::White,
-        Colour::Black => Color::Black,
-    };
-    if let Err(e) = game.player(&args.against) {
-        anyhow::bail!("--against {e}");
-    }
-    let mut seats = [Sitter::Person, Sitter::Bot(args.against.clone())];
-    if person == Color::Black {
-        seats.reverse();
-    }
-    let session = Session::new(game, start, seats, args.seed, PLAY_STREAM);
-    let style = style_of(args);
-    let session = play_at_the_terminal(session, &DraughtsScreen { person, style })?;
-    if let Some(path) = &args.pdn {
-        super::draughts_pdn::save_session(path, &session)?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// How `draughts play` draws pieces.
-pub(super) fn style_of(args: &PlayArgs) -> Style {
-    if args.ascii {
-        Style::Ascii
-    } else {
-        Style::Unicode
-    }
-}
-
-/// Plays `session` with the person at this terminal (standard input and output); returns
-/// it as it ended.
-pub(super) fn play_at_the_terminal<G: MatchGame + Clone>(
-    mut session: Session<G>,
-    screen: &impl console::Screen<G>,
-) -> anyhow::Result<Session<G>> {
-    let stdin = std::io::stdin();
-    let echo = !stdin.is_terminal();
-    let mut input = stdin.lock();
-    let mut output = std::io::stdout().lock();
-    let mut console = Console {
-        input: &mut input,
-        output: &mut output,
-        echo,
-    };
-    console::play(&mut session, screen, &mut console).context("playing in the terminal")?;
-    output.flush().context("writing to the terminal")?;
-    Ok(session)
 }

@@ -3,7 +3,7 @@
 //! of `draughts games` and `draughts play`.
 
 use crate::draughts::pdn::study::{KeepRows, RowFilter, StudyGame, rows_to_pdn};
-use crate::draughts::pdn::{Recordable, Tags, replay_all, write_game};
+use crate::draughts::pdn::{Recordable, replay_all, write_session};
 use crate::draughts::variant::RulesChoice;
 use crate::game::{Session, Sitter};
 use anyhow::Context;
@@ -90,7 +90,8 @@ pub(super) fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         )?;
         writeln!(out, "  end {}", game.end)?;
     }
-    writeln!(out, "{} games, every move legal", games.len())?;
+    let plural = if games.len() == 1 { "" } else { "s" };
+    writeln!(out, "{} game{plural}, every move legal", games.len())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -163,20 +164,6 @@ pub(super) fn save_session<G: Recordable + crate::game::matches::MatchGame + Clo
         Sitter::Person => "you".to_string(),
         Sitter::Bot(bot) => bot.clone(),
     };
-    let [white, black] = session.seats();
-    let tags = Tags {
-        event: "boardlab draughts play".into(),
-        white: name(white),
-        black: name(black),
-        ..Tags::default()
-    };
-    let game = session.game();
-    let text = write_game(
-        game,
-        session.start(),
-        session.moves(),
-        &tags,
-        game.result(session.position()),
-    );
+    let text = write_session(session, "boardlab draughts play", name);
     std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }

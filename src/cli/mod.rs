@@ -16,6 +16,7 @@ mod count;
 mod draughts;
 mod draughts_hub;
 mod draughts_pdn;
+mod draughts_play;
 mod draw;
 mod fairness;
 mod fifteen;

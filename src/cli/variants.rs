@@ -3,7 +3,8 @@
 //! moves of a position, and a game at the terminal. Czech, English and Damebot's rules are
 //! handled in [`super::draughts`].
 
-use super::draughts::{Colour, MovesArgs, PerftArgs, PlayArgs, play_at_the_terminal, style_of};
+use super::draughts::{Colour, MovesArgs, PerftArgs, PlayArgs};
+use super::draughts_play::{play_at_the_terminal, style_of};
 use crate::draughts::board::Color;
 use crate::draughts::moves::record_moves;
 use crate::draughts::variant::game::{VariantGame, VariantPosition};

@@ -3,15 +3,17 @@
 //! ones of [`super::games`].
 
 use super::ApiError;
-use super::games::{self, WebGame};
-use super::limits::{MAX_ALPHABETA_DEPTH, MAX_PLAYOUTS};
+use super::games::{self, Games, WebGame};
+use super::limits::{MAX_ALPHABETA_DEPTH, MAX_PLAYOUTS, checked_max_plies};
 use crate::draughts::bots::BotSpec;
 use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, Ending, GamePosition, PLAY_STREAM};
 use crate::draughts::moves::record;
 use crate::draughts::{Board, Color, Move, Rules, Square, parse_fen, to_fen};
 use crate::game::matches::study::result_text;
 use crate::game::{Game, GameResult, Seat, Session, Sitter};
+use axum::Router;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The bots offered in the page's menus (any other valid name is accepted too).
 const OFFERED_BOTS: &[&str] = &[
@@ -108,17 +110,6 @@ most {MAX_PLAYOUTS} (the command line has no such limit)"
     }
 }
 
-/// A request's ply cap, 10 to 10,000 plies, or a 400 naming the field.
-pub fn checked_max_plies(max_plies: u32) -> Result<u32, ApiError> {
-    if (10..=10_000).contains(&max_plies) {
-        Ok(max_plies)
-    } else {
-        Err(ApiError::bad_request(format!(
-            "max_plies: {max_plies} is out of range; use 10 to 10000"
-        )))
-    }
-}
-
 impl WebGame for Draughts {
     const PATH: &'static str = "/api/draughts/games";
     const MOVE_FIELD: &'static str = "move";
@@ -152,6 +143,11 @@ impl WebGame for Draughts {
 
     fn requested_move(request: PersonMove) -> String {
         request.text
+    }
+
+    /// `GET {games}/{id}/pdn`, the game as PDN.
+    fn more_routes(router: Router<Arc<Games<Self>>>) -> Router<Arc<Games<Self>>> {
+        super::draughts_pdn::route(router)
     }
 
     fn view(session: &Session<Draughts>) -> View {

@@ -7,9 +7,10 @@
 
 use super::ApiError;
 use super::draughts::{
-    MoveView, Outcome, PersonMove, Piece, SquareView, View, checked_max_plies, colour_name, sitter,
+    MoveView, Outcome, PersonMove, Piece, SquareView, View, colour_name, sitter,
 };
-use super::games::{self, WebGame};
+use super::games::{self, Games, WebGame};
+use super::limits::checked_max_plies;
 use crate::draughts::bots::BotSpec;
 use crate::draughts::game::DEFAULT_MAX_PLIES;
 use crate::draughts::moves::numbered_record;
@@ -18,7 +19,9 @@ use crate::draughts::variant::notation::{self, Squares};
 use crate::draughts::variant::terminal::ending_text;
 use crate::draughts::variant::{Notation, Variant, VariantMove};
 use crate::game::{Game, Session, Sitter};
+use axum::Router;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The bots offered in the page's menus (any other valid name within the limits is accepted).
 const OFFERED_BOTS: &[&str] = &[
@@ -119,6 +122,11 @@ impl WebGame for VariantGame {
 
     fn requested_move(request: PersonMove) -> String {
         request.text
+    }
+
+    /// `GET {games}/{id}/pdn`, the game as PDN.
+    fn more_routes(router: Router<Arc<Games<Self>>>) -> Router<Arc<Games<Self>>> {
+        super::draughts_pdn::route(router)
     }
 
     fn view(session: &Session<VariantGame>) -> View {

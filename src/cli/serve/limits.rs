@@ -27,6 +27,17 @@ pub const MAX_BOARD_ITERATIONS: u64 = 5_000_000;
 /// The largest seed or draw index a request may give (JavaScript numbers are exact to 2⁵³).
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
+/// A draughts game's ply cap, 10 to 10,000 plies, or a 400 naming the field.
+pub fn checked_max_plies(max_plies: u32) -> Result<u32, ApiError> {
+    if (10..=10_000).contains(&max_plies) {
+        Ok(max_plies)
+    } else {
+        Err(ApiError::bad_request(format!(
+            "max_plies: {max_plies} is out of range; use 10 to 10000"
+        )))
+    }
+}
+
 /// The engine's permits: at most this many pieces of engine work (a bot's move, a board, a
 /// tour) run at once, so that a burst of requests queues instead of starting a thread each.
 ///

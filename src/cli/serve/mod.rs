@@ -24,6 +24,7 @@ mod api_error;
 mod assets;
 mod connection;
 mod draughts;
+mod draughts_pdn;
 mod draughts_variants;
 mod fifteen;
 mod file_stream;

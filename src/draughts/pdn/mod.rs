@@ -19,7 +19,7 @@ pub mod writer;
 pub use reader::{Record, read};
 pub use recordable::Recordable;
 pub use replay::{Replayed, replay};
-pub use writer::{Tags, write_game};
+pub use writer::{Tags, write_game, write_session};
 
 /// Reads every game of `text` and replays it under `rules` (or the rules its tags name);
 /// stops at the first game that does not read or replay, with a one-line error naming it.

@@ -16,7 +16,8 @@ use super::gametype::{GameType, ResultStyle, SquareNames};
 use super::recordable::Recordable;
 use crate::draughts::board::Color;
 use crate::draughts::variant::{RulesChoice, notation};
-use crate::game::{GameResult, Seat};
+use crate::game::matches::MatchGame;
+use crate::game::{GameResult, Seat, Session, Sitter};
 
 /// The tags a writer fills in; empty ones are written as the standard's unknown value `?`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -159,6 +160,30 @@ pub fn write_game<G: Recordable>(
     text
 }
 
+/// The PDN text of the game of `session` as it stands: `event`, its seats named by `name`
+/// (a person and a bot), its moves from its start and its result (`*` while it goes on).
+/// The terminal's `draughts play --pdn` and the page's "Copy PDN" both write with it.
+pub fn write_session<G: Recordable + MatchGame + Clone>(
+    session: &Session<G>,
+    event: &str,
+    name: impl Fn(&Sitter) -> String,
+) -> String {
+    let [white, black] = session.seats();
+    let tags = Tags {
+        event: event.into(),
+        white: name(white),
+        black: name(black),
+        ..Tags::default()
+    };
+    write_game(
+        session.game(),
+        session.start(),
+        session.moves(),
+        &tags,
+        session.result(),
+    )
+}
+
 /// A position as PDN FEN in `writer`'s square names: `W:W31,32,K45:B1,2`.
 pub fn fen(
     writer: &MoveWriter,
@@ -189,18 +214,20 @@ pub fn fen(
 }
 
 /// Moves numbered in pairs (`1. 32-28 19-23 2. ...`, `1... 19-23` when Black begins), then
-/// the result, wrapped at 80 columns.
+/// the result, wrapped at 80 columns. A move number and its move are one word to the
+/// wrapping, so no line ends with a number whose move is on the next.
 pub fn movetext(first: Color, moves: &[String], result: &str) -> String {
     let offset = usize::from(first == Color::Black);
-    let mut words = Vec::with_capacity(moves.len() * 3 / 2 + 1);
+    let mut words = Vec::with_capacity(moves.len() + 1);
     for (i, mv) in moves.iter().enumerate() {
         let ply = i + offset;
         if ply % 2 == 0 {
-            words.push(format!("{}.", ply / 2 + 1));
+            words.push(format!("{}. {mv}", ply / 2 + 1));
         } else if i == 0 {
-            words.push(format!("{}...", ply / 2 + 1));
+            words.push(format!("{}... {mv}", ply / 2 + 1));
+        } else {
+            words.push(mv.clone());
         }
-        words.push(mv.clone());
     }
     words.push(result.to_string());
     wrap(&words, 80)
@@ -234,7 +261,7 @@ mod tests {
             .collect();
         let text = movetext(Color::White, &moves, "2-0");
         assert!(text.starts_with("1. 31-26 32-27 2. 33-28"), "{text}");
-        assert!(text.ends_with(" 2-0"), "{text}");
+        assert_eq!(text.split_whitespace().last(), Some("2-0"), "{text}");
         assert!(text.lines().count() > 2);
         assert!(text.lines().all(|l| l.len() <= 80), "{text}");
         let joined = text.replace('\n', " ");
@@ -244,5 +271,45 @@ mod tests {
             "1... 19-23 2. 32-28 *"
         );
         assert_eq!(movetext(Color::White, &[], "*"), "*");
+    }
+
+    /// A line never ends with a move number whose move went to the next line: for moves of
+    /// every length from 3 to 14 characters (a step to a capture through many squares), at
+    /// every offset, each number is followed by its move on the same line.
+    #[test]
+    fn a_move_number_stays_on_the_line_of_its_move() {
+        for first in [Color::White, Color::Black] {
+            for length in 3..=14 {
+                for count in 1..60 {
+                    let moves: Vec<String> = (0..count)
+                        .map(|i| "x".repeat(3 + (length + i) % 12))
+                        .collect();
+                    let text = movetext(first, &moves, "1/2-1/2");
+                    for line in text.lines() {
+                        assert!(line.len() <= 80, "{text}");
+                        let last = line.rsplit(' ').next().unwrap();
+                        assert!(!last.ends_with('.'), "a number ends the line:\n{text}");
+                    }
+                    let joined = text.replace('\n', " ");
+                    assert_eq!(joined, movetext_unwrapped(first, &moves, "1/2-1/2"));
+                }
+            }
+        }
+    }
+
+    /// The same words on one line, written the simplest way.
+    fn movetext_unwrapped(first: Color, moves: &[String], result: &str) -> String {
+        let mut out = Vec::new();
+        for (i, mv) in moves.iter().enumerate() {
+            let ply = i + usize::from(first == Color::Black);
+            if ply % 2 == 0 {
+                out.push(format!("{}.", ply / 2 + 1));
+            } else if i == 0 {
+                out.push(format!("{}...", ply / 2 + 1));
+            }
+            out.push(mv.clone());
+        }
+        out.push(result.to_string());
+        out.join(" ")
     }
 }

@@ -553,3 +553,21 @@ fn national_rule_sets_play_bot_games_as_a_run_plays_them_and_at_the_terminal() {
         "plays only the rules the original Damebot knows",
     );
 }
+
+#[test]
+fn replay_counts_one_game_and_two_games() {
+    let one = "1. c3-d4 f6-e5 *\n";
+    boardlab()
+        .args(["draughts", "replay", "-", "--rules", "czech"])
+        .write_stdin(one)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 moves, result *"))
+        .stdout(predicate::str::ends_with("\n1 game, every move legal\n"));
+    boardlab()
+        .args(["draughts", "replay", "-", "--rules", "czech"])
+        .write_stdin(format!("{one}\n{one}"))
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("\n2 games, every move legal\n"));
+}

@@ -13,6 +13,7 @@ mod hostile;
 mod load;
 mod memory;
 mod page;
+mod pdn;
 mod same_games;
 
 use serde_json::Value;

@@ -145,6 +145,28 @@
     draw();
   }
 
+  // The game as PDN, written by the server (GET .../pdn, the writer of `draughts play
+  // --pdn`): copied, and shown selected in the moves box until the next move, so that it can
+  // be copied by hand where the browser refuses the clipboard.
+  async function copyPdn() {
+    if (!game) return;
+    try {
+      $("draughts-error").textContent = "";
+      const response = await fetch(`${game.url}/pdn`);
+      const text = await response.text();
+      if (!response.ok) {
+        let message = response.statusText;
+        try { message = JSON.parse(text).error || message; } catch (_) { /* not JSON */ }
+        throw new Error(message);
+      }
+      if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
+      $("draughts-notation").value = text;
+      $("draughts-notation").select();
+    } catch (error) {
+      $("draughts-error").textContent = error.message;
+    }
+  }
+
   async function send(method, path, body) {
     try {
       $("draughts-error").textContent = "";
@@ -290,6 +312,7 @@
         if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
         $("draughts-notation").select();
       });
+      $("draughts-copy-pdn").addEventListener("click", copyPdn);
       newGame();
     },
   };
