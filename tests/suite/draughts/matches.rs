@@ -273,7 +273,7 @@ fn bad_rules_and_ply_caps_are_one_line_errors_naming_key_and_valid_values() {
         ),
         (
             "max_plies = 100",
-            "unknown field `max_plies`, expected one of `puzzle`, `name`, `description`, `seed`, `games`, `players`, `pairings`, `self-play`, `opening-plies`, `player-games`, or the game's `rules`, `max-plies`",
+            "unknown field `max_plies`, expected one of `puzzle`, `name`, `description`, `seed`, `games`, `players`, `pairings`, `self-play`, `opening-plies`, `player-games`, `stop`, or the game's `rules`, `max-plies`",
         ),
     ];
     for (line, expected) in cases {
