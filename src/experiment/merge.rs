@@ -297,9 +297,8 @@ fn write_merged_draws(
             if stops.ended(series) {
                 continue;
             }
-            let text = String::from_utf8_lossy(&line);
             stops
-                .after_row(series, text.trim_end_matches(['\n', '\r']))
+                .after_line(series, &line)
                 .map_err(|source| HarnessError::study(format!("{dir}"), source))?;
         }
         emit(&mut file, &line)?;

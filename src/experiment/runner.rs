@@ -689,9 +689,7 @@ impl Ends<'_> {
         let mut kept = 0usize;
         for (row, line) in output.bytes.split_inclusive(|&b| b == b'\n').enumerate() {
             kept += line.len();
-            let text = String::from_utf8_lossy(line);
-            let text = text.trim_end_matches(['\n', '\r']);
-            let ends = stops.after_row(series, text).map_err(|source| {
+            let ends = stops.after_line(series, line).map_err(|source| {
                 HarnessError::study(
                     format!("series {}", self.plan.study.series()[series].label),
                     source,
@@ -734,9 +732,8 @@ fn resumed_stops(plan: &Plan, folder: &ResultsFolder, mark: &DataMark) -> Result
         "{shown} holds fewer rows than its manifest records; start over with --force"
     );
     for line in &rows[rows.len() - written as usize..] {
-        let text = String::from_utf8_lossy(line);
         let ends = stops
-            .after_row(series, text.trim_end_matches(['\n', '\r']))
+            .after_line(series, line)
             .map_err(|source| HarnessError::study(shown.clone(), source))?;
         check!(
             !ends,

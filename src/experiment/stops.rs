@@ -56,6 +56,12 @@ impl Stops {
         Ok(ends)
     }
 
+    /// [`Stops::after_row`] for a line of `draws.csv` as read, its line break included.
+    pub fn after_line(&mut self, series: usize, line: &[u8]) -> Result<bool, StudyError> {
+        let text = String::from_utf8_lossy(line);
+        self.after_row(series, text.trim_end_matches(['\n', '\r']))
+    }
+
     /// Whether `series` has ended.
     pub fn ended(&self, series: usize) -> bool {
         self.ended[series]

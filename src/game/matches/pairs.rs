@@ -7,6 +7,7 @@
 //! `summary.csv`).
 
 use super::spec::MatchSpec;
+use super::tally::round6;
 use crate::stats::elo::{Outcomes, Sprt, SprtVerdict, elo_estimate};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -137,11 +138,6 @@ impl PairRecord {
     pub fn counts(&self) -> [u64; 5] {
         [self.ll, self.ld, self.dd_wl, self.wd, self.ww]
     }
-}
-
-/// Six decimals: the same bytes on every platform.
-fn round6(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
 }
 
 /// The rows of `pairs.csv` for the counted pairs of every pairing of `spec`.

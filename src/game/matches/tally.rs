@@ -149,7 +149,7 @@ impl SeatRecord {
 }
 
 /// Six decimals: enough for any rate, and the same bytes on every platform.
-fn round6(x: f64) -> f64 {
+pub(super) fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
@@ -194,37 +194,41 @@ pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> Result<(
     let shown = folder.draws().display().to_string();
     let (counts, pair_tally) = count(spec, folder, plan)?;
     let records = records(spec, &counts);
-    write_atomic_with(&folder.root().join("summary.csv"), |file| {
-        let mut writer = csv::Writer::from_writer(file);
-        for record in &records {
-            writer.serialize(record)?;
-        }
-        if records.is_empty() {
-            writer.write_record(COLUMNS)?;
-        }
-        writer.flush()?;
-        Ok(())
-    })
-    .map_err(|e| format!("writing the summary of {shown}: {e}"))?;
+    write_table(&folder.root().join("summary.csv"), &records, &COLUMNS)
+        .map_err(|e| format!("writing the summary of {shown}: {e}"))?;
     let cells = cells(spec, &counts);
     let rows = ratings::fit_with_intervals(&spec.players, &cells, spec.header.seed);
     write_atomic_with(&folder.root().join("ratings.csv"), |file| {
         Ok(ratings::write(file, &rows)?)
     })?;
     let pair_records = pairs::records(spec, &pair_tally);
-    write_atomic_with(&folder.root().join(pairs::FILE), |file| {
+    write_table(
+        &folder.root().join(pairs::FILE),
+        &pair_records,
+        &pairs::COLUMNS,
+    )
+    .map_err(|e| format!("writing the pairs of {shown}: {e}"))?;
+    Ok(())
+}
+
+/// Writes `records` as the CSV table at `path`, atomically; a table without records still
+/// gets its header row, `columns`.
+fn write_table<R: Serialize>(
+    path: &Path,
+    records: &[R],
+    columns: &[&str],
+) -> crate::output::error::Result<()> {
+    write_atomic_with(path, |file| {
         let mut writer = csv::Writer::from_writer(file);
-        for record in &pair_records {
+        for record in records {
             writer.serialize(record)?;
         }
-        if pair_records.is_empty() {
-            writer.write_record(pairs::COLUMNS)?;
+        if records.is_empty() {
+            writer.write_record(columns)?;
         }
         writer.flush()?;
         Ok(())
     })
-    .map_err(|e| format!("writing the pairs of {shown}: {e}"))?;
-    Ok(())
 }
 
 /// A game row read against its pairing: its game index and the outcome for `a` (0 a win,
