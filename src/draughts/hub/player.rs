@@ -528,15 +528,18 @@ mod tests {
         let hung = forfeit("hub[move-time=0.1;timeout=0.3]:cat");
         assert_eq!(hung.fault, Fault::Timeout);
         assert!(hung.detail.contains("`wait`"), "{hung}");
-        let refused = forfeit("hub[timeout=1]:echo error");
+        // The engines below stay alive after their answer, so that writing to them cannot
+        // fail first and make the fault a crash.
+        let refused = forfeit("hub[timeout=1]:sh -c 'echo error; sleep 5'");
         assert_eq!(refused.fault, Fault::Refused);
-        let garbage = forfeit("hub[timeout=1]:printf '=!\\n'");
+        let garbage = forfeit("hub[timeout=1]:sh -c 'echo =!; sleep 5'");
         assert_eq!(garbage.fault, Fault::Garbage);
         // An engine without a `variant` parameter plays international draughts only.
         let thai = VariantGame::new(Variant::Thai, 400);
-        let refused = HubPlayer::new(HubSpec::parse("hub[timeout=1]:printf 'wait\\n'").unwrap())
-            .try_choose(&thai, &thai.start(), &mut rng)
-            .unwrap_err();
+        let refused =
+            HubPlayer::new(HubSpec::parse("hub[timeout=1]:sh -c 'echo wait; sleep 5'").unwrap())
+                .try_choose(&thai, &thai.start(), &mut rng)
+                .unwrap_err();
         assert_eq!(refused.fault, Fault::Refused);
         assert!(refused.detail.contains("declares no variant"), "{refused}");
     }
