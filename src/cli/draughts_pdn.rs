@@ -2,7 +2,7 @@
 //! checked against the rules, and a match study's games written as PDN; and the `--pdn FILE`
 //! of `draughts games` and `draughts play`.
 
-use crate::draughts::pdn::study::{KeepRows, RowFilter, StudyGame, rows_to_pdn};
+use crate::draughts::pdn::study::{KeepRows, RowFilter, StudyGame, row_to_pdn, rows_to_pdn};
 use crate::draughts::pdn::{Recordable, replay_all, write_session};
 use crate::draughts::variant::RulesChoice;
 use crate::game::{Session, Sitter};
@@ -104,13 +104,6 @@ pub(super) fn pdn(args: &PdnArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     let study = StudyGame::of_manifest(&manifest).map_err(anyhow::Error::msg)?;
-    let draws = args.results.join("draws.csv");
-    let rows = std::fs::read_to_string(&draws).with_context(|| {
-        format!(
-            "reading {}: the rows are kept only in the folder the run wrote",
-            draws.display()
-        )
-    })?;
     let filter = RowFilter {
         pairing: args.pairing.clone(),
         games: match &args.games {
@@ -119,11 +112,17 @@ pub(super) fn pdn(args: &PdnArgs) -> anyhow::Result<ExitCode> {
         },
     };
     let mut out = std::io::stdout().lock();
-    let written = rows_to_pdn(&study, &rows, &filter, &mut out).map_err(anyhow::Error::msg)?;
+    let mut written = 0;
+    crate::experiment::read_finished_rows(&args.results, &crate::puzzles::REGISTRY, |row| {
+        let kept = row_to_pdn(&study, row.text, &filter, written == 0, &mut out)
+            .map_err(|e| format!("draws.csv line {}: {e}", row.position + 2))?;
+        written += usize::from(kept);
+        Ok(())
+    })?;
     if written == 0 {
         anyhow::bail!(
             "no game of {} matches --pairing and --games",
-            draws.display()
+            args.results.join("draws.csv").display()
         );
     }
     Ok(ExitCode::SUCCESS)

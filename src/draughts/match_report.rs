@@ -16,6 +16,7 @@ use crate::experiment::Describe;
 use crate::experiment::StudyError;
 use crate::game::Game;
 use crate::game::matches::report::{Tables, percent, with_interval};
+use crate::game::matches::row::GameRow;
 use crate::game::matches::tally::SeatRecord;
 use crate::output::atomic::write_atomic_with;
 use crate::output::numbers::{count, signed};
@@ -97,16 +98,11 @@ pub fn ending_of(game: &Draughts, moves: &[&str]) -> Result<Ending> {
 
 /// A game row's pairing, plies and ending (`place` names the row in errors).
 fn game_of_row<'a>(game: &Draughts, line: &'a str, place: &str) -> Result<(&'a str, u32, Ending)> {
-    let fields: Vec<&str> = line.splitn(7, ',').collect();
-    let [pairing, _, _, _, _, plies, moves] = fields[..] else {
-        return Err(format!("{place}: not a game row").into());
-    };
-    let plies: u32 = plies
-        .parse()
-        .describe(|| format!("{place}: plies {plies:?}"))?;
-    let texts: Vec<&str> = moves.split(' ').filter(|m| !m.is_empty()).collect();
+    let row = GameRow::parse(line).ok_or_else(|| format!("{place}: not a game row"))?;
+    let plies = u32::try_from(row.plies).describe(|| format!("{place}: plies {}", row.plies))?;
+    let texts: Vec<&str> = row.moves.split(' ').filter(|m| !m.is_empty()).collect();
     let ending = ending_of(game, &texts).describe(|| place.to_string())?;
-    Ok((pairing, plies, ending))
+    Ok((row.pairing, plies, ending))
 }
 
 /// The length table of a `draws.csv`: one row per pairing in file order, then `all`.

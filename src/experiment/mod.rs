@@ -47,4 +47,4 @@ pub use shard::{MAX_SHARDS, Shard};
 pub use spec::Overrides;
 pub use stops::StopRule;
 pub use study::{Computed, Interrupted, SeriesPlan, Study};
-pub use trust::{plot_folder, report_folder};
+pub use trust::{plot_folder, read_finished_rows, report_folder};

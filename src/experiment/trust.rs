@@ -115,6 +115,37 @@ pub fn plot_folder(dir: &Path, registry: &Registry) -> Result<usize> {
     Ok(written)
 }
 
+/// The rows of a finished folder's `draws.csv`, for commands that read a run's data without
+/// writing to the folder (game records, analyses): the folder is checked as `report` checks
+/// it, under a shared lock, and each row is handed to `visit` in plan order.
+pub fn read_finished_rows(
+    dir: &Path,
+    registry: &Registry,
+    visit: impl FnMut(super::plan::Row) -> std::result::Result<(), super::StudyError>,
+) -> Result<Manifest> {
+    let folder = ResultsFolder::new(dir);
+    let shown = dir.display();
+    check!(
+        folder.manifest().exists(),
+        Folder,
+        "{shown} holds no manifest.json; give the results folder of a run"
+    );
+    let _lock = FolderLock::shared(dir)?;
+    let default = registry.puzzle(registry.default)?;
+    let manifest = match finished(&folder, puzzle_of(dir, registry, default))? {
+        Finished::Manifest(manifest) => *manifest,
+        Finished::Fresh => fail!(Folder, "{shown} holds no finished run"),
+    };
+    let plan = check_finished(&folder, registry, &manifest)?;
+    check!(
+        folder.draws().exists(),
+        Folder,
+        "{shown} keeps no draws.csv (a committed folder may leave it out); make it again with the manifest's reproduce command"
+    );
+    plan.for_each_row(&folder, visit)?;
+    Ok(manifest)
+}
+
 /// A folder as `report` and `plot` find it.
 enum Opened {
     /// No run to check (no manifest, or nothing but scratch files): the default puzzle's to

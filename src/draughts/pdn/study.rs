@@ -12,7 +12,7 @@ use super::writer::{Tags, write_game};
 use crate::draughts::game::Draughts;
 use crate::draughts::variant::RulesChoice;
 use crate::draughts::variant::game::VariantGame;
-use crate::game::{GameResult, Seat};
+use crate::game::matches::row::GameRow;
 use std::io::Write;
 
 /// Which rows to convert.
@@ -86,17 +86,31 @@ pub fn rows_to_pdn(
     filter: &RowFilter,
     out: &mut impl Write,
 ) -> Result<usize, String> {
+    let mut written = 0;
+    for (line, row) in rows.lines().enumerate().skip(1) {
+        let kept = row_to_pdn(study, row, filter, written == 0, out)
+            .map_err(|e| format!("draws.csv line {}: {e}", line + 1))?;
+        written += usize::from(kept);
+    }
+    Ok(written)
+}
+
+/// Writes the game of one row as PDN to `out` if `filter` keeps it (with a blank line before
+/// it unless it is the `first` written); returns whether it did. A row that does not replay
+/// under the study's rules is an error.
+pub fn row_to_pdn(
+    study: &StudyGame,
+    row: &str,
+    filter: &RowFilter,
+    first: bool,
+    out: &mut impl Write,
+) -> Result<bool, String> {
     match study.rules.board_rules() {
-        Some(rules) => convert(&Draughts::new(rules), study, rows, filter, out),
+        Some(rules) => convert(&Draughts::new(rules), study, row, filter, first, out),
         None => {
             let variant = study.rules.variant().expect("a national game");
-            convert(
-                &VariantGame::new(variant, u32::MAX),
-                study,
-                rows,
-                filter,
-                out,
-            )
+            let game = VariantGame::new(variant, u32::MAX);
+            convert(&game, study, row, filter, first, out)
         }
     }
 }
@@ -104,55 +118,40 @@ pub fn rows_to_pdn(
 fn convert<G: Recordable>(
     game: &G,
     study: &StudyGame,
-    rows: &str,
+    row: &str,
     filter: &RowFilter,
+    first: bool,
     out: &mut impl Write,
-) -> Result<usize, String> {
-    let mut written = 0;
-    for (line, row) in rows.lines().enumerate().skip(1) {
-        let at = |e: String| format!("draws.csv line {}: {e}", line + 1);
-        let fields: Vec<&str> = row.splitn(7, ',').collect();
-        let [pairing, index, first, second, result, _plies, moves] = fields[..] else {
-            return Err(at(
-                "expected pairing,game,first,second,result,plies,moves".into()
-            ));
-        };
-        let index: u64 = index
-            .parse()
-            .map_err(|_| at(format!("game `{index}` is no number")))?;
-        if !filter.keeps(pairing, index) {
-            continue;
-        }
-        let result = match result {
-            "1-0" => GameResult::Win(Seat::First),
-            "0-1" => GameResult::Win(Seat::Second),
-            "1/2" => GameResult::Draw,
-            other => return Err(at(format!("result `{other}` is not 1-0, 0-1 or 1/2"))),
-        };
-        let start = game.start();
-        let mut position = start.clone();
-        let mut played = Vec::new();
-        for text in moves.split_whitespace() {
-            let mv = game.parse_move(&position, text).map_err(at)?;
-            position = game.play(&position, &mv);
-            played.push(mv);
-        }
-        let tags = Tags {
-            event: study.event.clone(),
-            site: "boardlab".into(),
-            date: study.date.clone(),
-            round: index.to_string(),
-            white: first.to_string(),
-            black: second.to_string(),
-        };
-        if written > 0 {
-            writeln!(out).map_err(|e| e.to_string())?;
-        }
-        out.write_all(write_game(game, &start, &played, &tags, Some(result)).as_bytes())
-            .map_err(|e| e.to_string())?;
-        written += 1;
+) -> Result<bool, String> {
+    let row = GameRow::parse(row).ok_or(
+        "expected pairing,game,first,second,result,plies,moves with numbers for game and plies",
+    )?;
+    if !filter.keeps(row.pairing, row.game) {
+        return Ok(false);
     }
-    Ok(written)
+    let result = row.outcome()?;
+    let start = game.start();
+    let mut position = start.clone();
+    let mut played = Vec::new();
+    for text in row.played() {
+        let mv = game.parse_move(&position, text)?;
+        position = game.play(&position, &mv);
+        played.push(mv);
+    }
+    let tags = Tags {
+        event: study.event.clone(),
+        site: "boardlab".into(),
+        date: study.date.clone(),
+        round: row.game.to_string(),
+        white: row.first.to_string(),
+        black: row.second.to_string(),
+    };
+    if !first {
+        writeln!(out).map_err(|e| e.to_string())?;
+    }
+    out.write_all(write_game(game, &start, &played, &tags, Some(result)).as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(true)
 }
 
 /// A writer that passes everything on to `out` and keeps a copy: the rows that

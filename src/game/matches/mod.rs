@@ -8,7 +8,8 @@
 //! here and the same for every game:
 //!
 //! - [`spec`]: the spec keys (`players`, `pairings`, `games`, …), one series per pairing;
-//! - [`study`]: one draw is one game; its row is `pairing,game,first,second,result,plies,moves`;
+//! - [`study`]: one draw is one game; its row ([`row`]) is
+//!   `pairing,game,first,second,result,plies,moves`;
 //! - [`tally`]: `summary.csv`, wins, draws and losses per pairing and seat;
 //! - [`ratings`]: `ratings.csv`, Bradley–Terry strengths with draws as half points;
 //! - [`pairs`]: `pairs.csv`, pairs of games, Elo with its interval, LOS and the SPRT;
@@ -19,6 +20,7 @@ pub mod charts;
 pub mod pairs;
 pub mod ratings;
 pub mod report;
+pub mod row;
 pub mod spec;
 pub mod study;
 pub mod tally;

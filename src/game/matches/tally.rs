@@ -5,6 +5,7 @@
 
 use super::pairs::{self, PairTally};
 use super::ratings::{self, Cell};
+use super::row::GameRow;
 use super::spec::MatchSpec;
 use crate::experiment::StudyError;
 use crate::experiment::{Plan, ResultsFolder};
@@ -153,41 +154,6 @@ pub(super) fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
-/// One parsed row of `draws.csv` (its pairing is checked by the harness's row loop).
-struct Row<'a> {
-    game: u64,
-    first: &'a str,
-    second: &'a str,
-    result: &'a str,
-    plies: u64,
-    moves: &'a str,
-}
-
-fn parse_row(line: &str) -> Option<Row<'_>> {
-    // Commas found by a byte loop rather than a string search: the fields are a few bytes
-    // each, too short for the search's setup to pay. Commas are ASCII, so each field is a
-    // str slice; the last field (the moves) takes the rest of the line.
-    let mut fields = [""; 7];
-    let mut start = 0;
-    for (slot, field) in fields.iter_mut().enumerate() {
-        let end = match slot {
-            6 => line.len(),
-            _ => start + line[start..].bytes().position(|b| b == b',')?,
-        };
-        *field = &line[start..end];
-        start = end + 1;
-    }
-    let [_, game, first, second, result, plies, moves] = fields;
-    Some(Row {
-        game: game.parse().ok()?,
-        first,
-        second,
-        result,
-        plies: plies.parse().ok()?,
-        moves,
-    })
-}
-
 /// Reads `draws.csv`, checks every row's key and contents against the plan, and writes
 /// `summary.csv` and `ratings.csv`.
 pub fn derive(spec: &MatchSpec, folder: &ResultsFolder, plan: &Plan) -> Result<(), StudyError> {
@@ -235,7 +201,7 @@ fn write_table<R: Serialize>(
 /// 1 a draw, 2 a loss), after checking its seats and its plies against the moves.
 pub fn a_outcome(pairing: &super::Pairing, text: &str) -> Result<(u64, usize, u64), StudyError> {
     let bad = || StudyError::from(format!("not a game row: {text}"));
-    let game = parse_row(text).ok_or_else(bad)?;
+    let game = GameRow::parse(text).ok_or_else(bad)?;
     let a_first = game.game.is_multiple_of(2);
     let expected = if a_first {
         (&pairing.a, &pairing.b)
@@ -248,12 +214,7 @@ pub fn a_outcome(pairing: &super::Pairing, text: &str) -> Result<(u64, usize, u6
         "" => 0,
         moves => moves.bytes().filter(|&b| b == b' ').count() as u64 + 1,
     };
-    let forfeited = game
-        .moves
-        .rsplit(' ')
-        .next()
-        .is_some_and(|last| last.starts_with(crate::game::forfeit::TOKEN_PREFIX));
-    let moves = tokens - u64::from(forfeited);
+    let moves = tokens - u64::from(game.forfeited());
     if (game.first, game.second) != (expected.0.as_str(), expected.1.as_str())
         || moves != game.plies
     {

@@ -1,0 +1,113 @@
+//! One row of a match study's `draws.csv`, as [`super::study`] writes it:
+//! `pairing,game,first,second,result,plies,moves`, the result from the first seat (`1-0`,
+//! `0-1`, `1/2`) and the moves in the game's notation, separated by spaces, a forfeited
+//! game's ending with a `forfeit:FAULT` token ([`crate::game::forfeit`]). Every reader of the
+//! rows (the tables, the game records, the analyses of the games) splits them here.
+
+use crate::game::forfeit::TOKEN_PREFIX;
+use crate::game::{GameResult, Seat};
+
+/// The fields of one row; each a slice of the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRow<'a> {
+    pub pairing: &'a str,
+    pub game: u64,
+    pub first: &'a str,
+    pub second: &'a str,
+    /// `1-0`, `0-1` or `1/2` (checked by [`GameRow::outcome`], not by the split).
+    pub result: &'a str,
+    pub plies: u64,
+    /// The whole last field: the moves, and a forfeit token where a player forfeited.
+    pub moves: &'a str,
+}
+
+impl<'a> GameRow<'a> {
+    /// Splits `line` (without its line break) into its seven fields; `None` where it has
+    /// fewer or its game or plies is not a number. The moves, the last field, take the rest.
+    pub fn parse(line: &'a str) -> Option<GameRow<'a>> {
+        // Commas found by a byte loop rather than a string search: the fields are a few
+        // bytes each, too short for the search's setup to pay. Commas are ASCII, so each
+        // field is a str slice.
+        let mut fields = [""; 7];
+        let mut start = 0;
+        for (slot, field) in fields.iter_mut().enumerate() {
+            let end = match slot {
+                6 => line.len(),
+                _ => start + line[start..].bytes().position(|b| b == b',')?,
+            };
+            *field = &line[start..end];
+            start = end + 1;
+        }
+        let [pairing, game, first, second, result, plies, moves] = fields;
+        Some(GameRow {
+            pairing,
+            game: game.parse().ok()?,
+            first,
+            second,
+            result,
+            plies: plies.parse().ok()?,
+            moves,
+        })
+    }
+
+    /// The result, or an error naming the field.
+    pub fn outcome(&self) -> Result<GameResult, String> {
+        match self.result {
+            "1-0" => Ok(GameResult::Win(Seat::First)),
+            "0-1" => Ok(GameResult::Win(Seat::Second)),
+            "1/2" => Ok(GameResult::Draw),
+            other => Err(format!("result `{other}` is not 1-0, 0-1 or 1/2")),
+        }
+    }
+
+    /// The moves played, in order (a forfeit token is no move and is left out).
+    pub fn played(&self) -> impl Iterator<Item = &'a str> + use<'a> {
+        self.moves
+            .split_whitespace()
+            .filter(|token| !token.starts_with(TOKEN_PREFIX))
+    }
+
+    /// Whether the game ended by a player's forfeit.
+    pub fn forfeited(&self) -> bool {
+        self.moves
+            .rsplit(' ')
+            .next()
+            .is_some_and(|last| last.starts_with(TOKEN_PREFIX))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_splits_into_its_seven_fields_and_the_moves_keep_their_spaces() {
+        let row = GameRow::parse("a-vs-b,3,a,b,0-1,2,c3-d4 f6-e5").unwrap();
+        assert_eq!(
+            row,
+            GameRow {
+                pairing: "a-vs-b",
+                game: 3,
+                first: "a",
+                second: "b",
+                result: "0-1",
+                plies: 2,
+                moves: "c3-d4 f6-e5",
+            }
+        );
+        assert_eq!(row.outcome(), Ok(GameResult::Win(Seat::Second)));
+        assert_eq!(row.played().collect::<Vec<_>>(), ["c3-d4", "f6-e5"]);
+        assert!(!row.forfeited());
+    }
+
+    #[test]
+    fn a_forfeit_token_is_no_move_and_bad_rows_are_refused() {
+        let row = GameRow::parse("a-vs-b,0,a,b,1-0,1,32-28 forfeit:timeout").unwrap();
+        assert_eq!(row.played().collect::<Vec<_>>(), ["32-28"]);
+        assert!(row.forfeited());
+        assert_eq!(GameRow::parse("a-vs-b,0,a,b,1-0"), None);
+        assert_eq!(GameRow::parse("a-vs-b,x,a,b,1-0,1,c3-d4"), None);
+        let draw = GameRow::parse("p,0,a,b,1/3,0,").unwrap();
+        assert!(draw.outcome().unwrap_err().contains("1/3"));
+    }
+}
