@@ -21,6 +21,7 @@
 pub mod index;
 pub mod material;
 pub mod solve;
+pub mod yardstick;
 
 #[cfg(test)]
 mod tests;
