@@ -187,7 +187,8 @@ pub fn rank(value: Value) -> i32 {
 
 /// The moves a perfect player picks from in `board`: those of the best value (the fastest
 /// win, else a draw, else the slowest loss), in the move generator's order; `None` when
-/// the board, or a position after one of its moves, is outside the database.
+/// the board, or a position after one of its moves, is outside the database. A board
+/// without a legal move has none.
 pub fn best_moves(database: &Database, board: &Board) -> Option<Vec<Move>> {
     database.value(board)?;
     let values = move_values(database, board);
@@ -195,7 +196,9 @@ pub fn best_moves(database: &Database, board: &Board) -> Option<Vec<Move>> {
         .iter()
         .map(|(mv, value)| value.map(|v| (*mv, rank(v))))
         .collect::<Option<_>>()?;
-    let best = ranked.iter().map(|(_, r)| *r).max()?;
+    let Some(best) = ranked.iter().map(|(_, r)| *r).max() else {
+        return Some(Vec::new());
+    };
     Some(
         ranked
             .into_iter()
