@@ -30,7 +30,7 @@ fn taking_the_last_piece_is_a_win_in_one_ply_on_every_landing() {
 }
 
 #[test]
-fn a_side_without_a_move_has_lost_and_the_start_is_outside() {
+fn a_side_without_a_move_has_lost_and_five_pieces_are_outside() {
     boardlab()
         .args(["draughts", "moves", "W:Wa1:Bb2,c3", "--values"])
         .args(["--endgames", "memory:3"])
@@ -41,7 +41,7 @@ fn a_side_without_a_move_has_lost_and_the_start_is_outside() {
             "value for the side to move: loss in 0 plies",
         ));
     boardlab()
-        .args(["draughts", "moves", "W:W21-32:B1-12", "--values"])
+        .args(["draughts", "moves", "W:Wa1,c3,e3:Bf6,h8", "--values"])
         .env("BOARDLAB_ENDGAMES", "memory:2")
         .assert()
         .success()
