@@ -95,7 +95,7 @@ pub struct MovesArgs {
     pub play: Vec<String>,
 
     /// Also show a bot's view: each move's score and the moves it picks from (`random`,
-    /// `damebot`, `damebot:-FLAG`, `damebot:article`, `alphabeta:D`).
+    /// `damebot`, `damebot:-FLAG`, `damebot:article`, `alphabeta:D`, `perfect:D`).
     #[arg(long, value_name = "BOT")]
     pub bot: Option<BotSpec>,
 
@@ -197,8 +197,8 @@ Game i is the game i of the pairing A-vs-B in `boardlab run` of a spec with the 
 opening plies and rules: A moves first in the even-numbered games, B in the odd ones. Rows are \
 those of the run's draws.csv; the score goes to standard error.
 
-Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N (see `draughts \
-play --help`), and under the national rule sets (--rules international, ...) any Hub engine: \
+Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N, perfect:D (see \
+`draughts play --help`), and under the national rule sets (--rules international, ...) any Hub engine: \
 hub:COMMAND or hub[move-time=S;depth=N;timeout=S]:COMMAND. An engine that crashes, hangs past \
 its timeout, answers garbage or an illegal move loses that game, marked by a last move \
 forfeit:FAULT, and the games go on.
@@ -258,7 +258,8 @@ are enough when only one legal move fits) or: moves, hint (alphabeta:6's choice)
 resign, help. End the input (Ctrl-D) to leave.
 
 Bots: random, damebot (the original Damebot, exactly), damebot:-FLAG, damebot:article, \
-alphabeta:D, mcts:N.
+alphabeta:D, mcts:N, perfect:D (exact play from the endgame database, Czech and English rules; \
+it is where BOARDLAB_ENDGAMES says, a folder or memory:N, else the folder endgames).
 
 Examples:
   boardlab draughts play --against damebot

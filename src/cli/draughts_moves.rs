@@ -55,7 +55,10 @@ pub(super) fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
     print_moves(&mut out, args, &position, &view, values.as_ref())?;
     if let (Some((source, _)), Some(values)) = (database, &values) {
         let value = words(values.value);
-        writeln!(out, "value for the side to move: {value} (endgame database {source})")?;
+        writeln!(
+            out,
+            "value for the side to move: {value} (endgame database {source})"
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -71,8 +74,8 @@ fn endgames(args: &MovesArgs) -> anyhow::Result<Option<(Source, &'static Databas
             args.rules
         );
     };
-    let source = Source::chosen(args.endgames.as_deref())
-        .map_err(|e| anyhow::anyhow!("--endgames: {e}"))?;
+    let source =
+        Source::chosen(args.endgames.as_deref()).map_err(|e| anyhow::anyhow!("--endgames: {e}"))?;
     let database = probe::shared(&source, rules).map_err(|e| anyhow::anyhow!("--values: {e}"))?;
     Ok(Some((source, database)))
 }

@@ -69,7 +69,11 @@ async fn values(
 ) -> Result<Json<Values>, ApiError> {
     let (board, rules, over) = games.with(id, |session| {
         let position = session.position();
-        (position.board, session.game().rules, session.result().is_some())
+        (
+            position.board,
+            session.game().rules,
+            session.result().is_some(),
+        )
     })?;
     probe::check_rules(rules).map_err(ApiError::bad_request)?;
     let source = Source::chosen(None).map_err(ApiError::unavailable)?;

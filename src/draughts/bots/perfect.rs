@@ -28,7 +28,8 @@ impl Perfect {
     /// the database cannot be opened or is not solved for `rules`.
     pub fn open(depth: u32, rules: Rules) -> Result<Perfect, String> {
         let source = probe::Source::chosen(None)?;
-        let database = probe::shared(&source, rules).map_err(|e| format!("perfect:{depth}: {e}"))?;
+        let database =
+            probe::shared(&source, rules).map_err(|e| format!("perfect:{depth}: {e}"))?;
         Ok(Perfect {
             database,
             search: AlphaBeta::new(depth),
@@ -73,7 +74,12 @@ mod tests {
 
     /// Positions won for White under both rules (wins in 3 to 11 plies): a king against a
     /// man, two kings against a king, a king and a man against a man, two men against a man.
-    const WON: [&str; 4] = ["W:WKe1:Bd6", "W:WKa1,Kb2:BKh8", "W:WKc1,e3:Bf8", "W:Wc3,e3:Bb8"];
+    const WON: [&str; 4] = [
+        "W:WKe1:Bd6",
+        "W:WKa1,Kb2:BKh8",
+        "W:WKc1,e3:Bf8",
+        "W:Wc3,e3:Bb8",
+    ];
 
     /// Plays `first` (to move) against `second` from `fen`, checking the database's value of
     /// each position on the way; returns the result and the values seen by the side to move.
@@ -90,7 +96,11 @@ mod tests {
         let mut rng = crate::rng::stream(seed, "perfect/test", 0);
         let mut seen = Vec::new();
         for ply in 0..200 {
-            seen.push(database.value(&position.board).expect("three pieces or fewer"));
+            seen.push(
+                database
+                    .value(&position.board)
+                    .expect("three pieces or fewer"),
+            );
             if let Some(result) = game.result(&position) {
                 return (Some(result), seen);
             }
@@ -115,7 +125,10 @@ mod tests {
                 let board = parse_fen(fen).unwrap();
                 let database = probe::shared(&probe::Source::Memory(3), rules).unwrap();
                 let Some(Value::Win(distance)) = database.value(&board) else {
-                    panic!("{fen} is not won under {rules:?}: {:?}", database.value(&board));
+                    panic!(
+                        "{fen} is not won under {rules:?}: {:?}",
+                        database.value(&board)
+                    );
                 };
                 for seed in 0..20 {
                     let mut random = super::super::random::RandomBot;
@@ -144,7 +157,10 @@ mod tests {
     /// a defender that delays as long as it can (perfect on both sides).
     #[test]
     fn perfect_against_perfect_takes_exactly_the_database_s_distance() {
-        for (fen, rules) in WON.iter().flat_map(|f| [(*f, Rules::Czech), (*f, Rules::English)]) {
+        for (fen, rules) in WON
+            .iter()
+            .flat_map(|f| [(*f, Rules::Czech), (*f, Rules::English)])
+        {
             let board = parse_fen(fen).unwrap();
             let database = probe::shared(&probe::Source::Memory(3), rules).unwrap();
             let Some(Value::Win(distance)) = database.value(&board) else {
@@ -159,7 +175,10 @@ mod tests {
     /// alphabeta:1 sees one ply: it does not find the long wins, which perfect play converts.
     #[test]
     fn perfect_beats_alphabeta_1_in_a_won_endgame() {
-        for (fen, rules) in WON.iter().flat_map(|f| [(*f, Rules::Czech), (*f, Rules::English)]) {
+        for (fen, rules) in WON
+            .iter()
+            .flat_map(|f| [(*f, Rules::Czech), (*f, Rules::English)])
+        {
             for seed in 0..5 {
                 let mut shallow = AlphaBeta::new(1);
                 let (result, seen) = play_out(fen, rules, &mut perfect(rules), &mut shallow, seed);

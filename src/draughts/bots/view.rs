@@ -147,7 +147,11 @@ mod tests {
         let position = game.start();
         for bot in ["random", "damebot", "damebot:article", "alphabeta:3"] {
             let found = bot_view(&game, &position, bot.parse().unwrap(), 1).unwrap();
-            let mut player = bot.parse::<BotSpec>().unwrap().player(Rules::Czech).unwrap();
+            let mut player = bot
+                .parse::<BotSpec>()
+                .unwrap()
+                .player(Rules::Czech)
+                .unwrap();
             let mut rng = crate::rng::stream(1, "draughts/moves", 0);
             let played = player.choose(&game, &position, &mut rng);
             assert!(found.best.contains(&played), "{bot}: {played}");

@@ -171,7 +171,10 @@ impl PositionValues {
     /// The value of `mv` for the side that plays it; `None` for a move outside the database
     /// or not legal here.
     pub fn of_move(&self, mv: &Move) -> Option<Value> {
-        self.moves.iter().find(|(m, _)| m == mv).and_then(|(_, v)| *v)
+        self.moves
+            .iter()
+            .find(|(m, _)| m == mv)
+            .and_then(|(_, v)| *v)
     }
 }
 
@@ -329,7 +332,12 @@ mod tests {
     /// own value is the best of them: the solver's own equation, checked through this module.
     #[test]
     fn the_position_s_value_is_its_best_move_s() {
-        for fen in ["W:WKa1:Bc3", "B:WKd2,Kb4:BKb2", "W:Wc3:Bf6", "W:WKe1:Bd6,Kh8"] {
+        for fen in [
+            "W:WKa1:Bc3",
+            "B:WKd2,Kb4:BKb2",
+            "W:Wc3:Bf6",
+            "W:WKe1:Bd6,Kh8",
+        ] {
             let board = parse_fen(fen).unwrap();
             let values = move_values(czech(), &board);
             let best = values.iter().map(|(_, v)| rank(v.unwrap())).max();
@@ -361,6 +369,10 @@ mod tests {
         let board = Board::start();
         assert_eq!(czech().value(&board), None);
         assert_eq!(best_moves(czech(), &board), None);
-        assert!(move_values(czech(), &board).iter().all(|(_, v)| v.is_none()));
+        assert!(
+            move_values(czech(), &board)
+                .iter()
+                .all(|(_, v)| v.is_none())
+        );
     }
 }

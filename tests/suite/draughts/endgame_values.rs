@@ -64,7 +64,10 @@ fn values_come_as_json_too() {
         .stdout
         .clone();
     let report: serde_json::Value = serde_json::from_slice(&output).unwrap();
-    assert_eq!(report["endgame"], serde_json::json!({"value": "win", "plies": 1}));
+    assert_eq!(
+        report["endgame"],
+        serde_json::json!({"value": "win", "plies": 1})
+    );
     assert_eq!(report["moves"][0]["move"], "a1:c3");
     assert_eq!(
         report["moves"][0]["endgame"],
@@ -78,10 +81,16 @@ fn a_missing_database_and_other_rules_are_one_line_errors() {
     let folder = tempfile::tempdir().unwrap();
     let cases: [(&[&str], &str); 5] = [
         (&["--values"], "no endgame database in `endgames`"),
-        (&["--values", "--endgames", "memory:9"], "memory:N takes N from 1 to 4"),
+        (
+            &["--values", "--endgames", "memory:9"],
+            "memory:N takes N from 1 to 4",
+        ),
         (&["--endgames", "memory:3"], "--values"),
         (&["--values", "--rules", "damebot"], "czech and english"),
-        (&["--values", "--rules", "international"], "czech and english"),
+        (
+            &["--values", "--rules", "international"],
+            "czech and english",
+        ),
     ];
     for (extra, expected) in cases {
         let output = boardlab()
@@ -96,7 +105,11 @@ fn a_missing_database_and_other_rules_are_one_line_errors() {
             .clone();
         let message = String::from_utf8(output).unwrap();
         assert!(message.contains(expected), "{extra:?}: {message}");
-        assert_eq!(message.trim_end().lines().count(), 1, "{extra:?}: {message}");
+        assert_eq!(
+            message.trim_end().lines().count(),
+            1,
+            "{extra:?}: {message}"
+        );
     }
 }
 
@@ -114,5 +127,7 @@ fn the_perfect_player_plays_games_and_needs_its_database() {
         .env("BOARDLAB_ENDGAMES", "no-such-folder")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no endgame database in `no-such-folder`"));
+        .stderr(predicate::str::contains(
+            "no endgame database in `no-such-folder`",
+        ));
 }
