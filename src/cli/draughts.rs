@@ -4,21 +4,15 @@
 
 use crate::draughts::bench::PerftBench;
 use crate::draughts::bots::BotSpec;
-use crate::draughts::bots::view::{BotView, MoveScore, ViewError, bot_view};
-use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, GamePosition};
-use crate::draughts::moves::record_moves;
+use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts};
 use crate::draughts::perft::{Captures, Perft};
 use crate::draughts::variant::RulesChoice;
 use crate::draughts::variant::game::VariantGame;
-use crate::draughts::{Board, MoveText, parse_fen, to_fen};
+use crate::draughts::{Board, parse_fen};
 use crate::experiment::bench::{Series, median_run, with_report_keys};
 use crate::experiment::measure::Measured;
-use crate::game::Game;
 use crate::game::matches::batch::{BatchSpec, play_batch};
-use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
-use serde::Serialize;
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -81,7 +75,8 @@ Examples:
   boardlab draughts moves 'W:WKa1:Bb2,e5,b8' --play a1:c3:g7   the position after a move
   boardlab draughts moves 'W:Wc3,e3:Bd4,f6' --bot damebot --json
   boardlab draughts moves 'W:Wc3,e3:Bd4,f6' --rules damebot --bot alphabeta:4
-  boardlab draughts moves 'W:W28,K45:B23,K19' --rules international"
+  boardlab draughts moves 'W:W28,K45:B23,K19' --rules international
+  boardlab draughts moves 'W:WKa1:Bc3' --values --endgames memory:3"
 )]
 pub struct MovesArgs {
     /// The position in PDN FEN style, e.g. `W:Wa1,c1,Ke3:Bb8,d8` or, numbered, `W:W31-50:B1-20`.
@@ -100,7 +95,7 @@ pub struct MovesArgs {
     pub play: Vec<String>,
 
     /// Also show a bot's view: each move's score and the moves it picks from (`random`,
-    /// `damebot`, `damebot:-FLAG`, `damebot:article`, `alphabeta:D`).
+    /// `damebot`, `damebot:-FLAG`, `damebot:article`, `alphabeta:D`, `perfect:D`).
     #[arg(long, value_name = "BOT")]
     pub bot: Option<BotSpec>,
 
@@ -109,9 +104,23 @@ pub struct MovesArgs {
     pub seed: u64,
 
     /// Print JSON: `position`, `rules`, `bot`, `moves` (each with `move`, `captured` in jump
-    /// order and, with `--bot`, `score`) and, with `--bot`, `best`.
+    /// order, with `--bot` `score`, with `--values` `endgame`), with `--bot` `best`, and with
+    /// `--values` the position's `endgame`: `{"value": "win"|"loss"|"draw"|"outside",
+    /// "plies": N}`.
     #[arg(long)]
     pub json: bool,
+
+    /// Also show the exact value of the position and of each move for the side that plays it,
+    /// from the endgame database (Czech and English rules): a win or loss in so many plies
+    /// under best play, a draw, or outside the database.
+    #[arg(long)]
+    pub values: bool,
+
+    /// The endgame database `--values` reads: a folder, or `memory:N` to solve every position
+    /// of up to N pieces (1 to 4) in memory first (default: the environment variable
+    /// BOARDLAB_ENDGAMES, else the folder `endgames`).
+    #[arg(long, value_name = "DIR", requires = "values")]
+    pub endgames: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -188,8 +197,8 @@ Game i is the game i of the pairing A-vs-B in `boardlab run` of a spec with the 
 opening plies and rules: A moves first in the even-numbered games, B in the odd ones. Rows are \
 those of the run's draws.csv; the score goes to standard error.
 
-Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N (see `draughts \
-play --help`), and under the national rule sets (--rules international, ...) any Hub engine: \
+Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N, perfect:D (see \
+`draughts play --help`), and under the national rule sets (--rules international, ...) any Hub engine: \
 hub:COMMAND or hub[move-time=S;depth=N;timeout=S]:COMMAND. An engine that crashes, hangs past \
 its timeout, answers garbage or an illegal move loses that game, marked by a last move \
 forfeit:FAULT, and the games go on.
@@ -249,7 +258,8 @@ are enough when only one legal move fits) or: moves, hint (alphabeta:6's choice)
 resign, help. End the input (Ctrl-D) to leave.
 
 Bots: random, damebot (the original Damebot, exactly), damebot:-FLAG, damebot:article, \
-alphabeta:D, mcts:N.
+alphabeta:D, mcts:N, perfect:D (exact play from the endgame database, Czech and English rules; \
+it is where BOARDLAB_ENDGAMES says, a folder or memory:N, else the folder endgames).
 
 Examples:
   boardlab draughts play --against damebot
@@ -292,7 +302,7 @@ pub struct PlayArgs {
 
 pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
-        DraughtsCommand::Moves(args) => moves(args),
+        DraughtsCommand::Moves(args) => super::draughts_moves::moves(args),
         DraughtsCommand::Perft(args) => perft(args),
         DraughtsCommand::Bench(args) => bench(args),
         DraughtsCommand::Games(args) => games(args),
@@ -301,110 +311,6 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Replay(args) => super::draughts_pdn::replay(args),
         DraughtsCommand::Pdn(args) => super::draughts_pdn::pdn(args),
     }
-}
-
-fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
-    let Some(board_rules) = args.rules.board_rules() else {
-        return super::variants::moves(args);
-    };
-    let game = Draughts::new(board_rules);
-    let mut position = GamePosition::new(parse_fen(&args.fen)?);
-    let mut legal = Vec::new();
-    for text in args.play.iter().flat_map(|text| record_moves(text)) {
-        game.legal_moves(&position, &mut legal);
-        let mv = MoveText::parse(text)?
-            .resolve(&legal, text)
-            .with_context(|| format!("in {}", to_fen(&position.board)))?;
-        position = game.play(&position, &mv);
-    }
-    let view = match args.bot {
-        Some(bot) => bot_view(&game, &position, bot, args.seed).map_err(|e| match e {
-            ViewError::NoScores(_) => anyhow::anyhow!("--bot {e}"),
-            ViewError::GameOver => e.into(),
-        })?,
-        None => {
-            game.legal_moves(&position, &mut legal);
-            BotView {
-                moves: legal.iter().map(|&mv| (mv, None)).collect(),
-                best: Vec::new(),
-            }
-        }
-    };
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let report = moves_report(args, &position, &view);
-        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    writeln!(out, "position {}", to_fen(&position.board))?;
-    writeln!(
-        out,
-        "{} legal moves ({} rules)",
-        view.moves.len(),
-        args.rules
-    )?;
-    for (mv, score) in &view.moves {
-        let mut line = mv.to_string();
-        let jumps: Vec<String> = mv.jumps().iter().map(|s| s.to_string()).collect();
-        if !jumps.is_empty() {
-            line.push_str(&format!("  takes {}", jumps.join(",")));
-        }
-        if let Some(score) = score {
-            line.push_str(&format!("  score {}", serde_json::to_value(score)?));
-        }
-        if view.best.contains(mv) {
-            line.push_str("  *");
-        }
-        writeln!(out, "{line}")?;
-    }
-    if let Some(bot) = args.bot {
-        let best: Vec<String> = view.best.iter().map(|m| m.to_string()).collect();
-        writeln!(out, "{bot} picks from (*): {}", best.join(", "))?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// What `draughts moves --json` prints.
-fn moves_report(args: &MovesArgs, position: &GamePosition, view: &BotView) -> MovesReport {
-    MovesReport {
-        position: to_fen(&position.board),
-        rules: args.rules.name(),
-        bot: args.bot.map(|b| b.to_string()),
-        moves: view
-            .moves
-            .iter()
-            .map(|(mv, score)| MoveReport {
-                notation: mv.to_string(),
-                captured: mv.jumps().iter().map(|s| s.to_string()).collect(),
-                score: *score,
-            })
-            .collect(),
-        best: args
-            .bot
-            .map(|_| view.best.iter().map(|m| m.to_string()).collect()),
-    }
-}
-
-/// `draughts moves --json`.
-#[derive(Serialize)]
-struct MovesReport {
-    position: String,
-    rules: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bot: Option<String>,
-    moves: Vec<MoveReport>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best: Option<Vec<String>>,
-}
-
-#[derive(Serialize)]
-struct MoveReport {
-    #[serde(rename = "move")]
-    notation: String,
-    /// The captured squares in the order they are jumped.
-    captured: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<MoveScore>,
 }
 
 fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {

@@ -15,6 +15,7 @@ mod compare;
 mod count;
 mod draughts;
 mod draughts_hub;
+mod draughts_moves;
 mod draughts_pdn;
 mod draughts_play;
 mod draw;

@@ -131,8 +131,8 @@ impl MatchGame for Draughts {
             ));
         }
         name.parse::<BotSpec>()
-            .map(BotSpec::player)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?
+            .player(self.rules)
     }
 
     fn referee(&self, moves: &str) -> Result<GameResult, String> {

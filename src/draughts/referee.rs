@@ -153,8 +153,10 @@ mod tests {
     fn a_played_game_ends_as_the_game_says_and_illegal_texts_are_named() {
         use crate::draughts::bots::BotSpec;
         let game = Draughts::new(Rules::Czech);
-        let mut white = BotSpec::Damebot { without: 0 }.player();
-        let mut black = BotSpec::Random.player();
+        let mut white = BotSpec::Damebot { without: 0 }
+            .player(Rules::Czech)
+            .unwrap();
+        let mut black = BotSpec::Random.player(Rules::Czech).unwrap();
         let (result, moves) = PairingGame {
             seed: 3,
             label: "damebot-vs-random",

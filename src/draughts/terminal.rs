@@ -183,7 +183,9 @@ impl Screen<Draughts> for DraughtsScreen {
 
     fn hint(&self, session: &Session<Draughts>) -> String {
         let position = session.position();
-        let mut hint_bot = HINT_BOT.player();
+        let mut hint_bot = HINT_BOT
+            .player(session.game().rules)
+            .expect("alphabeta needs no database");
         let label = format!("draughts/hint/{}", position.plies);
         let mut stream = crate::rng::stream(session.seed(), &label, 0);
         let mv = hint_bot.choose(session.game(), position, &mut stream);

@@ -9,6 +9,7 @@ use crate::draughts::bots::BotSpec;
 use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, Ending, GamePosition, PLAY_STREAM};
 use crate::draughts::moves::record;
 use crate::draughts::{Board, Color, Move, Rules, Square, parse_fen, to_fen};
+use crate::game::matches::MatchGame;
 use crate::game::matches::study::result_text;
 use crate::game::{Game, GameResult, Seat, Session, Sitter};
 use axum::Router;
@@ -132,6 +133,12 @@ impl WebGame for Draughts {
             rules,
             max_plies: request.max_plies,
         };
+        for (sitter, seat) in seats.iter().zip(["white", "black"]) {
+            if let Sitter::Bot(name) = sitter {
+                game.player(name)
+                    .map_err(|e| ApiError::bad_request(format!("{seat}: {e}")))?;
+            }
+        }
         let start = match request.fen.as_deref().map(str::trim) {
             Some(text) if !text.is_empty() => GamePosition::new(
                 parse_fen(text).map_err(|e| ApiError::bad_request(format!("fen: {e}")))?,
@@ -145,9 +152,10 @@ impl WebGame for Draughts {
         request.text
     }
 
-    /// `GET {games}/{id}/pdn`, the game as PDN.
+    /// `GET {games}/{id}/pdn`, the game as PDN, and `GET {games}/{id}/values`, the endgame
+    /// database's values.
     fn more_routes(router: Router<Arc<Games<Self>>>) -> Router<Arc<Games<Self>>> {
-        super::draughts_pdn::route(router)
+        super::draughts_values::route(super::draughts_pdn::route(router))
     }
 
     fn view(session: &Session<Draughts>) -> View {

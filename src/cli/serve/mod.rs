@@ -25,6 +25,7 @@ mod assets;
 mod connection;
 mod draughts;
 mod draughts_pdn;
+mod draughts_values;
 mod draughts_variants;
 mod fifteen;
 mod file_stream;

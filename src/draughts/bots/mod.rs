@@ -7,6 +7,7 @@
 //!   earlier reading of the seed article's prose ([`article_damebot`]).
 //! - `alphabeta:D`: negamax with alpha-beta to depth D ([`alphabeta`]).
 //! - `mcts:N`: Monte Carlo tree search with N playouts ([`mcts`]).
+//! - `perfect:D`: exact play from the endgame database, `alphabeta:D` outside it ([`perfect`]).
 
 pub mod alphabeta;
 pub mod article_damebot;
@@ -14,10 +15,12 @@ pub mod board_rules;
 pub mod damebot;
 pub mod eval;
 pub mod mcts;
+pub mod perfect;
 pub mod random;
 pub mod view;
 
 use super::game::Draughts;
+use super::rules::Rules;
 use crate::game::Player;
 use std::fmt;
 use std::str::FromStr;
@@ -39,12 +42,16 @@ pub enum BotSpec {
     Mcts {
         playouts: u32,
     },
+    /// Exact play from the endgame database, alphabeta to `depth` outside it.
+    Perfect {
+        depth: u32,
+    },
 }
 
 /// Bot text that names no bot.
 #[derive(Debug, Error, PartialEq, Eq)]
 #[error(
-    "bot `{text}`: {reason} (expected random, damebot, damebot:-FLAG, damebot:article, alphabeta:D with D 1-20, or mcts:N with N 1-1000000)"
+    "bot `{text}`: {reason} (expected random, damebot, damebot:-FLAG, damebot:article, alphabeta:D with D 1-20, mcts:N with N 1-1000000, or perfect:D with D 1-20)"
 )]
 pub struct BotSpecError {
     pub text: String,
@@ -90,6 +97,9 @@ impl FromStr for BotSpec {
             "mcts" => Ok(BotSpec::Mcts {
                 playouts: number(1, 1_000_000)?,
             }),
+            "perfect" => Ok(BotSpec::Perfect {
+                depth: number(1, 20)?,
+            }),
             _ => Err(error("unknown bot")),
         }
     }
@@ -103,20 +113,23 @@ impl fmt::Display for BotSpec {
             BotSpec::ArticleDamebot => write!(f, "damebot:article"),
             BotSpec::AlphaBeta { depth } => write!(f, "alphabeta:{depth}"),
             BotSpec::Mcts { playouts } => write!(f, "mcts:{playouts}"),
+            BotSpec::Perfect { depth } => write!(f, "perfect:{depth}"),
         }
     }
 }
 
 impl BotSpec {
-    /// A fresh player of this kind.
-    pub fn player(self) -> Box<dyn Player<Draughts> + Send> {
-        match self {
+    /// A fresh player of this kind for games under `rules`. Only `perfect:D` can fail: it
+    /// needs the endgame database of `rules` ([`perfect::Perfect::open`]).
+    pub fn player(self, rules: Rules) -> Result<Box<dyn Player<Draughts> + Send>, String> {
+        Ok(match self {
             BotSpec::Random => Box::new(random::RandomBot),
             BotSpec::Damebot { without } => Box::new(damebot::Damebot { without }),
             BotSpec::ArticleDamebot => Box::new(article_damebot::ArticleDamebot),
             BotSpec::AlphaBeta { depth } => Box::new(alphabeta::AlphaBeta::new(depth)),
             BotSpec::Mcts { playouts } => Box::new(mcts::Mcts::new(playouts)),
-        }
+            BotSpec::Perfect { depth } => Box::new(perfect::Perfect::open(depth, rules)?),
+        })
     }
 }
 
@@ -134,6 +147,7 @@ mod tests {
             "damebot:-safe:-king-escape",
             "alphabeta:4",
             "mcts:200",
+            "perfect:3",
         ] {
             assert_eq!(text.parse::<BotSpec>().unwrap().to_string(), text);
         }
@@ -147,6 +161,9 @@ mod tests {
             "damebot:edge",
             "damebot:-corner",
             "damebot:",
+            "perfect",
+            "perfect:0",
+            "perfect:21",
         ] {
             let error = text.parse::<BotSpec>().unwrap_err().to_string();
             assert!(error.contains(text), "{error}");

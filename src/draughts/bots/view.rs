@@ -5,6 +5,7 @@
 
 use super::alphabeta::AlphaBeta;
 use super::damebot::Damebot;
+use super::perfect::Perfect;
 use super::{BotSpec, article_damebot};
 use crate::draughts::Move;
 use crate::draughts::game::{Draughts, GamePosition};
@@ -38,11 +39,16 @@ pub enum ViewError {
 damebot, damebot:-FLAG, damebot:article or alphabeta:D"
     )]
     NoScores(BotSpec),
+    /// The endgame database `perfect:D` plays from cannot be opened.
+    #[error("{0}")]
+    Database(String),
 }
 
 /// What `bot` makes of `position`: Damebot's flags and weights and its best set, the article
 /// reading's scores and its best set, alphabeta's score of each move (a full-width search of
-/// the depth below) and the move it plays with the stream of `seed`, or every move for random.
+/// the depth below) and the move it plays with the stream of `seed`, or every move for random;
+/// for `perfect:D`, no scores and the moves of the best database value, or alphabeta's view
+/// outside the database.
 pub fn bot_view(
     game: &Draughts,
     position: &GamePosition,
@@ -109,6 +115,17 @@ pub fn bot_view(
             }
         }
         BotSpec::Mcts { .. } => return Err(ViewError::NoScores(bot)),
+        BotSpec::Perfect { depth } => {
+            let perfect = Perfect::open(depth, game.rules).map_err(ViewError::Database)?;
+            match perfect.database_moves(&position.board) {
+                // The values themselves are `draughts moves --values`'s to show.
+                Some(best) => BotView {
+                    moves: legal.iter().map(|&mv| (mv, None)).collect(),
+                    best,
+                },
+                None => return bot_view(game, position, BotSpec::AlphaBeta { depth }, seed),
+            }
+        }
     })
 }
 
@@ -130,7 +147,11 @@ mod tests {
         let position = game.start();
         for bot in ["random", "damebot", "damebot:article", "alphabeta:3"] {
             let found = bot_view(&game, &position, bot.parse().unwrap(), 1).unwrap();
-            let mut player = bot.parse::<BotSpec>().unwrap().player();
+            let mut player = bot
+                .parse::<BotSpec>()
+                .unwrap()
+                .player(Rules::Czech)
+                .unwrap();
             let mut rng = crate::rng::stream(1, "draughts/moves", 0);
             let played = player.choose(&game, &position, &mut rng);
             assert!(found.best.contains(&played), "{bot}: {played}");

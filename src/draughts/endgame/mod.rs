@@ -16,10 +16,14 @@
 //!
 //! The tests check every value of every class up to three pieces, for both rules, against
 //! the solver's own equations and against a second, separate solver; they also check facts
-//! that can be worked out by hand. Nothing is written to files yet, and there is no command.
+//! that can be worked out by hand. Nothing is written to files yet.
+//!
+//! [`probe`] looks positions up: each legal move's value (`boardlab draughts moves --values`,
+//! the page), and the moves of the `perfect:N` player.
 
 pub mod index;
 pub mod material;
+pub mod probe;
 pub mod solve;
 pub mod yardstick;
 

@@ -82,6 +82,9 @@ pub fn player(spec: BotSpec) -> Result<BoxedPlayer<VariantGame>, String> {
         BotSpec::Damebot { .. } | BotSpec::ArticleDamebot => Err(format!(
             "bot `{spec}` plays only the rules the original Damebot knows (czech, damebot); use random, alphabeta:D or mcts:N"
         )),
+        BotSpec::Perfect { .. } => Err(format!(
+            "bot `{spec}` plays only the 8×8 rules its endgame database is solved for (czech and english, outside the national games); use random, alphabeta:D or mcts:N"
+        )),
     }
 }
 

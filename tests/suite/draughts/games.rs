@@ -13,8 +13,8 @@ use oracle::OracleBoard;
 
 fn play(rules: Rules, white: &str, black: &str, seed: u64) -> (GameResult, Vec<Move>) {
     let game = Draughts::new(rules);
-    let mut first = white.parse::<BotSpec>().unwrap().player();
-    let mut second = black.parse::<BotSpec>().unwrap().player();
+    let mut first = white.parse::<BotSpec>().unwrap().player(rules).unwrap();
+    let mut second = black.parse::<BotSpec>().unwrap().player(rules).unwrap();
     let label = pairing::label(white, black);
     let game_0 = PairingGame {
         seed,

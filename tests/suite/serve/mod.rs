@@ -8,6 +8,7 @@
 
 mod api;
 mod attacks;
+mod endgame_values;
 mod errors;
 mod hostile;
 mod load;

@@ -134,7 +134,7 @@ fn a_fifteen_game_between_two_bots_is_row_0_of_fifteen_games() {
 fn a_bot_against_a_person_draws_from_the_stream_of_draughts_play() {
     use boardlab::draughts::bots::BotSpec;
     use boardlab::draughts::game::Draughts;
-    use boardlab::draughts::{Move, MoveText};
+    use boardlab::draughts::{Move, MoveText, Rules};
     use boardlab::game::Game;
     let server = Server::start(&[]);
     let created = server.ok(
@@ -146,7 +146,11 @@ fn a_bot_against_a_person_draws_from_the_stream_of_draughts_play() {
     // The same game played here with the library, as `draughts play --seed 9` plays it.
     let game = Draughts::default();
     let mut position = game.start();
-    let mut bot = "mcts:25".parse::<BotSpec>().unwrap().player();
+    let mut bot = "mcts:25"
+        .parse::<BotSpec>()
+        .unwrap()
+        .player(Rules::Czech)
+        .unwrap();
     let mut rng = boardlab::rng::stream(9, "draughts/play", 0);
     let mut legal: Vec<Move> = Vec::new();
     let mut state = created;

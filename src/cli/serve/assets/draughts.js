@@ -194,7 +194,37 @@
     status.dataset.ending = game.result ? game.result.ending : "";
     status.dataset.plies = game.moves.length;
     status.dataset.game = game.id;
+    showValues();
     botTurn();
+  }
+
+  // The endgame database's value of the position and of each legal move (GET .../values),
+  // when the box is ticked: Czech and English games only. The server names what is missing
+  // (no database built, too many pieces) in its answer or its error.
+  async function showValues() {
+    const list = $("draughts-value-list");
+    if (!game || !$("draughts-values").checked || game.result || !["czech", "english"].includes(game.rules)) {
+      list.replaceChildren();
+      return;
+    }
+    const id = game.id;
+    const plies = game.moves.length;
+    let answer;
+    try {
+      answer = await boardlab.api("GET", `${game.url}/values`);
+    } catch (error) {
+      list.replaceChildren(boardlab.element("li", "error", error.message));
+      return;
+    }
+    if (!game || game.id !== id || game.moves.length !== plies) return;
+    const items = [boardlab.element("li", "position", `Side to move: ${answer.value.text}`)];
+    for (const v of answer.values) {
+      const item = boardlab.element("li", "value " + v.value, `${v.move}: ${v.text}`);
+      item.dataset.move = v.move;
+      item.dataset.value = v.value;
+      items.push(item);
+    }
+    list.replaceChildren(...items);
   }
 
   // When a bot is to move, asks it after the speed control's pause. An answer for a game
@@ -313,6 +343,7 @@
         $("draughts-notation").select();
       });
       $("draughts-copy-pdn").addEventListener("click", copyPdn);
+      $("draughts-values").addEventListener("change", showValues);
       newGame();
     },
   };
