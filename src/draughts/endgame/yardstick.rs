@@ -14,26 +14,23 @@
 //! to win.
 
 use super::Value;
+use super::probe::{self, Source, mover_value};
+use crate::draughts::pdn::study::StudyGame;
+use crate::experiment::read_finished_rows;
+use rayon::prelude::*;
 use crate::draughts::board::Board;
 use crate::draughts::game::{Draughts, GamePosition, seat_of};
 use crate::game::matches::row::GameRow;
 use crate::game::{Game, GameResult, Seat};
+use crate::game::matches::report::with_interval;
+use crate::output::numbers::count;
 use crate::stats::proportion::wilson95;
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::fmt::Write as _;
 
 /// The database's answer for a position: its value for the side to move, `None` outside it.
 pub type Probe<'a> = &'a (dyn Fn(&Board) -> Option<Value> + Sync);
-
-/// The mover's value after a move that leads to a position whose value for the opponent is
-/// `opponent`: the opposite result, one ply further from the end.
-pub fn after_move(opponent: Value) -> Value {
-    match opponent {
-        Value::Win(d) => Value::Loss(d + 1),
-        Value::Loss(d) => Value::Win(d + 1),
-        Value::Draw => Value::Draw,
-    }
-}
 
 /// What a move did to the mover's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +110,51 @@ impl Yardstick {
         Ok(())
     }
 
+    /// Adds the tallies of `other` (games counted apart, e.g. on another thread).
+    pub fn merge(&mut self, other: &Yardstick) {
+        self.games += other.games;
+        self.games_reaching += other.games_reaching;
+        for (name, tally) in &other.bots {
+            self.bots.entry(name.clone()).or_default().add(tally);
+        }
+    }
+
+    /// The tallies as a table for the terminal or a report: per bot, the won and drawn
+    /// database positions it moved in, its errors there with their 95% intervals, and the
+    /// games with a won database position it went on to win.
+    pub fn table(&self) -> (Vec<String>, Vec<Vec<String>>) {
+        let header = [
+            "bot",
+            "won positions",
+            "wins thrown away",
+            "drawn positions",
+            "draws thrown away",
+            "won games converted",
+        ];
+        let rate = |errors: u64, n: u64| {
+            if n == 0 {
+                return "-".to_string();
+            }
+            let (low, high) = wilson95(errors, n);
+            format!("{errors} = {}", with_interval(errors as f64 / n as f64, low, high))
+        };
+        let rows = self
+            .bots
+            .iter()
+            .map(|(bot, t)| {
+                vec![
+                    bot.clone(),
+                    count(t.won),
+                    rate(t.wins_thrown(), t.won),
+                    count(t.drawn),
+                    rate(t.draw_to_loss, t.drawn),
+                    rate(t.won_games_won, t.won_games),
+                ]
+            })
+            .collect();
+        (header.map(String::from).to_vec(), rows)
+    }
+
     /// The table `endgame-errors.csv`: one row per bot, by name.
     pub fn csv(&self) -> String {
         let mut out = String::from(CSV_HEADER);
@@ -146,6 +188,62 @@ impl Yardstick {
     }
 }
 
+/// The yardstick over every game of the finished match folder `dir`, a Czech or English
+/// draughts study whose `draws.csv` is kept, with the database from `source`. The games are
+/// replayed on every core, a batch at a time; the sums do not depend on the order.
+pub fn measure_folder(dir: &Path, source: &Source) -> Result<Yardstick, String> {
+    let manifest = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&manifest).map_err(|e| {
+        format!(
+            "cannot read {}: {e}; give the results folder of a draughts match study",
+            manifest.display()
+        )
+    })?;
+    let study = StudyGame::of_manifest(&text)?;
+    let rules = study.rules.board_rules().ok_or_else(|| {
+        format!(
+            "{} holds {} games; the endgame database is solved for czech and english rules",
+            dir.display(),
+            study.rules
+        )
+    })?;
+    probe::check_rules(rules)?;
+    let database = probe::shared(source, rules)?;
+    let game = Draughts::new(rules);
+    let look = |board: &Board| database.value(board);
+    let mut total = Yardstick::default();
+    let mut batch = Vec::new();
+    read_finished_rows(dir, &crate::puzzles::REGISTRY, |row| {
+        batch.push(row.text.to_string());
+        if batch.len() == BATCH {
+            total.merge(&measure_batch(&game, &look, &batch)?);
+            batch.clear();
+        }
+        Ok(())
+    })
+    .map_err(|e| e.to_string())?;
+    total.merge(&measure_batch(&game, &look, &batch)?);
+    Ok(total)
+}
+
+/// Rows replayed together on every core.
+const BATCH: usize = 4096;
+
+fn measure_batch(game: &Draughts, probe: Probe, rows: &[String]) -> Result<Yardstick, String> {
+    rows.par_iter()
+        .map(|text| {
+            let row = GameRow::parse(text).ok_or_else(|| format!("not a game row: {text}"))?;
+            let mut one = Yardstick::default();
+            one.add_row(game, probe, &row)
+                .map_err(|e| format!("game {} of {}: {e}", row.game, row.pairing))?;
+            Ok(one)
+        })
+        .try_reduce(Yardstick::default, |mut a, b| {
+            a.merge(&b);
+            Ok(a)
+        })
+}
+
 /// The columns of `endgame-errors.csv`.
 pub const CSV_HEADER: &str = "bot,won_positions,win_to_draw,win_to_loss,win_error_rate,win_error_low,win_error_high,drawn_positions,draw_to_loss,draw_error_rate,draw_error_low,draw_error_high,lost_positions,won_games,won_games_won,converted_rate,converted_low,converted_high\n";
 
@@ -177,7 +275,7 @@ pub fn replay<'a>(
             && let Some(before) = probe(&position.board)
         {
             let after = probe(&next.board)
-                .map(after_move)
+                .map(mover_value)
                 .ok_or_else(|| format!("ply {}: a move left the database", ply + 1))?;
             let tally = &mut tallies[seat];
             match before {
@@ -216,8 +314,6 @@ mod tests {
 
     #[test]
     fn a_move_is_judged_by_the_result_it_keeps_not_by_its_speed() {
-        assert_eq!(after_move(Value::Loss(0)), Value::Win(1));
-        assert_eq!(after_move(Value::Win(4)), Value::Loss(5));
         assert_eq!(judge(Value::Win(3), Value::Win(9)), Verdict::Kept);
         assert_eq!(judge(Value::Win(3), Value::Draw), Verdict::WinToDraw);
         assert_eq!(judge(Value::Win(3), Value::Loss(2)), Verdict::WinToLoss);
