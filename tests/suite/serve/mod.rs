@@ -8,6 +8,7 @@
 
 mod api;
 mod attacks;
+mod engines;
 mod errors;
 mod hostile;
 mod load;
