@@ -63,13 +63,21 @@ pub struct Engines {
 }
 
 impl Engines {
-    /// The engines of the command line; an error names a NAME given twice.
+    /// The engines of the command line; an error names a NAME given twice, or a COMMAND
+    /// given twice (a game's seat keeps the command, which must name one engine).
     pub fn new(list: Vec<NamedEngine>) -> Result<Engines, String> {
         for (at, engine) in list.iter().enumerate() {
-            if list[..at].iter().any(|e| e.name == engine.name) {
+            let earlier = &list[..at];
+            if earlier.iter().any(|e| e.name == engine.name) {
                 return Err(format!(
                     "--engine {}: the NAME is given twice; give each engine its own",
                     engine.name
+                ));
+            }
+            if let Some(same) = earlier.iter().find(|e| e.spec.argv == engine.spec.argv) {
+                return Err(format!(
+                    "--engine {}: the same COMMAND as --engine {}; give each COMMAND one NAME",
+                    engine.name, same.name
                 ));
             }
         }

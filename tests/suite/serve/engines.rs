@@ -132,17 +132,23 @@ fn bad_engine_options_are_refused_in_one_line() {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.contains(reason), "{option}: {stderr}");
     }
-    let twice = engine("bl", "--bot random");
-    let output = boardlab()
-        .args([
-            "serve", "--port", "0", "--engine", &twice, "--engine", &twice,
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.contains("given twice") && stderr.trim().lines().count() == 1,
-        "{stderr}"
-    );
+    let bl = engine("bl", "--bot random");
+    for (other, reason) in [
+        (engine("bl", "--bot alphabeta:2"), "the NAME is given twice"),
+        (
+            engine("bl2", "--bot random"),
+            "the same COMMAND as --engine bl",
+        ),
+    ] {
+        let output = boardlab()
+            .args(["serve", "--port", "0", "--engine", &bl, "--engine", &other])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(reason) && stderr.trim().lines().count() == 1,
+            "{stderr}"
+        );
+    }
 }
