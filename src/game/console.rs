@@ -7,11 +7,14 @@
 //!
 //! The game is a [`Session`], as on the page of `boardlab serve`, so undo and the bots'
 //! streams behave the same in both; what a game shows (its board, its words, its hint) is its
-//! [`Screen`].
+//! [`Screen`]. A bot that runs a process of its own (a Hub engine) is kept for the whole game
+//! ([`KeptPlayers`]), one process from the first move to the last; when it forfeits (crashes,
+//! hangs, answers nonsense or names an illegal move), the game is over, its loss, and the
+//! reason is the last line.
 
 use super::matches::MatchGame;
-use super::session::{Session, SessionError, Sitter};
-use super::{GameResult, Seat};
+use super::session::{KeptPlayers, Session, SessionError, Sitter};
+use super::{Forfeit, GameResult, Seat};
 use std::io::{self, BufRead, Write};
 
 /// The person's side of a terminal game.
@@ -41,7 +44,7 @@ impl Console<'_> {
 }
 
 /// What one game shows at the terminal; the session is the game as it stands.
-pub trait Screen<G: MatchGame> {
+pub trait Screen<G: MatchGame + Clone> {
     /// The first line: who plays what, under which rules.
     fn intro(&self, session: &Session<G>) -> String;
     /// The position as the person sees it, the last move marked; ends with a line break.
@@ -54,6 +57,13 @@ pub trait Screen<G: MatchGame> {
     fn verdict(&self, session: &Session<G>, result: GameResult) -> String;
     /// The last line when the person in `seat` resigns.
     fn resigned(&self, session: &Session<G>, seat: Seat) -> String;
+    /// The last line when the bot in `seat` forfeits the game.
+    fn forfeited(&self, session: &Session<G>, seat: Seat, forfeit: &Forfeit) -> String {
+        format!(
+            "{} loses by {forfeit}.",
+            session.seats()[seat.index()].name()
+        )
+    }
     /// The answer to `hint`: the move, or the value of each move, that the game's best
     /// player sees.
     fn hint(&self, session: &Session<G>) -> String;
@@ -74,24 +84,35 @@ pub enum Outcome {
     Left,
 }
 
-/// Plays `session` at `console` until it ends, the person resigns or the input ends. An error
-/// is the console's, or a bot that cannot move (its message).
+/// Plays `session` at `console` until it ends (a bot's forfeit ends it too), the person
+/// resigns or the input ends. An error is the console's, or a bot that cannot be made or
+/// chose an illegal move (its message).
 pub fn play<G: MatchGame + Clone>(
     session: &mut Session<G>,
     screen: &dyn Screen<G>,
     console: &mut Console,
 ) -> io::Result<Outcome> {
     writeln!(console.output, "{}", screen.intro(session))?;
+    // Dropped when the game ends, which stops the engines it keeps.
+    let mut kept = KeptPlayers::default();
     loop {
         write!(console.output, "{}", screen.draw(session))?;
         if let Some(result) = session.result() {
             write_record(session, screen, console)?;
-            writeln!(console.output, "{}", screen.verdict(session, result))?;
+            let verdict = match session.forfeit() {
+                Some((seat, forfeit)) => screen.forfeited(session, *seat, forfeit),
+                None => screen.verdict(session, result),
+            };
+            writeln!(console.output, "{verdict}")?;
             return Ok(Outcome::Finished(result));
         }
         if let Sitter::Bot(_) = session.sitter_to_move() {
-            let mv = session.play_bot().map_err(io::Error::other)?;
-            writeln!(console.output, "{}", screen.bot_played(session, &mv))?;
+            match session.play_bot_with(&mut kept) {
+                Ok(mv) => writeln!(console.output, "{}", screen.bot_played(session, &mv))?,
+                // The game is over: the verdict above tells it.
+                Err(SessionError::Forfeited { .. }) => {}
+                Err(e) => return Err(io::Error::other(e)),
+            }
             continue;
         }
         if let Some(outcome) = person_turn(session, screen, console)? {

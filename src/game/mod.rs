@@ -146,6 +146,14 @@ pub trait Player<G: Game> {
     ) -> Result<G::Move, Forfeit> {
         Ok(self.choose(game, position, rng))
     }
+
+    /// Whether the player runs a process of its own (a Hub engine), which a front end keeps
+    /// for a whole game ([`session::KeptPlayers`]) rather than start for every move. Bots in
+    /// this process are made afresh for each move, so that nothing but the position and the
+    /// stream decides their choice.
+    fn runs_a_process(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]
@@ -158,7 +166,8 @@ pub(crate) mod tests {
     #[derive(Clone, Debug, Default)]
     pub(crate) struct Nim(pub u8);
 
-    /// Nim's bots for the session tests: `random` and `optimal` (below).
+    /// Nim's bots for the session tests: `random`, `optimal`, `quitter` and `process`
+    /// (below).
     impl matches::MatchGame for Nim {
         const PUZZLE: &'static str = "nim";
         const ABOUT: &'static str = "one heap, take 1 or 2";
@@ -167,6 +176,8 @@ pub(crate) mod tests {
             match name {
                 "random" => Ok(Box::new(RandomNim)),
                 "optimal" => Ok(Box::new(Optimal)),
+                "quitter" => Ok(Box::new(Quitter)),
+                "process" => Ok(Box::new(Process::start())),
                 _ => Err(format!("unknown player `{name}`; use random or optimal")),
             }
         }
@@ -267,6 +278,33 @@ pub(crate) mod tests {
         }
         fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: &mut dyn Rng) -> u8 {
             3
+        }
+    }
+
+    /// Stands for a player in a process of its own: counts the processes started, and
+    /// takes 1, or gives up at its second move when it is told to.
+    pub(crate) struct Process;
+
+    /// How many [`Process`] players were started (by the one test that makes them).
+    pub(crate) static PROCESSES_STARTED: std::sync::atomic::AtomicUsize =
+        std::sync::atomic::AtomicUsize::new(0);
+
+    impl Process {
+        fn start() -> Process {
+            PROCESSES_STARTED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Process
+        }
+    }
+
+    impl Player<Nim> for Process {
+        fn name(&self) -> String {
+            "process".into()
+        }
+        fn choose(&mut self, _: &Nim, _: &(u8, Seat), _: &mut dyn Rng) -> u8 {
+            1
+        }
+        fn runs_a_process(&self) -> bool {
+            true
         }
     }
 

@@ -23,10 +23,16 @@
 //! A bot's turn can be thought about outside the session ([`Session::bot_turn`] then
 //! [`BotTurn::think`] then [`Session::bot_move`]), so a server need not hold a game locked
 //! while an engine runs; [`Session::play_bot`] does all three at once.
+//!
+//! A bot is made afresh from its name for each move, except a player that runs a process of
+//! its own (a Hub engine, [`Player::runs_a_process`]), which [`KeptPlayers`] keeps from move
+//! to move so that a game has one engine process. A player outside this process may forfeit
+//! ([`crate::game::forfeit`]): the session keeps the forfeit, and the game is then over, won
+//! by the other seat, until an undo takes it back.
 
 use super::matches::{BoxedPlayer, MatchGame};
 use super::pairing::{PairingGame, label};
-use super::{Game, GameResult, Seat};
+use super::{Forfeit, Game, GameResult, Player, Seat};
 use crate::rng::DefaultRng;
 
 /// Who sits in a seat: a person, or a bot by its spec name (as [`MatchGame::player`] reads it).
@@ -62,6 +68,10 @@ pub enum SessionError {
     NothingToUndo,
     #[error("the game changed while the bot was thinking (a move or an undo): ask again")]
     Changed,
+    /// The bot to move gave the game up (a Hub engine that crashed, hung, answered nonsense
+    /// or named an illegal move); the session has kept the forfeit, and the game is over.
+    #[error("{player} loses by {forfeit}")]
+    Forfeited { player: String, forfeit: Forfeit },
     /// A bot name the game does not know, or a bot that chose an illegal move.
     #[error("{0}")]
     Bot(String),
@@ -89,6 +99,8 @@ pub struct Session<G: Game> {
     /// Moves played and taken back so far: a bot's choice applies only if none happened since
     /// its turn was taken (an undo and another move would leave the same number of moves).
     changes: u64,
+    /// The seat that gave the game up after `moves`, and why.
+    forfeit: Option<(Seat, Forfeit)>,
 }
 
 /// A bot's turn taken out of a session, to be thought about without holding it.
@@ -101,26 +113,69 @@ pub struct BotTurn<G: Game> {
     changes: u64,
 }
 
-/// A bot's move and its stream after choosing it, to be played by [`Session::bot_move`].
+/// A bot's move, or its forfeit, and its stream after choosing, to be played by
+/// [`Session::bot_move`].
 pub struct BotChoice<G: Game> {
     changes: u64,
-    pub mv: G::Move,
+    pub answer: Result<G::Move, Forfeit>,
     stream: DefaultRng,
 }
 
 impl<G: MatchGame + Clone> BotTurn<G> {
-    /// The bot's choice (runs the engine): a bot made afresh from its name, as the match
-    /// study makes one per game, so that nothing but the position and the stream decides.
-    pub fn think(mut self) -> Result<BotChoice<G>, SessionError> {
+    /// The bot's choice (runs the engine): a bot made afresh from its name, so that nothing
+    /// but the position and the stream decides.
+    pub fn think(self) -> Result<BotChoice<G>, SessionError> {
         let mut player: BoxedPlayer<G> = self.game.player(&self.name).map_err(SessionError::Bot)?;
-        let mv = player
-            .try_choose(&self.game, &self.position, &mut self.stream)
-            .map_err(|forfeit| SessionError::Bot(format!("{} {forfeit}", self.name)))?;
-        Ok(BotChoice {
+        Ok(self.think_with(player.as_mut()))
+    }
+
+    /// The choice of `player`, the bot of this turn's name made earlier.
+    pub fn think_with(mut self, player: &mut dyn Player<G>) -> BotChoice<G> {
+        let answer = player.try_choose(&self.game, &self.position, &mut self.stream);
+        BotChoice {
             changes: self.changes,
-            mv,
+            answer,
             stream: self.stream,
-        })
+        }
+    }
+
+    /// The seat whose turn it is.
+    pub fn seat(&self) -> Seat {
+        self.game.to_move(&self.position)
+    }
+}
+
+/// The players of a game's bot seats that run a process of their own (Hub engines), kept
+/// from one move to the next so that the game has one engine process, which ends when this
+/// is dropped (at the end of the game). Other bots are made afresh for each move, as
+/// [`BotTurn::think`] makes them.
+pub struct KeptPlayers<G: Game> {
+    seats: [Option<(String, BoxedPlayer<G>)>; 2],
+}
+
+impl<G: Game> Default for KeptPlayers<G> {
+    fn default() -> Self {
+        KeptPlayers {
+            seats: [None, None],
+        }
+    }
+}
+
+impl<G: MatchGame + Clone> KeptPlayers<G> {
+    /// The choice of `turn`'s bot: the one kept for its seat when it has the same name, else
+    /// one made from its name (and kept when it runs a process).
+    pub fn think(&mut self, turn: BotTurn<G>) -> Result<BotChoice<G>, SessionError> {
+        let kept = &mut self.seats[turn.seat().index()];
+        if kept.as_ref().is_none_or(|(name, _)| *name != turn.name) {
+            let player = turn.game.player(&turn.name).map_err(SessionError::Bot)?;
+            *kept = Some((turn.name.clone(), player));
+        }
+        let (_, player) = kept.as_mut().expect("made above");
+        let choice = turn.think_with(player.as_mut());
+        if !player.runs_a_process() {
+            *kept = None;
+        }
+        Ok(choice)
     }
 }
 
@@ -155,6 +210,7 @@ impl<G: MatchGame + Clone> Session<G> {
             streams: vec![streams],
             moves: Vec::new(),
             changes: 0,
+            forfeit: None,
         }
     }
 
@@ -212,6 +268,10 @@ impl<G: MatchGame + Clone> Session<G> {
             + self.checkpoints.capacity() * std::mem::size_of::<G::Position>()
             + self.checkpoints.iter().map(&heap_bytes).sum::<usize>()
             + heap_bytes(&self.current)
+            + self
+                .forfeit
+                .as_ref()
+                .map_or(0, |(_, f)| f.detail.capacity())
     }
 
     pub fn to_move(&self) -> Seat {
@@ -223,8 +283,17 @@ impl<G: MatchGame + Clone> Session<G> {
         &self.seats[self.to_move().index()]
     }
 
+    /// The result: the other seat's win after a forfeit, else the game's own.
     pub fn result(&self) -> Option<GameResult> {
-        self.game.result(self.position())
+        match &self.forfeit {
+            Some((seat, _)) => Some(GameResult::Win(seat.other())),
+            None => self.game.result(self.position()),
+        }
+    }
+
+    /// The seat that gave the game up and why, if it ended so.
+    pub fn forfeit(&self) -> Option<&(Seat, Forfeit)> {
+        self.forfeit.as_ref()
     }
 
     /// The legal moves; none once the game is over.
@@ -266,22 +335,30 @@ impl<G: MatchGame + Clone> Session<G> {
         })
     }
 
-    /// Plays a bot's choice made by [`BotTurn::think`], if the game is where it was.
+    /// Plays a bot's choice made by [`BotTurn::think`], if the game is where it was. A
+    /// forfeit is kept, ending the game, and answered [`SessionError::Forfeited`].
     pub fn bot_move(&mut self, choice: BotChoice<G>) -> Result<G::Move, SessionError> {
         if choice.changes != self.changes {
             return Err(SessionError::Changed);
         }
-        if !self.legal().contains(&choice.mv) {
+        let player = self.sitter_to_move().name().to_string();
+        let mv = match choice.answer {
+            Ok(mv) => mv,
+            Err(forfeit) => {
+                self.forfeit = Some((self.to_move(), forfeit.clone()));
+                self.changes += 1;
+                return Err(SessionError::Forfeited { player, forfeit });
+            }
+        };
+        if !self.legal().contains(&mv) {
             return Err(SessionError::Bot(format!(
-                "{} chose the illegal move {}",
-                self.sitter_to_move().name(),
-                choice.mv
+                "{player} chose the illegal move {mv}"
             )));
         }
         let mut streams = self.streams().clone();
         streams[self.to_move().index()] = choice.stream;
-        self.push(choice.mv.clone(), streams);
-        Ok(choice.mv)
+        self.push(mv.clone(), streams);
+        Ok(mv)
     }
 
     /// The bot to move chooses and plays; returns its move.
@@ -290,10 +367,29 @@ impl<G: MatchGame + Clone> Session<G> {
         self.bot_move(choice)
     }
 
+    /// [`Session::play_bot`] with the bot of `kept` when it keeps one for the seat.
+    pub fn play_bot_with(&mut self, kept: &mut KeptPlayers<G>) -> Result<G::Move, SessionError> {
+        let choice = kept.think(self.bot_turn()?)?;
+        self.bot_move(choice)
+    }
+
     /// Takes moves back and returns them in the order they were played: with a person in
     /// the game, to the position before the last move a person made (the bots' replies go
-    /// with it); between two bots, one move.
+    /// with it); between two bots, one move. A forfeit is taken back with them (between two
+    /// bots, alone), so that the game goes on and the bot is asked again.
     pub fn undo(&mut self) -> Result<Vec<G::Move>, SessionError> {
+        if self.forfeit.take().is_some() {
+            self.changes += 1;
+            if !self.seats.contains(&Sitter::Person) {
+                return Ok(Vec::new());
+            }
+            return Ok(self.take_back().unwrap_or_default());
+        }
+        self.take_back()
+    }
+
+    /// [`Session::undo`] of moves only.
+    fn take_back(&mut self) -> Result<Vec<G::Move>, SessionError> {
         let keep = if self.seats.contains(&Sitter::Person) {
             (0..self.moves.len())
                 .rev()
@@ -432,6 +528,7 @@ fn replay<G: MatchGame + Clone>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Fault;
     use crate::game::tests::Nim;
 
     fn person_against_bot() -> Session<Nim> {
@@ -481,6 +578,64 @@ mod tests {
             other.bot_move(turn.think().unwrap()),
             Err(SessionError::Changed)
         );
+    }
+
+    #[test]
+    fn a_forfeit_ends_the_game_as_the_other_seat_s_win_until_undo_takes_it_back() {
+        let seats = [Sitter::Person, Sitter::Bot("quitter".into())];
+        let mut session = Session::new(Nim(7), (7, Seat::First), seats, 3, "nim/play");
+        session.person_move("2").unwrap();
+        let Err(SessionError::Forfeited { player, forfeit }) = session.play_bot() else {
+            panic!("the quitter forfeits");
+        };
+        assert_eq!(
+            (player.as_str(), forfeit.fault),
+            ("quitter", Fault::Timeout)
+        );
+        assert_eq!(session.result(), Some(GameResult::Win(Seat::First)));
+        assert_eq!(session.forfeit(), Some(&(Seat::Second, forfeit)));
+        assert!(session.legal().is_empty());
+        assert_eq!(session.person_move("1"), Err(SessionError::Over));
+        assert_eq!(session.bot_turn().err(), Some(SessionError::Over));
+        // With a person in the game, the forfeit goes back with the person's move.
+        assert_eq!(session.undo(), Ok(vec![2]));
+        assert_eq!((session.result(), session.forfeit()), (None, None));
+        assert_eq!(session.position(), &(7, Seat::First));
+        // Between two bots, the forfeit alone, and the bot is asked again.
+        let seats = [Sitter::Bot("random".into()), Sitter::Bot("quitter".into())];
+        let mut session = Session::new(Nim(7), (7, Seat::First), seats, 3, "nim/play");
+        let first = session.play_bot().unwrap();
+        assert!(matches!(
+            session.play_bot(),
+            Err(SessionError::Forfeited { .. })
+        ));
+        assert_eq!(session.undo(), Ok(vec![]));
+        assert_eq!(session.moves(), &[first]);
+        assert_eq!(session.sitter_to_move(), &Sitter::Bot("quitter".into()));
+    }
+
+    #[test]
+    fn kept_players_keep_a_player_that_runs_a_process_for_the_whole_game_only() {
+        use crate::game::tests::PROCESSES_STARTED;
+        use std::sync::atomic::Ordering;
+        let started = || PROCESSES_STARTED.load(Ordering::SeqCst);
+        let before = started();
+        let seats = [Sitter::Bot("process".into()), Sitter::Bot("random".into())];
+        let mut session = Session::new(Nim(30), (30, Seat::First), seats.clone(), 1, "nim/play");
+        let mut kept = KeptPlayers::default();
+        while session.result().is_none() {
+            session.play_bot_with(&mut kept).unwrap();
+        }
+        assert!(session.moves().len() > 10);
+        assert_eq!(started() - before, 1, "one process for the game");
+        // The same game move by move without kept players starts one for each of its moves.
+        let mut fresh = Session::new(Nim(30), (30, Seat::First), seats, 1, "nim/play");
+        while fresh.result().is_none() {
+            fresh.play_bot().unwrap();
+        }
+        assert_eq!(fresh.moves(), session.moves(), "the same game either way");
+        let process_moves = fresh.moves().len().div_ceil(2);
+        assert_eq!(started() - before, 1 + process_moves);
     }
 
     #[test]

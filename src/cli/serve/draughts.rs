@@ -3,6 +3,7 @@
 //! ones of [`super::games`].
 
 use super::ApiError;
+use super::engines::Engines;
 use super::games::{self, Games, WebGame};
 use super::limits::{MAX_ALPHABETA_DEPTH, MAX_PLAYOUTS, checked_max_plies};
 use crate::draughts::bots::BotSpec;
@@ -11,7 +12,7 @@ use crate::draughts::moves::record;
 use crate::draughts::{Board, Color, Move, Rules, Square, parse_fen, to_fen};
 use crate::game::matches::MatchGame;
 use crate::game::matches::study::result_text;
-use crate::game::{Game, GameResult, Seat, Session, Sitter};
+use crate::game::{Forfeit, Game, GameResult, Seat, Session, Sitter};
 use axum::Router;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -118,7 +119,7 @@ impl WebGame for Draughts {
     type PersonMove = PersonMove;
     type View = View;
 
-    fn new_game(request: NewGame) -> Result<Session<Draughts>, ApiError> {
+    fn new_game(request: NewGame, _engines: &Engines) -> Result<Session<Draughts>, ApiError> {
         let rules: Rules = request
             .rules
             .parse()
@@ -158,7 +159,7 @@ impl WebGame for Draughts {
         super::draughts_values::route(super::draughts_pdn::route(router))
     }
 
-    fn view(session: &Session<Draughts>) -> View {
+    fn view(session: &Session<Draughts>, _engines: &Engines) -> View {
         view(session)
     }
 
@@ -243,6 +244,22 @@ impl Outcome {
             },
             ending: ending.name(),
             text,
+        }
+    }
+
+    /// The outcome of a game that `player`, in `seat`, gave up by `forfeit`: ending
+    /// `forfeit`, told with the fault and what was seen.
+    pub fn forfeited(seat: Seat, player: &str, forfeit: &Forfeit) -> Outcome {
+        let winner = seat.other();
+        Outcome {
+            score: result_text(GameResult::Win(winner)),
+            winner: Some(seat_colour(winner)),
+            ending: "forfeit",
+            text: format!(
+                "{} wins: {} ({player}) loses by {forfeit}",
+                capitalised(seat_colour(winner)),
+                seat_colour(seat)
+            ),
         }
     }
 }

@@ -3,12 +3,14 @@
 //! limits, and a state that carries the board's size and square names, so that the page draws
 //! 8×8, 10×10 and 12×12 boards with their numbers. The endpoints are the common ones of
 //! [`super::games`]; Czech, English and Damebot's games with the 8×8 generator's bots are
-//! [`super::draughts`]'s.
+//! [`super::draughts`]'s. The seats take the Hub engines of `--engine` too
+//! ([`super::engines`]), by their names.
 
 use super::ApiError;
 use super::draughts::{
     MoveView, Outcome, PersonMove, Piece, SquareView, View, colour_name, sitter,
 };
+use super::engines::Engines;
 use super::games::{self, Games, WebGame};
 use super::limits::checked_max_plies;
 use crate::draughts::bots::BotSpec;
@@ -40,14 +42,19 @@ pub const PLAY_STREAM: &str = "draughts-variants/play";
 #[derive(Serialize)]
 pub struct Info {
     rules: Vec<&'static str>,
-    bots: &'static [&'static str],
+    /// The bots offered, then the engines.
+    bots: Vec<String>,
+    /// The Hub engines of `--engine`, by name.
+    engines: Vec<String>,
     games: &'static str,
 }
 
-pub fn info() -> Info {
+pub fn info(engines: &Engines) -> Info {
+    let bots = OFFERED_BOTS.iter().map(|b| b.to_string());
     Info {
         rules: Variant::ALL.iter().map(|v| v.name()).collect(),
-        bots: OFFERED_BOTS,
+        bots: bots.chain(engines.names()).collect(),
+        engines: engines.names(),
         games: VariantGame::PATH,
     }
 }
@@ -80,8 +87,12 @@ fn default_max_plies() -> u32 {
     DEFAULT_MAX_PLIES
 }
 
-/// A seat as the request names it, refusing Damebot, which knows only its own rules.
-fn variant_sitter(text: &str, seat: &str) -> Result<Sitter, ApiError> {
+/// A seat as the request names it: an engine of `engines` by its name, or a person or bot
+/// (refusing Damebot, which knows only its own rules).
+fn variant_sitter(text: &str, seat: &str, engines: &Engines) -> Result<Sitter, ApiError> {
+    if let Some(player) = engines.player(text) {
+        return Ok(Sitter::Bot(player.to_string()));
+    }
     let sitter = sitter(text, seat)?;
     if let Sitter::Bot(name) = &sitter {
         let spec: BotSpec = name.parse().expect("sitter checked the name");
@@ -98,7 +109,7 @@ impl WebGame for VariantGame {
     type PersonMove = PersonMove;
     type View = View;
 
-    fn new_game(request: NewGame) -> Result<Session<VariantGame>, ApiError> {
+    fn new_game(request: NewGame, engines: &Engines) -> Result<Session<VariantGame>, ApiError> {
         let variant: Variant = request
             .rules
             .parse()
@@ -106,8 +117,8 @@ impl WebGame for VariantGame {
         checked_max_plies(request.max_plies)?;
         let seed = games::seed(request.seed)?;
         let seats = [
-            variant_sitter(&request.white, "white")?,
-            variant_sitter(&request.black, "black")?,
+            variant_sitter(&request.white, "white", engines)?,
+            variant_sitter(&request.black, "black", engines)?,
         ];
         let game = VariantGame::new(variant, request.max_plies);
         let start = match request.fen.as_deref().map(str::trim) {
@@ -129,8 +140,8 @@ impl WebGame for VariantGame {
         super::draughts_pdn::route(router)
     }
 
-    fn view(session: &Session<VariantGame>) -> View {
-        view(session)
+    fn view(session: &Session<VariantGame>, engines: &Engines) -> View {
+        view(session, engines)
     }
 
     /// The boards since the last capture or man move.
@@ -187,7 +198,7 @@ fn square_view(squares: &Squares, n: u32, index: u32) -> SquareView {
     }
 }
 
-fn view(session: &Session<VariantGame>) -> View {
+fn view(session: &Session<VariantGame>, engines: &Engines) -> View {
     let game = session.game();
     let rules = game.rules();
     let squares = Squares::new(*rules);
@@ -196,18 +207,22 @@ fn view(session: &Session<VariantGame>) -> View {
     let board = &position.board;
     let all = squares.all();
     let pieces = pieces(&squares, board);
-    let result = game.ending(position).map(|(result, ending)| {
-        let text = ending_text(result, ending, position);
-        Outcome::new(result, ending, text.trim_end_matches('.').to_string())
-    });
+    let seat_name = |seat: usize| engines.label(session.seats()[seat].name()).to_string();
+    let result = match session.forfeit() {
+        Some((seat, forfeit)) => Some(Outcome::forfeited(*seat, &seat_name(seat.index()), forfeit)),
+        None => game.ending(position).map(|(result, ending)| {
+            let text = ending_text(result, ending, position);
+            Outcome::new(result, ending, text.trim_end_matches('.').to_string())
+        }),
+    };
     let start = &session.start().board;
     // Every landing square written, as the match study's data and the terminal write them.
     let texts: Vec<String> = session.moves().iter().map(VariantMove::to_string).collect();
     View {
         rules: game.variant().name(),
         max_plies: game.max_plies,
-        white: session.seats()[0].name().to_string(),
-        black: session.seats()[1].name().to_string(),
+        white: seat_name(0),
+        black: seat_name(1),
         seed: session.seed(),
         size: n,
         square_names: match rules.notation {

@@ -5,6 +5,7 @@
 //! move from the solver. The other endpoints are the common ones of [`super::games`].
 
 use super::ApiError;
+use super::engines::Engines;
 use super::games::{self, Games, WebGame};
 use super::limits::MAX_PLAYOUTS;
 use crate::fifteen::article::Reading;
@@ -107,7 +108,7 @@ impl<R: Rules> WebGame for Fifteen<R> {
     type PersonMove = PersonMove;
     type View = View;
 
-    fn new_game(request: NewGame) -> Result<Session<Self>, ApiError> {
+    fn new_game(request: NewGame, _engines: &Engines) -> Result<Session<Self>, ApiError> {
         if let Some(text) = &request.variant {
             let variant: Variant = text
                 .parse()
@@ -143,7 +144,7 @@ impl<R: Rules> WebGame for Fifteen<R> {
         }
     }
 
-    fn view(session: &Session<Self>) -> View {
+    fn view(session: &Session<Self>, _engines: &Engines) -> View {
         view(session)
     }
 

@@ -14,9 +14,12 @@
 //!
 //! Every answer is the game's state: its id, its address and the game's own view
 //! ([`WebGame::View`]). A game adds only its request, its view, its bots and their limits.
+//! A bot that forfeits (a Hub engine of `--engine`, [`super::engines`]) ends its game: the
+//! answer to `POST .../bot` is then the finished game, its result saying why.
 
 use super::ApiError;
 use super::api_error::JsonBody;
+use super::engines::Engines;
 use super::limits::{Engine, MAX_SEED};
 use super::store::{Store, Weighed};
 use crate::game::matches::MatchGame;
@@ -43,13 +46,15 @@ pub trait WebGame: MatchGame + Clone + Game<Position: Send + Sync, Move: Send + 
     /// The state the page draws.
     type View: Serialize;
 
-    /// The session a request asks for: its rules, start, seats within the server's limits,
-    /// and seed (checked by [`seed`]); a bad value is a 400 naming the field.
-    fn new_game(request: Self::NewGame) -> Result<Session<Self>, ApiError>;
+    /// The session a request asks for: its rules, start, seats within the server's limits
+    /// (the bots, and the `engines` where the game takes them), and seed (checked by
+    /// [`seed`]); a bad value is a 400 naming the field.
+    fn new_game(request: Self::NewGame, engines: &Engines) -> Result<Session<Self>, ApiError>;
     /// The move as text for [`crate::game::Game::parse_move`].
     fn requested_move(request: Self::PersonMove) -> String;
-    /// The state of `session` as the page draws it.
-    fn view(session: &Session<Self>) -> Self::View;
+    /// The state of `session` as the page draws it, an engine's seat by its name in
+    /// `engines`.
+    fn view(session: &Session<Self>, engines: &Engines) -> Self::View;
     /// The bytes a position holds outside itself (a history in a vector, say), which a
     /// game's size adds to [`Session::memory_bytes`]; none by default.
     fn heap_bytes(_position: &Self::Position) -> usize {
@@ -65,6 +70,8 @@ pub trait WebGame: MatchGame + Clone + Game<Position: Send + Sync, Move: Send + 
 pub struct Games<G: WebGame> {
     store: Arc<Store>,
     engine: Arc<Engine>,
+    /// The Hub engines of `--engine`.
+    pub engines: Arc<Engines>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -91,11 +98,11 @@ pub struct GameState<V> {
     pub view: V,
 }
 
-fn state<G: WebGame>(id: u64, session: &Session<G>) -> GameState<G::View> {
+fn state<G: WebGame>(id: u64, session: &Session<G>, engines: &Engines) -> GameState<G::View> {
     GameState {
         id,
         url: format!("{}/{id}", G::PATH),
-        view: G::view(session),
+        view: G::view(session, engines),
     }
 }
 
@@ -103,10 +110,12 @@ fn state<G: WebGame>(id: u64, session: &Session<G>) -> GameState<G::View> {
 pub fn routes<G: WebGame, S: Clone + Send + Sync + 'static>(
     store: Arc<Store>,
     engine: Arc<Engine>,
+    engines: Arc<Engines>,
 ) -> Router<S> {
     let games = Arc::new(Games::<G> {
         store,
         engine,
+        engines,
         game: std::marker::PhantomData,
     });
     let router = Router::new()
@@ -137,6 +146,7 @@ fn session_error<G: WebGame>(error: SessionError) -> ApiError {
         SessionError::BotToMove(_) => ApiError::conflict(format!("{error} (POST .../bot)")),
         SessionError::PersonToMove => ApiError::conflict(format!("{error} (POST .../move)")),
         SessionError::Bot(message) => ApiError::internal(message),
+        SessionError::Forfeited { .. } => ApiError::internal(error.to_string()),
         error => ApiError::conflict(error.to_string()),
     }
 }
@@ -151,7 +161,7 @@ fn change<G: WebGame>(
 ) -> Answer<G::View> {
     let state = games.with(id, |session| {
         action(session).map_err(session_error::<G>)?;
-        Ok::<_, ApiError>(state(id, session))
+        Ok::<_, ApiError>(state(id, session, &games.engines))
     })??;
     Ok(Json(state))
 }
@@ -161,9 +171,9 @@ async fn create<G: WebGame>(
     body: JsonBody<G::NewGame>,
 ) -> Result<(StatusCode, Json<GameState<G::View>>), ApiError> {
     let Json(request) = body?;
-    let session = G::new_game(request)?;
+    let session = G::new_game(request, &games.engines)?;
     let id = games.store.insert(session);
-    let state = games.with(id, |session| state(id, session))?;
+    let state = games.with(id, |session| state(id, session, &games.engines))?;
     Ok((StatusCode::CREATED, Json(state)))
 }
 
@@ -171,7 +181,9 @@ async fn show<G: WebGame>(
     State(games): State<Arc<Games<G>>>,
     Path(id): Path<u64>,
 ) -> Answer<G::View> {
-    Ok(Json(games.with(id, |session| state(id, session))?))
+    Ok(Json(
+        games.with(id, |session| state(id, session, &games.engines))?,
+    ))
 }
 
 async fn person_move<G: WebGame>(
@@ -192,7 +204,11 @@ async fn bot_move<G: WebGame>(
     let turn = turn.map_err(session_error::<G>)?;
     let choice = games.engine.run(move || turn.think()).await?;
     let choice = choice.map_err(session_error::<G>)?;
-    change(&games, id, |session| session.bot_move(choice).map(drop))
+    // A forfeit is kept in the session: the game is over, and its state says why.
+    change(&games, id, |session| match session.bot_move(choice) {
+        Ok(_) | Err(SessionError::Forfeited { .. }) => Ok(()),
+        Err(error) => Err(error),
+    })
 }
 
 async fn undo<G: WebGame>(

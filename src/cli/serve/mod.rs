@@ -27,6 +27,7 @@ mod draughts;
 mod draughts_pdn;
 mod draughts_values;
 mod draughts_variants;
+mod engines;
 mod fifteen;
 mod file_stream;
 mod games;
@@ -74,7 +75,8 @@ a browser. The JSON API the page uses is described in docs/serve.md.
 
 Examples:
   boardlab serve
-  boardlab serve --port 0 --results results/fifteen --results results/draughts"
+  boardlab serve --port 0 --results results/fifteen --results results/draughts
+  boardlab serve --engine 'bl4=boardlab draughts hub --bot alphabeta:4'"
 )]
 pub struct ServeArgs {
     /// The TCP port, 0 to 65535 (0: any free port, printed on the first line).
@@ -101,11 +103,20 @@ pub struct ServeArgs {
     /// it forgets the least recently used games. A game holds a few dozen bytes a ply.
     #[arg(long, value_name = "MIB", default_value_t = store::DEFAULT_BUDGET_MIB, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_game_memory: u64,
+
+    /// A Hub engine (Scan, say) offered as the player NAME for the national rule sets, beside
+    /// the bots (repeat the option for several). COMMAND starts it, split as a POSIX shell
+    /// splits words (no shell runs); it thinks one second a move and forfeits the game when it
+    /// crashes, hangs past ten seconds, answers nonsense or names an illegal move.
+    #[arg(long, value_name = "NAME=COMMAND", value_parser = engines::named_engine)]
+    pub engine: Vec<engines::NamedEngine>,
 }
 
 /// What every request handler outside the games shares.
 pub struct App {
     results: results::Roots,
+    /// The Hub engines of `--engine`.
+    engines: Arc<engines::Engines>,
     /// Engine work (a bot's move, a board, a tour): a few at once, stopped when not wanted.
     engine: Arc<limits::Engine>,
 }
@@ -130,7 +141,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         args.max_games as usize,
         (args.max_game_memory as usize) << 20,
     ));
-    let router = app(results, store, engine.clone(), hosts);
+    let engines = engines::Engines::new(args.engine.clone()).map_err(anyhow::Error::msg)?;
+    let router = app(results, store, engine.clone(), hosts, Arc::new(engines));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
         .enable_time()
@@ -179,25 +191,33 @@ fn app(
     games: Arc<store::Store>,
     engine: Arc<limits::Engine>,
     hosts: Arc<guard::Hosts>,
+    engines: Arc<engines::Engines>,
 ) -> Router {
     let app = Arc::new(App {
         results,
+        engines: engines.clone(),
         engine: engine.clone(),
     });
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/info", get(info))
-        .merge(games::routes::<Draughts, _>(games.clone(), engine.clone()))
+        .merge(games::routes::<Draughts, _>(
+            games.clone(),
+            engine.clone(),
+            engines.clone(),
+        ))
         .merge(games::routes::<VariantGame, _>(
             games.clone(),
             engine.clone(),
+            engines.clone(),
         ))
         .merge(games::routes::<Fifteen<Classic>, _>(
             games.clone(),
             engine.clone(),
+            engines.clone(),
         ))
-        .merge(games::routes::<Fifteen<OddEven>, _>(games, engine))
+        .merge(games::routes::<Fifteen<OddEven>, _>(games, engine, engines))
         .route("/api/chess-memory/board", get(memory::board))
         .route("/api/knights-tour/tour", get(knights_tour::tour))
         .route("/api/results", get(results::list))
@@ -237,7 +257,7 @@ async fn info(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum
     axum::Json(Info {
         version: crate::cli::VERSION,
         draughts: draughts::info(),
-        draughts_variants: draughts_variants::info(),
+        draughts_variants: draughts_variants::info(&app.engines),
         fifteen: fifteen::info(),
         chess_memory: memory::info(),
         knights_tour: knights_tour::info(),

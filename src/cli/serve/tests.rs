@@ -51,6 +51,7 @@ fn server_with(games: std::sync::Arc<Store>) -> axum::Router {
         games,
         std::sync::Arc::new(Engine::new(2)),
         std::sync::Arc::new(Hosts::for_address(std::net::Ipv4Addr::LOCALHOST.into())),
+        std::sync::Arc::default(),
     )
 }
 

@@ -9,8 +9,10 @@
 //! - `timeout=S`: how long the engine may take to answer each step of the handshake and each
 //!   move before it forfeits (default 10; more than `move-time`).
 //!
-//! The engine is started at its first move of a game and stopped (`quit`, then killed) when
-//! the game's player is dropped, so every game has a fresh engine. It is told the rule set
+//! The engine is started at its first move of a game (then told `new-game`) and stopped
+//! (`quit`, then killed) when the game's player is dropped, so every game has a fresh
+//! engine, one process for all its moves (a front end keeps the player for the game,
+//! [`crate::game::session::KeptPlayers`]). It is told the rule set
 //! with `set-param name=variant` when it declares another value, and refuses the game when
 //! it offers no such variant (an engine that declares no `variant` plays international
 //! draughts only). Each move is asked as the Hub GUI asks it: `pos` (the board after the last
@@ -317,7 +319,8 @@ impl Process {
         }
     }
 
-    /// The initialisation phase: `hub` ... `wait`, the variant, `init` ... `ready`.
+    /// The initialisation phase: `hub` ... `wait`, the variant, `init` ... `ready`, then
+    /// `new-game`, since the searches to come are of a game of their own.
     fn handshake(&mut self, variant: Variant) -> Result<(), Forfeit> {
         self.send(&Message::new("hub"))?;
         let mut declared: Option<(String, String)> = None;
@@ -354,7 +357,8 @@ impl Process {
             }
         }
         self.send(&Message::new("init"))?;
-        self.expect("`ready`", |m| Ok((m.command == "ready").then_some(())))
+        self.expect("`ready`", |m| Ok((m.command == "ready").then_some(())))?;
+        self.send(&Message::new("new-game"))
     }
 }
 
@@ -457,6 +461,10 @@ impl Player<VariantGame> for HubPlayer {
             self.process = None;
         }
         answer
+    }
+
+    fn runs_a_process(&self) -> bool {
+        true
     }
 }
 

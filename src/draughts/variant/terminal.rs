@@ -12,7 +12,7 @@ use crate::draughts::board::Color;
 use crate::draughts::game::{Ending, seat_of};
 use crate::draughts::terminal::{Style, side_name, sign};
 use crate::game::console::Screen;
-use crate::game::{Game, GameResult, Seat, Session};
+use crate::game::{Forfeit, Game, GameResult, Seat, Session};
 
 /// The board of `board` as text, seen from `bottom`'s side, the squares of `last` marked.
 pub fn render(
@@ -143,6 +143,19 @@ impl Screen<VariantGame> for VariantScreen {
             "{} resigns; {} wins.",
             side_name(color),
             side_name(color.other())
+        )
+    }
+
+    fn forfeited(&self, session: &Session<VariantGame>, seat: Seat, forfeit: &Forfeit) -> String {
+        let (loser, winner) = match seat {
+            Seat::First => (Color::White, Color::Black),
+            Seat::Second => (Color::Black, Color::White),
+        };
+        format!(
+            "{} ({}) loses by {forfeit}; {} wins.",
+            side_name(loser),
+            session.seats()[seat.index()].name(),
+            side_name(winner)
         )
     }
 

@@ -177,3 +177,75 @@ fn a_match_study_with_a_forfeiting_engine_runs_to_its_tables() {
         assert_eq!(row["a_losses"], "1", "the engine lost as {seat}: {row:?}");
     }
 }
+
+/// `draughts play --rules international` against `against`, the person's moves `input`: the
+/// exit status and standard output.
+fn play_at_the_terminal(against: &str, colour: &str, input: &str) -> (Option<i32>, String) {
+    let output = boardlab()
+        .args(["draughts", "play", "--rules", "international", "--ascii"])
+        .args(["--colour", colour, "--against", against])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn draughts_play_keeps_one_engine_process_for_the_whole_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // The engine, through a script that counts its starts.
+    let script = dir.path().join("engine.sh");
+    let binary = shlex::try_quote(env!("CARGO_BIN_EXE_boardlab")).unwrap();
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho start >> \"$(dirname \"$0\")/starts\"\nexec {binary} draughts hub --bot random\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let against = format!(
+        "hub[timeout=10]:{}",
+        shlex::try_quote(script.to_str().unwrap()).unwrap()
+    );
+    // White's quiet moves on the left wing; the engine's seeded replies let the first two be
+    // played (a later one may meet a capture that must be taken, and is then refused).
+    let (status, stdout) = play_at_the_terminal(&against, "white", "31-26\n36-31\n41-36\n");
+    assert_eq!(status, Some(0), "{stdout}");
+    let replies = stdout.matches(" plays ").count();
+    assert!(replies >= 2, "{stdout}");
+    let starts = std::fs::read_to_string(dir.path().join("starts")).unwrap();
+    assert_eq!(
+        starts.lines().count(),
+        1,
+        "one engine for the game's {replies} moves"
+    );
+}
+
+#[test]
+fn draughts_play_ends_the_game_when_the_engine_forfeits() {
+    for (breakage, fault) in [
+        ("illegal", "illegal"),
+        ("crash", "crash"),
+        ("hang", "timeout"),
+        ("garbage", "garbage"),
+    ] {
+        // The engine answers its first search, then breaks at its second move, as Black.
+        let hub = hub_name(
+            1.0,
+            &format!("--bot random --fault {breakage} --fault-after 1"),
+        );
+        let (status, stdout) = play_at_the_terminal(&hub, "white", "31-26\n36-31\n41-36\n");
+        assert_eq!(status, Some(0), "{breakage}: a finished game\n{stdout}");
+        let last = stdout.lines().last().unwrap();
+        assert!(
+            last.starts_with("Black (hub[")
+                && last.contains(&format!("loses by forfeit ({fault}): "))
+                && last.ends_with("; White wins."),
+            "{breakage}: {last}"
+        );
+        assert_eq!(stdout.matches(" plays ").count(), 1, "{stdout}");
+        assert!(!stdout.contains("Input ended"), "{stdout}");
+    }
+}

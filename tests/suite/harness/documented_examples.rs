@@ -332,6 +332,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "a server runs until Ctrl-C; tests/suite/serve/ and scripts/browser-check.sh start it",
     ),
     (
+        "boardlab serve --engine 'bl4=boardlab draughts hub --bot alphabeta:4'",
+        "a server runs until Ctrl-C; tests/suite/serve/engines.rs starts it with this build's engine",
+    ),
+    (
         "boardlab serve --host 0.0.0.0",
         "a server listening beyond this machine; tests/suite/serve/ start it on 127.0.0.1",
     ),

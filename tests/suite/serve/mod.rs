@@ -9,6 +9,7 @@
 mod api;
 mod attacks;
 mod endgame_values;
+mod engines;
 mod errors;
 mod hostile;
 mod load;

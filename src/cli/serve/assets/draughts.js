@@ -15,6 +15,7 @@
   const SQUARE_PX = { 8: 60, 10: 52, 12: 46 };   // a square's side by the board's
   let rulesAt = new Map();   // each rule set's games address, from /api/info
   let botsFor = new Map();   // the bots offered for each rule set
+  let engines = [];          // the Hub engines of `serve --engine`, by name
 
   function isBot(colour) { return game && game[colour] !== "person"; }
 
@@ -289,7 +290,8 @@
   }
 
   // A rule set's bots in the seats' menus; a seat holding a bot that does not play these
-  // rules (Damebot outside its own) gets the rule set's middle bot instead.
+  // rules (Damebot outside its own, an engine under Czech, English or Damebot's rules) gets
+  // the rule set's middle bot instead.
   function rulesChosen() {
     const form = $("draughts-form");
     const bots = botsFor.get(form.rules.value) || [];
@@ -297,6 +299,7 @@
     for (const seat of [form.white, form.black]) {
       const name = seat.value.trim();
       if (name.startsWith("damebot") && !bots.some((b) => b.startsWith("damebot"))) seat.value = "alphabeta:4";
+      if (engines.includes(name) && !bots.includes(name)) seat.value = "alphabeta:4";
     }
   }
 
@@ -316,6 +319,7 @@
         rulesAt.set(rules, info.draughts.games);
         botsFor.set(rules, info.draughts.bots);
       }
+      engines = info.draughts_variants.engines;
       for (const rules of info.draughts_variants.rules) {
         if (rulesAt.has(rules)) continue;
         rulesAt.set(rules, info.draughts_variants.games);
