@@ -14,6 +14,7 @@ mod chess_memory;
 mod compare;
 mod count;
 mod draughts;
+mod draughts_endgame;
 mod draughts_hub;
 mod draughts_pdn;
 mod draughts_play;

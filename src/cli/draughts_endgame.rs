@@ -1,0 +1,188 @@
+//! `boardlab draughts endgame`: endgame databases solved into files (`build`, which resumes
+//! where a stopped build left off) and counted (`stats`).
+
+use crate::draughts::endgame::build::{ClassDone, Done, build, class_stats};
+use crate::draughts::endgame::file::MAX_PIECES;
+use crate::draughts::endgame::Database;
+use crate::draughts::Rules;
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+pub struct EndgameArgs {
+    #[command(subcommand)]
+    pub command: EndgameCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EndgameCommand {
+    /// Solve every class up to a number of pieces into files, keeping the files that check.
+    Build(BuildArgs),
+    /// Count each class's wins, draws and losses, with its longest win and a position that needs it.
+    Stats(StatsArgs),
+}
+
+/// The rules a database can be built for.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum EndgameRules {
+    /// Czech draughts: flying kings, king priority.
+    Czech,
+    /// English checkers: short kings.
+    English,
+}
+
+impl EndgameRules {
+    fn rules(self) -> Rules {
+        match self {
+            EndgameRules::Czech => Rules::Czech,
+            EndgameRules::English => Rules::English,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 success, 2 a folder that cannot be written or another error (one line).
+
+Files go to DIR/<rules>/<class>.egdb (docs/endgames.md). A class whose file is there and passes \
+its checks is kept, so a stopped build resumes; a file that fails them is solved and written again.
+
+Examples:
+  boardlab draughts endgame build --rules czech --pieces 3 --out egdb
+  boardlab draughts endgame build --rules english --pieces 3 --out egdb --threads 1 --quiet"
+)]
+pub struct BuildArgs {
+    #[arg(long, value_enum, default_value_t = EndgameRules::Czech)]
+    pub rules: EndgameRules,
+
+    /// Every class with up to this many pieces (1 to 7; 5 takes minutes, 6 hours).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_PIECES)))]
+    pub pieces: u8,
+
+    /// The database folder; the files go to a folder per rules inside it.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// Worker threads (default: one per core). The files are the same for any number.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    /// No progress lines on standard error.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Exit status: 0 success, 2 a missing or damaged database (one line naming the file).
+
+Example:
+  boardlab draughts endgame build --pieces 2 --out egdb --quiet && boardlab draughts endgame stats --rules czech --dir egdb")]
+pub struct StatsArgs {
+    #[arg(long, value_enum, default_value_t = EndgameRules::Czech)]
+    pub rules: EndgameRules,
+
+    /// The database folder a build wrote (`--out`).
+    #[arg(long, value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+pub fn run(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        EndgameCommand::Build(args) => build_command(args),
+        EndgameCommand::Stats(args) => stats_command(args),
+    }
+}
+
+fn build_command(args: &BuildArgs) -> anyhow::Result<ExitCode> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = args.threads {
+        pool = pool.num_threads(usize::from(threads));
+    }
+    let pool = pool.build().context("starting the worker threads")?;
+    let rules = args.rules.rules();
+    let mut progress = Progress::default();
+    let summary = pool.install(|| {
+        build(&args.out, rules, args.pieces, |done| {
+            if !args.quiet {
+                eprintln!("{}", progress.line(done));
+            }
+        })
+    })?;
+    println!(
+        "{} endgames up to {} pieces in {}: {} classes ({} solved, {} kept), {} positions, {:.1} s",
+        rules.name(),
+        args.pieces,
+        args.out.join(rules.name()).display(),
+        summary.classes,
+        summary.solved,
+        summary.classes - summary.solved,
+        summary.positions,
+        summary.seconds
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Solving speed so far, for the estimate of the time left.
+#[derive(Default)]
+struct Progress {
+    solved: u64,
+    seconds: f64,
+}
+
+impl Progress {
+    fn line(&mut self, done: &ClassDone) -> String {
+        let head = format!(
+            "class {}/{} {}: {} positions",
+            done.number,
+            done.classes,
+            done.material.file_stem(),
+            done.positions
+        );
+        if done.how == Done::Kept {
+            return format!("{head} kept (its file checks)");
+        }
+        self.solved += done.positions;
+        self.seconds += done.seconds;
+        let rate = self.solved as f64 / self.seconds.max(1e-9);
+        let again = match &done.how {
+            Done::Replaced(problem) => format!(" again ({problem})"),
+            _ => String::new(),
+        };
+        format!(
+            "{head} solved{again} in {:.2} s, {:.0}/s; {} left, about {:.0} s",
+            done.seconds,
+            done.positions as f64 / done.seconds.max(1e-9),
+            done.positions_left,
+            done.positions_left as f64 / rate
+        )
+    }
+}
+
+fn stats_command(args: &StatsArgs) -> anyhow::Result<ExitCode> {
+    let database = Database::open(&args.dir, args.rules.rules()).map_err(anyhow::Error::msg)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{:<10} {:>11} {:>11} {:>11} {:>11} {:>7}  position",
+        "class", "positions", "wins", "draws", "losses", "longest"
+    )?;
+    for class in class_stats(&database) {
+        let (longest, position) = class
+            .longest_win
+            .map_or(("-".to_string(), "-".to_string()), |(d, fen)| (d.to_string(), fen));
+        writeln!(
+            out,
+            "{:<10} {:>11} {:>11} {:>11} {:>11} {:>7}  {position}",
+            class.material.file_stem(),
+            class.positions,
+            class.wins,
+            class.draws,
+            class.losses,
+            longest
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
