@@ -19,7 +19,6 @@ use super::material::Material;
 use crate::draughts::board::{Board, Color};
 use crate::draughts::movegen::legal_moves;
 use crate::draughts::moves::Move;
-use crate::draughts::rules::Rules;
 use super::solve::{Database, Value};
 
 fn slot(index: u64, side: Color) -> usize {

@@ -2,6 +2,7 @@
 
 mod cli;
 mod damebot_vectors;
+mod endgame;
 mod games;
 mod hub;
 mod matches;
