@@ -1,10 +1,10 @@
 //! `boardlab draughts endgame`: endgame databases solved into files (`build`, which resumes
 //! where a stopped build left off) and counted (`stats`).
 
+use crate::draughts::Rules;
+use crate::draughts::endgame::Database;
 use crate::draughts::endgame::build::{ClassDone, Done, build, class_stats};
 use crate::draughts::endgame::file::MAX_PIECES;
-use crate::draughts::endgame::Database;
-use crate::draughts::Rules;
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::Write;
@@ -76,10 +76,12 @@ pub struct BuildArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Exit status: 0 success, 2 a missing or damaged database (one line naming the file).
+#[command(
+    after_help = "Exit status: 0 success, 2 a missing or damaged database (one line naming the file).
 
 Example:
-  boardlab draughts endgame build --pieces 2 --out egdb --quiet && boardlab draughts endgame stats --rules czech --dir egdb")]
+  boardlab draughts endgame build --pieces 2 --out egdb --quiet && boardlab draughts endgame stats --rules czech --dir egdb"
+)]
 pub struct StatsArgs {
     #[arg(long, value_enum, default_value_t = EndgameRules::Czech)]
     pub rules: EndgameRules,
@@ -172,7 +174,9 @@ fn stats_command(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     for class in class_stats(&database) {
         let (longest, position) = class
             .longest_win
-            .map_or(("-".to_string(), "-".to_string()), |(d, fen)| (d.to_string(), fen));
+            .map_or(("-".to_string(), "-".to_string()), |(d, fen)| {
+                (d.to_string(), fen)
+            });
         writeln!(
             out,
             "{:<10} {:>11} {:>11} {:>11} {:>11} {:>7}  {position}",

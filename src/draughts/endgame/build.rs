@@ -2,11 +2,11 @@
 //! whose file exists and passes its checks is read instead of solved again, and each solved
 //! class is written (atomically, see [`super::file`]) as soon as it is done.
 
+use super::Value;
 use super::file::{FileError, MAX_PIECES, read_table, write_table};
 use super::material::Material;
 use super::retrograde::solve_class;
 use super::solve::{Database, Table, board_of_slot};
-use super::Value;
 use crate::draughts::fen::to_fen;
 use crate::draughts::rules::Rules;
 use std::path::Path;

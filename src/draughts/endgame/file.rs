@@ -221,9 +221,7 @@ pub fn write_table(dir: &Path, rules: Rules, table: &Table) -> Result<PathBuf, F
     let folder = path.parent().expect("a class file is in a rules folder");
     std::fs::create_dir_all(folder).map_err(io)?;
     let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
-    temporary
-        .write_all(&file_bytes(rules, table))
-        .map_err(io)?;
+    temporary.write_all(&file_bytes(rules, table)).map_err(io)?;
     temporary.as_file().sync_all().map_err(io)?;
     temporary.persist(&path).map_err(|e| io(e.error))?;
     Ok(path)
@@ -251,7 +249,8 @@ pub fn read_table(
             });
         }
     };
-    let packed = parse(&bytes, rules, material).map_err(|problem| problem.error(name, build, rules))?;
+    let packed =
+        parse(&bytes, rules, material).map_err(|problem| problem.error(name, build, rules))?;
     Ok(Table::from_values(*material, Values::Packed(packed)))
 }
 
@@ -329,11 +328,17 @@ fn parse(bytes: &[u8], rules: Rules, material: &Material) -> Result<PackedValues
     let data = &body[index_bytes..];
     let end = offsets[blocks] as usize;
     if data.len() < end {
-        let detail = format!("{} bytes, its index says {}", bytes.len(), bytes.len() - data.len() + end);
+        let detail = format!(
+            "{} bytes, its index says {}",
+            bytes.len(),
+            bytes.len() - data.len() + end
+        );
         return Err(Problem::Truncated(detail));
     }
     if checksum(bytes, body) != u64_at(bytes, CHECKSUM_AT) || data.len() != end {
-        return Err(Problem::Damaged("checksum mismatch, the file is damaged".into()));
+        return Err(Problem::Damaged(
+            "checksum mismatch, the file is damaged".into(),
+        ));
     }
     expected?;
     let packed = PackedValues {
@@ -356,7 +361,11 @@ fn header_fields(material: &Material, bytes: &[u8]) -> Result<(), Problem> {
         black_kings: class[3],
     };
     if found != *material {
-        let detail = format!("holds class {}, not {}", found.file_stem(), material.file_stem());
+        let detail = format!(
+            "holds class {}, not {}",
+            found.file_stem(),
+            material.file_stem()
+        );
         return Err(Problem::Damaged(detail));
     }
     let slots = 2 * material.size();
@@ -404,9 +413,7 @@ pub fn open_database(dir: &Path, rules: Rules) -> Result<Database, FileError> {
             .into_iter()
             .filter(|m| m.pieces() == pieces)
             .collect();
-        let complete = classes
-            .iter()
-            .all(|m| class_path(dir, rules, m).is_file());
+        let complete = classes.iter().all(|m| class_path(dir, rules, m).is_file());
         if !complete && pieces > 1 {
             break;
         }

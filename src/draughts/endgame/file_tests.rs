@@ -55,7 +55,10 @@ fn a_damaged_byte_is_a_checksum_error() {
     bytes[last] ^= 1;
     std::fs::write(&path, &bytes).unwrap();
     let message = error_of(dir.path(), Rules::Czech).to_string();
-    assert!(message.contains("1m0k-0m1k.egdb: checksum mismatch"), "{message}");
+    assert!(
+        message.contains("1m0k-0m1k.egdb: checksum mismatch"),
+        "{message}"
+    );
     assert!(message.contains("boardlab draughts endgame build --rules czech --pieces 2"));
 }
 
@@ -67,7 +70,10 @@ fn a_truncated_file_says_so() {
     for keep in [10, 100, bytes.len() - 1] {
         std::fs::write(&path, &bytes[..keep]).unwrap();
         let error = error_of(dir.path(), Rules::Czech);
-        assert!(matches!(error, FileError::Truncated { .. }), "{keep}: {error}");
+        assert!(
+            matches!(error, FileError::Truncated { .. }),
+            "{keep}: {error}"
+        );
     }
 }
 
@@ -79,7 +85,10 @@ fn a_file_of_other_rules_or_another_version_is_refused() {
     std::fs::create_dir_all(czech.parent().unwrap()).unwrap();
     std::fs::copy(&english, &czech).unwrap();
     let message = error_of(dir.path(), Rules::Czech).to_string();
-    assert!(message.contains("a database of english rules, not czech"), "{message}");
+    assert!(
+        message.contains("a database of english rules, not czech"),
+        "{message}"
+    );
     let mut bytes = std::fs::read(&english).unwrap();
     bytes[8] = 9;
     std::fs::write(&english, &bytes).unwrap();
@@ -96,11 +105,21 @@ fn a_missing_class_or_folder_names_the_build_command() {
     let (dir, _) = written(Rules::Czech);
     std::fs::remove_file(class_path(dir.path(), Rules::Czech, &KING_AND_MAN)).unwrap();
     let message = error_of(dir.path(), Rules::Czech).to_string();
-    assert!(message.contains("1m0k-0m1k.egdb: missing; build it with `boardlab draughts endgame build"));
+    assert!(
+        message.contains("1m0k-0m1k.egdb: missing; build it with `boardlab draughts endgame build")
+    );
     // One piece is still complete: the database opens with what it has.
-    assert_eq!(open_database(dir.path(), Rules::Czech).unwrap().max_pieces(), 1);
+    assert_eq!(
+        open_database(dir.path(), Rules::Czech)
+            .unwrap()
+            .max_pieces(),
+        1
+    );
     let message = Database::open(dir.path(), Rules::English).unwrap_err();
-    assert!(message.contains("no english endgame database there"), "{message}");
+    assert!(
+        message.contains("no english endgame database there"),
+        "{message}"
+    );
     assert!(!message.contains('\n'));
 }
 

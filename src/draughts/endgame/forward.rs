@@ -16,10 +16,10 @@
 //! every round, where the retrograde solver visits only the positions a round can change.
 
 use super::material::Material;
+use super::solve::{Database, Value};
 use crate::draughts::board::{Board, Color};
 use crate::draughts::movegen::legal_moves;
 use crate::draughts::moves::Move;
-use super::solve::{Database, Value};
 
 fn slot(index: u64, side: Color) -> usize {
     2 * index as usize + usize::from(side == Color::Black)

@@ -96,6 +96,9 @@ mod tests {
         let mut back = Vec::new();
         unpack(&packed, &mut back).unwrap();
         assert_eq!(back, data);
-        assert_eq!(unpack(&packed[..packed.len() - 1], &mut back), Err(Truncated));
+        assert_eq!(
+            unpack(&packed[..packed.len() - 1], &mut back),
+            Err(Truncated)
+        );
     }
 }

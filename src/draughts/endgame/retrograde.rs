@@ -65,7 +65,9 @@ impl Buckets {
     }
 
     fn take(list: &mut [Vec<u32>], distance: usize) -> Vec<u32> {
-        list.get_mut(distance).map(std::mem::take).unwrap_or_default()
+        list.get_mut(distance)
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 }
 
@@ -228,7 +230,10 @@ fn propagate(
             let p = slot(material.index(&before), before.side);
             if lost {
                 let won = Value::Win(n + 1).code();
-                if work.code[p].compare_exchange(0, won, Relaxed, Relaxed).is_ok() {
+                if work.code[p]
+                    .compare_exchange(0, won, Relaxed, Relaxed)
+                    .is_ok()
+                {
                     found.push((n + 1, p as u32));
                 }
                 return;

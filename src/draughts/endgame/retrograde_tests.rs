@@ -16,11 +16,11 @@ fn predecessor_sets(material: Material, rules: Rules) -> (Vec<Vec<usize>>, Vec<V
     let mut by_unmoves = vec![Vec::new(); slots];
     let mut by_moves = vec![Vec::new(); slots];
     let mut moves = Vec::new();
-    for s in 0..slots {
+    for (s, unmoved) in by_unmoves.iter_mut().enumerate() {
         let board = board_of_slot(&material, s);
         predecessors(&board, rules, |before| {
             assert_eq!(Material::of(&before), material);
-            by_unmoves[s].push(slot(material.index(&before), before.side));
+            unmoved.push(slot(material.index(&before), before.side));
         });
         legal_moves(&board, rules, &mut moves);
         for mv in &moves {

@@ -153,9 +153,9 @@ fn class_key(material: &Material) -> Option<usize> {
         material.black_men,
         material.black_kings,
     ];
-    counts
-        .iter()
-        .try_fold(0, |key, &count| (count < 8).then_some(key << 3 | usize::from(count)))
+    counts.iter().try_fold(0, |key, &count| {
+        (count < 8).then_some(key << 3 | usize::from(count))
+    })
 }
 
 /// Solved classes under one rules variant: every stored class of up to

@@ -9,7 +9,9 @@ use std::path::Path;
 
 fn build(out: &Path, rules: &str, threads: &str) -> String {
     let output = boardlab()
-        .args(["draughts", "endgame", "build", "--rules", rules, "--pieces", "3"])
+        .args([
+            "draughts", "endgame", "build", "--rules", rules, "--pieces", "3",
+        ])
         .arg("--out")
         .arg(out)
         .args(["--threads", threads])
@@ -38,7 +40,10 @@ fn the_files_are_the_same_bytes_on_one_thread_and_two() {
         let two = tempfile::tempdir().unwrap();
         build(one.path(), rules, "1");
         build(two.path(), rules, "2");
-        let (one, two) = (files(&one.path().join(rules)), files(&two.path().join(rules)));
+        let (one, two) = (
+            files(&one.path().join(rules)),
+            files(&two.path().join(rules)),
+        );
         // Three pieces: 18 stored classes of the 34 (the others are their mirrors).
         assert_eq!(one.len(), 18, "{rules}");
         assert!(one.contains_key("2m1k-0m0k.egdb"));
@@ -62,9 +67,17 @@ fn a_rebuild_solves_only_the_missing_and_the_damaged_files() {
     let log = build(dir.path(), "czech", "2");
     let solved: Vec<&str> = log.lines().filter(|l| l.contains(" solved")).collect();
     assert_eq!(solved.len(), 2, "{log}");
-    assert!(solved[0].contains("1m1k-1m0k") || solved[1].contains("1m1k-1m0k"), "{log}");
+    assert!(
+        solved[0].contains("1m1k-1m0k") || solved[1].contains("1m1k-1m0k"),
+        "{log}"
+    );
     assert!(log.contains("0m2k-0m1k.egdb: checksum mismatch"), "{log}");
-    assert_eq!(log.lines().filter(|l| l.ends_with("kept (its file checks)")).count(), 16);
+    assert_eq!(
+        log.lines()
+            .filter(|l| l.ends_with("kept (its file checks)"))
+            .count(),
+        16
+    );
     assert_eq!(files(&folder), before);
 }
 
@@ -77,11 +90,18 @@ fn stats_names_each_class_s_longest_win() {
         .arg(dir.path())
         .assert()
         .success()
-        .stdout(predicate::str::is_match(r"^class +positions +wins +draws +losses +longest  position\n").unwrap())
+        .stdout(
+            predicate::str::is_match(
+                r"^class +positions +wins +draws +losses +longest  position\n",
+            )
+            .unwrap(),
+        )
         // A king each: 32 · 31 placements, each with either side to move. The longest win
         // is found by the statistics and checked to be a win of that length by the solver's
         // own tests; here its line must name a position.
-        .stdout(predicate::str::is_match(r"(?m)^0m1k-0m1k +1984 +\d+ +\d+ +\d+ +\d+  [WB]:W").unwrap());
+        .stdout(
+            predicate::str::is_match(r"(?m)^0m1k-0m1k +1984 +\d+ +\d+ +\d+ +\d+  [WB]:W").unwrap(),
+        );
 }
 
 #[test]
