@@ -3,7 +3,7 @@
 
 use crate::draughts::Rules;
 use crate::draughts::endgame::Database;
-use crate::draughts::endgame::build::{ClassDone, Done, build, class_stats};
+use crate::draughts::endgame::build::{Progress, build, class_stats};
 use crate::draughts::endgame::file::MAX_PIECES;
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
@@ -125,42 +125,6 @@ fn build_command(args: &BuildArgs) -> anyhow::Result<ExitCode> {
         summary.seconds
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// Solving speed so far, for the estimate of the time left.
-#[derive(Default)]
-struct Progress {
-    solved: u64,
-    seconds: f64,
-}
-
-impl Progress {
-    fn line(&mut self, done: &ClassDone) -> String {
-        let head = format!(
-            "class {}/{} {}: {} positions",
-            done.number,
-            done.classes,
-            done.material.file_stem(),
-            done.positions
-        );
-        if done.how == Done::Kept {
-            return format!("{head} kept (its file checks)");
-        }
-        self.solved += done.positions;
-        self.seconds += done.seconds;
-        let rate = self.solved as f64 / self.seconds.max(1e-9);
-        let again = match &done.how {
-            Done::Replaced(problem) => format!(" again ({problem})"),
-            _ => String::new(),
-        };
-        format!(
-            "{head} solved{again} in {:.2} s, {:.0}/s; {} left, about {:.0} s",
-            done.seconds,
-            done.positions as f64 / done.seconds.max(1e-9),
-            done.positions_left,
-            done.positions_left as f64 / rate
-        )
-    }
 }
 
 fn stats_command(args: &StatsArgs) -> anyhow::Result<ExitCode> {

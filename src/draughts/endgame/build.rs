@@ -106,6 +106,44 @@ fn unpacked(table: &Table) -> Table {
     Table::from_stored(table.material, table.stored_values().collect())
 }
 
+/// Solving speed so far, for the estimate of the time left.
+#[derive(Default)]
+pub struct Progress {
+    solved: u64,
+    seconds: f64,
+}
+
+impl Progress {
+    /// The progress line of a class done: its positions, time and speed, and the time left
+    /// at the speed of the classes solved so far.
+    pub fn line(&mut self, done: &ClassDone) -> String {
+        let head = format!(
+            "class {}/{} {}: {} positions",
+            done.number,
+            done.classes,
+            done.material.file_stem(),
+            done.positions
+        );
+        if done.how == Done::Kept {
+            return format!("{head} kept (its file checks)");
+        }
+        self.solved += done.positions;
+        self.seconds += done.seconds;
+        let rate = self.solved as f64 / self.seconds.max(1e-9);
+        let again = match &done.how {
+            Done::Replaced(problem) => format!(" again ({problem})"),
+            _ => String::new(),
+        };
+        format!(
+            "{head} solved{again} in {:.2} s, {:.0}/s; {} left, about {:.0} s",
+            done.seconds,
+            done.positions as f64 / done.seconds.max(1e-9),
+            done.positions_left,
+            done.positions_left as f64 / rate
+        )
+    }
+}
+
 /// One class's values counted: what `boardlab draughts endgame stats` prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassStats {
