@@ -40,6 +40,8 @@ pub enum DraughtsCommand {
     Replay(super::draughts_pdn::ReplayArgs),
     /// Write the games of a draughts match study's results folder as PDN.
     Pdn(super::draughts_pdn::PdnArgs),
+    /// Build endgame databases into files, and count what they hold.
+    Endgame(super::draughts_endgame::EndgameArgs),
 }
 
 /// The position and rules shared by the subcommands.
@@ -310,6 +312,7 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Hub(args) => super::draughts_hub::run(args),
         DraughtsCommand::Replay(args) => super::draughts_pdn::replay(args),
         DraughtsCommand::Pdn(args) => super::draughts_pdn::pdn(args),
+        DraughtsCommand::Endgame(args) => super::draughts_endgame::run(args),
     }
 }
 

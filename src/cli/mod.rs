@@ -14,6 +14,8 @@ mod chess_memory;
 mod compare;
 mod count;
 mod draughts;
+mod draughts_endgame;
+mod draughts_endgame_errors;
 mod draughts_hub;
 mod draughts_moves;
 mod draughts_pdn;

@@ -2,7 +2,7 @@
 //! pieces gets a distinct number in `0..size`, and every number names one placement.
 //!
 //! Squares are numbered densely here, 0 (a1) to 31 (h8), four to a rank, in the order of
-//! [`Square::all`]; [`to_dense`] and [`to_padded`] convert sets between this numbering and
+//! [`Square::all`](crate::draughts::square::Square::all); [`to_dense`] and [`to_padded`] convert sets between this numbering and
 //! the padded bitboards of [`crate::draughts::square`]. A set of `k` squares chosen from an
 //! allowed set is ranked by the combinatorial number system (colex order): with the chosen
 //! squares at positions `c₁ < … < c_k` among the allowed ones, its rank is
@@ -24,7 +24,7 @@
 
 use super::material::Material;
 use crate::draughts::board::{Board, Color};
-use crate::draughts::square::{Square, VALID};
+use crate::draughts::square::VALID;
 
 /// Rank 1 and rank 8 in the dense numbering.
 const DENSE_RANK_1: u32 = 0xF;
@@ -60,26 +60,28 @@ pub fn binomial(n: u32, k: u32) -> u64 {
     }
 }
 
-/// A padded bitboard as a dense 32-bit set.
+/// A padded bitboard as a dense 32-bit set: the padded layout is the dense one with a ghost
+/// bit after every eight squares (bits 4, 13, 22, 31), so each run of squares moves as a
+/// whole.
+#[inline]
 pub fn to_dense(padded: u64) -> u32 {
-    let mut dense = 0;
-    for (index, square) in Square::all().enumerate() {
-        if padded & square.bit() != 0 {
-            dense |= 1 << index;
-        }
-    }
-    dense
+    let dense = (padded & 0xF)
+        | ((padded >> 1) & (0xFF << 4))
+        | ((padded >> 2) & (0xFF << 12))
+        | ((padded >> 3) & (0xFF << 20))
+        | ((padded >> 4) & (0xF << 28));
+    dense as u32
 }
 
-/// A dense 32-bit set as a padded bitboard.
+/// A dense 32-bit set as a padded bitboard (the inverse of [`to_dense`]).
+#[inline]
 pub fn to_padded(dense: u32) -> u64 {
-    let mut padded = 0;
-    let mut rest = dense;
-    while rest != 0 {
-        let d = u64::from(rest.trailing_zeros());
-        padded |= 1 << (d + (d + 4) / 8);
-        rest &= rest - 1;
-    }
+    let dense = u64::from(dense);
+    let padded = (dense & 0xF)
+        | ((dense & (0xFF << 4)) << 1)
+        | ((dense & (0xFF << 12)) << 2)
+        | ((dense & (0xFF << 20)) << 3)
+        | ((dense & (0xF << 28)) << 4);
     debug_assert_eq!(padded & !VALID, 0);
     padded
 }
@@ -229,6 +231,7 @@ const MIDDLE: u32 = WHITE_MEN_SQUARES & !DENSE_RANK_1;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::square::Square;
 
     #[test]
     fn binomials_match_the_factorial_formula() {

@@ -64,6 +64,42 @@ impl Material {
         classes.sort_by_key(|class| (class.pieces(), class.men(), *class));
         classes
     }
+
+    /// The class with the colours swapped: its positions are this class's positions rotated
+    /// by 180° with the colours (and the side to move) swapped ([`Board::mirrored`]), which
+    /// have the same values.
+    pub fn mirrored(&self) -> Material {
+        Material {
+            white_men: self.black_men,
+            white_kings: self.black_kings,
+            black_men: self.white_men,
+            black_kings: self.white_kings,
+        }
+    }
+
+    /// Whether this class is the one of its mirror pair that databases store: the larger of
+    /// the two in the order (White's men, White's kings, Black's men, Black's kings). A class
+    /// equal to its mirror is stored.
+    pub fn is_stored(&self) -> bool {
+        *self >= self.mirrored()
+    }
+
+    /// The stored classes of [`Material::solving_order`]: every class of up to `max_pieces`
+    /// pieces is one of them or the mirror of one.
+    pub fn stored_classes(max_pieces: u8) -> Vec<Material> {
+        let mut classes = Material::solving_order(max_pieces);
+        classes.retain(Material::is_stored);
+        classes
+    }
+
+    /// The class's name in file names: White's men and kings, then Black's, e.g. `2m1k-1m0k`
+    /// for two White men and a White king against one Black man.
+    pub fn file_stem(&self) -> String {
+        format!(
+            "{}m{}k-{}m{}k",
+            self.white_men, self.white_kings, self.black_men, self.black_kings
+        )
+    }
 }
 
 impl fmt::Display for Material {

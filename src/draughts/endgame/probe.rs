@@ -104,12 +104,12 @@ pub fn open(source: &Source, rules: Rules) -> Result<Database, String> {
     check_rules(rules)?;
     match source {
         Source::Memory(pieces) => Ok(Database::solve_up_to(rules, *pieces)),
-        Source::Folder(folder) => Err(format!(
-            "no endgame database in `{}`: build one with `boardlab draughts endgame build --rules {} --pieces 4 --out {}`, or solve one in memory with --endgames memory:N (or {ENDGAMES_ENV}=memory:N), N up to {MAX_MEMORY_PIECES}",
-            folder.display(),
-            rules.name(),
-            folder.display()
-        )),
+        Source::Folder(folder) => Database::open(folder, rules).map_err(|e| {
+            if folder.join(rules.name()).is_dir() {
+                return e;
+            }
+            format!("{e}, or solve one in memory with --endgames memory:N (or {ENDGAMES_ENV}=memory:N), N up to {MAX_MEMORY_PIECES}")
+        }),
     }
 }
 

@@ -169,10 +169,11 @@ fn value_from_successors(board: &Board, rules: Rules, value_of: impl Fn(&Board) 
 
 fn bellman_holds_everywhere(rules: Rules) {
     let database = solved(rules);
-    for material in Material::solving_order(3) {
+    for material in Material::stored_classes(3) {
         let table = database.table(&material).unwrap();
-        assert_eq!(table.values().len() as u64, 2 * material.size());
-        for (slot, &value) in table.values().iter().enumerate() {
+        assert_eq!(table.stored_values().count() as u64, 2 * material.size());
+        for slot in 0..table.slots() {
+            let value = table.value_at(slot);
             let side = [Color::White, Color::Black][slot % 2];
             let board = material.board(slot as u64 / 2, side);
             let expected = value_from_successors(&board, rules, |b| database.value(b).unwrap());
@@ -330,39 +331,6 @@ fn in_checkers_two_kings_beat_one_king_but_for_forks() {
     assert_eq!(not_lost.len(), 66);
     assert!(not_lost.contains(&"B:WKd2,Kb4:BKb2".to_string()));
     assert!(!not_lost.contains(&"B:WKd2,Kb4:BKh8".to_string()));
-}
-
-/// Positions per value, per class up to four pieces, and the solver's speed. Run with
-/// `cargo test --lib draughts::endgame::tests::four_piece_counts -- --ignored --nocapture`
-/// (about 30 seconds per rules variant in the test profile: 14,722,180 positions).
-#[test]
-#[ignore = "a minute or more in a debug build; prints counts rather than checking them"]
-fn four_piece_counts() {
-    for rules in [Rules::Czech, Rules::English] {
-        let start = std::time::Instant::now();
-        let database = Database::solve_up_to(rules, 4);
-        let seconds = start.elapsed().as_secs_f64();
-        let mut total = 0u64;
-        for material in Material::solving_order(4) {
-            let table = database.table(&material).unwrap();
-            let (mut wins, mut losses, mut draws, mut longest) = (0, 0, 0, 0);
-            for value in table.values() {
-                match *value {
-                    Value::Win(d) => (wins, longest) = (wins + 1, longest.max(d)),
-                    Value::Loss(d) => (losses, longest) = (losses + 1, longest.max(d)),
-                    Value::Draw => draws += 1,
-                }
-            }
-            total += table.values().len() as u64;
-            println!(
-                "{rules:?} {material:>4} wins {wins} losses {losses} draws {draws} longest {longest}"
-            );
-        }
-        println!(
-            "{rules:?}: {total} positions in {seconds:.1} s, {:.0} per second",
-            total as f64 / seconds
-        );
-    }
 }
 
 #[test]

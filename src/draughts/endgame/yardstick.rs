@@ -15,19 +15,19 @@
 
 use super::Value;
 use super::probe::{self, Source, mover_value};
-use crate::draughts::pdn::study::StudyGame;
-use crate::experiment::read_finished_rows;
-use rayon::prelude::*;
 use crate::draughts::board::Board;
 use crate::draughts::game::{Draughts, GamePosition, seat_of};
+use crate::draughts::pdn::study::StudyGame;
+use crate::experiment::read_finished_rows;
+use crate::game::matches::report::with_interval;
 use crate::game::matches::row::GameRow;
 use crate::game::{Game, GameResult, Seat};
-use crate::game::matches::report::with_interval;
 use crate::output::numbers::count;
 use crate::stats::proportion::wilson95;
+use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// The database's answer for a position: its value for the side to move, `None` outside it.
 pub type Probe<'a> = &'a (dyn Fn(&Board) -> Option<Value> + Sync);
@@ -136,7 +136,10 @@ impl Yardstick {
                 return "-".to_string();
             }
             let (low, high) = wilson95(errors, n);
-            format!("{errors} = {}", with_interval(errors as f64 / n as f64, low, high))
+            format!(
+                "{errors} = {}",
+                with_interval(errors as f64 / n as f64, low, high)
+            )
         };
         let rows = self
             .bots

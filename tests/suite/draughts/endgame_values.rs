@@ -80,7 +80,7 @@ fn values_come_as_json_too() {
 fn a_missing_database_and_other_rules_are_one_line_errors() {
     let folder = tempfile::tempdir().unwrap();
     let cases: [(&[&str], &str); 5] = [
-        (&["--values"], "no endgame database in `endgames`"),
+        (&["--values"], "endgames: no czech endgame database there"),
         (
             &["--values", "--endgames", "memory:9"],
             "memory:N takes N from 1 to 4",
@@ -128,6 +128,6 @@ fn the_perfect_player_plays_games_and_needs_its_database() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "no endgame database in `no-such-folder`",
+            "no-such-folder: no czech endgame database there",
         ));
 }

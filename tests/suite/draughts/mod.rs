@@ -2,6 +2,7 @@
 
 mod cli;
 mod damebot_vectors;
+mod endgame;
 mod endgame_values;
 mod games;
 mod hub;
