@@ -20,8 +20,7 @@ position the database holds, its move is an error if it turns a win into a draw 
 draw into a loss (docs/endgames.md).
 
 Examples:
-  boardlab run experiments/examples/draughts.toml --games 2 --out results/draughts-example --quiet
-  boardlab draughts endgame errors results/draughts-example --endgames memory:3 --csv errors.csv"
+  boardlab run experiments/examples/draughts.toml --games 2 --out m --quiet && boardlab draughts endgame errors m --endgames memory:3"
 )]
 pub struct ErrorsArgs {
     /// A finished results folder of a Czech or English draughts match study (with its draws.csv).
@@ -39,7 +38,8 @@ pub struct ErrorsArgs {
 
 pub(super) fn errors(args: &ErrorsArgs) -> anyhow::Result<ExitCode> {
     let source = Source::chosen(args.endgames.as_deref()).map_err(anyhow::Error::msg)?;
-    let yardstick = measure_folder(&args.results, &source).map_err(anyhow::Error::msg)?;
+    let yardstick = measure_folder(&args.results, &crate::puzzles::REGISTRY, &source)
+        .map_err(anyhow::Error::msg)?;
     if let Some(path) = &args.csv {
         write_atomic(path, yardstick.csv().as_bytes())
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;

@@ -18,7 +18,7 @@ use super::probe::{self, Source, mover_value};
 use crate::draughts::board::Board;
 use crate::draughts::game::{Draughts, GamePosition, seat_of};
 use crate::draughts::pdn::study::StudyGame;
-use crate::experiment::read_finished_rows;
+use crate::experiment::{Registry, read_finished_rows};
 use crate::game::matches::report::with_interval;
 use crate::game::matches::row::GameRow;
 use crate::game::{Game, GameResult, Seat};
@@ -191,10 +191,14 @@ impl Yardstick {
     }
 }
 
-/// The yardstick over every game of the finished match folder `dir`, a Czech or English
-/// draughts study whose `draws.csv` is kept, with the database from `source`. The games are
+/// The yardstick over every game of the finished match folder `dir` (its puzzle one of
+/// `registry`'s), a Czech or English draughts study whose `draws.csv` is kept, with the database from `source`. The games are
 /// replayed on every core, a batch at a time; the sums do not depend on the order.
-pub fn measure_folder(dir: &Path, source: &Source) -> Result<Yardstick, String> {
+pub fn measure_folder(
+    dir: &Path,
+    registry: &Registry,
+    source: &Source,
+) -> Result<Yardstick, String> {
     let manifest = dir.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).map_err(|e| {
         format!(
@@ -216,7 +220,7 @@ pub fn measure_folder(dir: &Path, source: &Source) -> Result<Yardstick, String> 
     let look = |board: &Board| database.value(board);
     let mut total = Yardstick::default();
     let mut batch = Vec::new();
-    read_finished_rows(dir, &crate::puzzles::REGISTRY, |row| {
+    read_finished_rows(dir, registry, |row| {
         batch.push(row.text.to_string());
         if batch.len() == BATCH {
             total.merge(&measure_batch(&game, &look, &batch)?);
