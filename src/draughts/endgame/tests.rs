@@ -379,3 +379,32 @@ fn english_king_against_king_matches_the_published_report() {
     assert_eq!(class.size(), 992);
     assert_eq!((wins, draws, losses, longest), (230, 654, 108, 11));
 }
+
+/// The published number of checkers positions with each number of pieces (one side to move),
+/// from Schaeffer's tables of the checkers search space (OEIS A055213 sums them): 120, 6,972,
+/// 261,224, 7,092,774, 148,688,232, 2,503,611,964 and 34,779,531,480 positions with one to
+/// seven pieces, 2,659,661,286 up to six and 37,439,192,766 up to seven. The classes' sizes
+/// are counted by the index's formulas, not by enumeration.
+#[test]
+fn class_sizes_add_up_to_the_published_counts_per_number_of_pieces() {
+    let published = [
+        120u64,
+        6_972,
+        261_224,
+        7_092_774,
+        148_688_232,
+        2_503_611_964,
+        34_779_531_480,
+    ];
+    let classes = Material::solving_order(7);
+    for (pieces, expected) in (1..=7u8).zip(published) {
+        let total: u64 = classes
+            .iter()
+            .filter(|class| class.pieces() == pieces)
+            .map(Material::size)
+            .sum();
+        assert_eq!(total, expected, "{pieces} pieces");
+    }
+    let up_to = |n: usize| published[..n].iter().sum::<u64>();
+    assert_eq!((up_to(6), up_to(7)), (2_659_661_286, 37_439_192_766));
+}
