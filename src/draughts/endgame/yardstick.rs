@@ -120,26 +120,24 @@ impl Yardstick {
     }
 
     /// The tallies as a table for the terminal or a report: per bot, the won and drawn
-    /// database positions it moved in, its errors there with their 95% intervals, and the
-    /// games with a won database position it went on to win.
+    /// database positions it moved in, the share of its moves there that were errors with
+    /// 95% intervals, and the share of the games with a won database position it went on to
+    /// win (the counts are in [`Yardstick::csv`]).
     pub fn table(&self) -> (Vec<String>, Vec<Vec<String>>) {
         let header = [
             "bot",
-            "won positions",
+            "won",
             "wins thrown away",
-            "drawn positions",
+            "drawn",
             "draws thrown away",
-            "won games converted",
+            "won games won",
         ];
         let rate = |errors: u64, n: u64| {
             if n == 0 {
                 return "-".to_string();
             }
             let (low, high) = wilson95(errors, n);
-            format!(
-                "{errors} = {}",
-                with_interval(errors as f64 / n as f64, low, high)
-            )
+            with_interval(errors as f64 / n as f64, low, high)
         };
         let rows = self
             .bots
