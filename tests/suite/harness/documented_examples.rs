@@ -294,6 +294,31 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "391,000 games take 20 minutes: 2 games a pairing, into a new folder (the committed one is finished)",
     ),
     (
+        "target/release/boardlab draughts endgame build --rules czech --pieces 6 --out endgames",
+        "target/release/boardlab draughts endgame build --rules czech --pieces 3 --out endgames --quiet",
+        "six pieces take an hour: the classes up to three pieces, whose files the checksums list too",
+    ),
+    (
+        "target/release/boardlab draughts endgame build --rules english --pieces 5 --out endgames",
+        "target/release/boardlab draughts endgame build --rules english --pieces 3 --out endgames --quiet",
+        "five pieces take minutes: the classes up to three pieces, whose files the checksums list too",
+    ),
+    (
+        "sha256sum -c results/endgames/czech-6.sha256",
+        "sha256sum --quiet --ignore-missing -c results/endgames/czech-6.sha256 && test \"$(ls endgames/czech | wc -l)\" = 18",
+        "only the files up to three pieces are built: each of them must have its listed checksum",
+    ),
+    (
+        "sha256sum -c results/endgames/english-5.sha256",
+        "sha256sum --quiet --ignore-missing -c results/endgames/english-5.sha256 && test \"$(ls endgames/english | wc -l)\" = 18",
+        "only the files up to three pieces are built: each of them must have its listed checksum",
+    ),
+    (
+        "target/release/boardlab run experiments/draughts.toml --threads 1 --out results/draughts-games --quiet",
+        "target/release/boardlab run experiments/draughts.toml --threads 1 --games 2 --out results/draughts-games --quiet",
+        "391,000 games take 20 minutes: 2 games a pairing",
+    ),
+    (
         "target/release/boardlab run experiments/international.toml --out results/international --quiet --resume",
         "target/release/boardlab run experiments/international.toml --games 2 --out rerun",
         "3,180 games take minutes: 2 games a pairing, into a new folder (the committed one is finished)",
