@@ -21,6 +21,7 @@ use crate::draughts::pdn::study::StudyGame;
 use crate::experiment::{Registry, read_finished_rows};
 use crate::game::matches::report::with_interval;
 use crate::game::matches::row::GameRow;
+use crate::game::matches::tally::round6;
 use crate::game::{Game, GameResult, Seat};
 use crate::output::numbers::count;
 use crate::stats::proportion::wilson95;
@@ -251,10 +252,6 @@ fn measure_batch(game: &Draughts, probe: Probe, rows: &[String]) -> Result<Yards
 
 /// The columns of `endgame-errors.csv`.
 pub const CSV_HEADER: &str = "bot,won_positions,win_to_draw,win_to_loss,win_error_rate,win_error_low,win_error_high,drawn_positions,draw_to_loss,draw_error_rate,draw_error_low,draw_error_high,lost_positions,won_games,won_games_won,converted_rate,converted_low,converted_high\n";
-
-fn round6(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
-}
 
 /// Replays `moves` from `start` and tallies each seat's moves in database positions
 /// (first seat at index 0).

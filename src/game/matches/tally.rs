@@ -150,7 +150,7 @@ impl SeatRecord {
 }
 
 /// Six decimals: enough for any rate, and the same bytes on every platform.
-pub(super) fn round6(x: f64) -> f64 {
+pub fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
