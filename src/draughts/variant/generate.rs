@@ -210,6 +210,14 @@ pub trait Routes<S> {
     );
     /// The best key so far (routes below it may be skipped).
     fn best(&self) -> u64;
+    /// Whether routes are only counted: then the search hands the men's captures of a single
+    /// jump to [`Routes::single_jumps`], all at once, instead of one by one to
+    /// [`Routes::route`].
+    const COUNTS_ONLY: bool = false;
+    /// `count` men's routes of one jump each, all of rank `key` (only if `COUNTS_ONLY`).
+    fn single_jumps(&mut self, _count: u64, _key: u64) {
+        unreachable!("a sink that lists routes gets them one by one");
+    }
 }
 
 /// The generator's view of one rule set on one layout, with its masks worked out.
@@ -292,6 +300,10 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
         search.empty = empty;
         search.with_king = false;
         let men = own & !pieces.kings;
+        if R::COUNTS_ONLY {
+            search.men_counted(men);
+            return;
+        }
         let jumpers = self.men_jumpers(men, opponent, pieces.kings, empty, side);
         let mut rest = jumpers;
         while rest != L::S::ZERO {
@@ -512,6 +524,104 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
         } else {
             self.empty
         }
+    }
+
+    /// The captures of all `men` for a sink that only counts: the jumps in each direction are
+    /// found for all men at once, those that end after one jump are counted by number, and
+    /// the search goes on square by square only from landings where the man can jump again
+    /// (or may be crowned and go on as a king). The count equals that of the search from
+    /// every man in turn: a man's second jump can never go back over the piece it has just
+    /// taken, and only the square behind that piece, its start, changes from full to empty.
+    fn men_counted(&mut self, men: L::S) {
+        let generator = self.generator;
+        let rules = &generator.rules;
+        let mut targets = self.opponent;
+        if !rules.men_capture_kings {
+            targets &= !self.opponent_kings;
+        }
+        let empty = self.empty;
+        // Squares from which a man could jump in each direction, and the landings of a first
+        // jump in each direction.
+        let mut can_jump = [L::S::ZERO; 8];
+        let mut landings = [L::S::ZERO; 8];
+        for_man_directions!(
+            self.side,
+            rules.men_capture_backward,
+            rules.orthogonal_captures,
+            |d| {
+                can_jump[d] = L::shift(L::shift(empty, reverse(d)) & targets, reverse(d));
+                landings[d] = L::shift(L::shift(men, d) & targets, d) & empty;
+            }
+        );
+        let may_crown = if rules.crowned_mid_capture {
+            generator.promotion[self.side]
+        } else {
+            L::S::ZERO
+        };
+        let victim = L::S::bit(0);
+        let keys = [
+            self.key(victim, Jumps::default().after(false)),
+            self.key(victim, Jumps::default().after(true)),
+        ];
+        for_man_directions!(
+            self.side,
+            rules.men_capture_backward,
+            rules.orthogonal_captures,
+            |d| {
+                let mut again = may_crown;
+                for (other, &set) in can_jump.iter().enumerate() {
+                    if other != reverse(d) {
+                        again |= set;
+                    }
+                }
+                self.men_jumps_in(d, landings[d], again, targets, keys);
+            }
+        );
+    }
+
+    /// The men's first jumps in direction `d`, landing on `landings`: those that cannot go on
+    /// (not landing on `again`) counted at once, under `keys` (over a man, over a king), the
+    /// others followed jump by jump.
+    #[inline(always)]
+    fn men_jumps_in(
+        &mut self,
+        d: usize,
+        landings: L::S,
+        again: L::S,
+        targets: L::S,
+        keys: [u64; 2],
+    ) {
+        let popcount = self.generator.popcount;
+        let single = landings & !again;
+        let over_kings = single & L::shift(self.opponent_kings, d);
+        let over_men = single & !over_kings;
+        if over_men != L::S::ZERO {
+            self.routes
+                .single_jumps(over_men.count_by(popcount) as u64, keys[0]);
+        }
+        if over_kings != L::S::ZERO {
+            self.routes
+                .single_jumps(over_kings.count_by(popcount) as u64, keys[1]);
+        }
+        let empty = self.empty;
+        let mut rest = landings & again;
+        while rest != L::S::ZERO {
+            let landing = L::S::bit(rest.first());
+            rest = rest.without_first();
+            let start = L::shift(L::shift(landing, reverse(d)), reverse(d));
+            self.from = start.first();
+            self.empty = empty | start;
+            let step = Step {
+                here: start,
+                captured: L::S::ZERO,
+                jumps: Jumps::default(),
+                came: None,
+                targets,
+                open: self.open(L::S::ZERO),
+            };
+            self.man_step(d, &step);
+        }
+        self.empty = empty;
     }
 
     /// A man on `at` that has taken `captured`, having come in direction `came`.

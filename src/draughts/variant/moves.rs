@@ -191,6 +191,19 @@ impl<S: Set> Routes<S> for Count {
     fn best(&self) -> u64 {
         if self.count == 0 { 0 } else { self.best }
     }
+
+    const COUNTS_ONLY: bool = true;
+    #[inline(always)]
+    fn single_jumps(&mut self, count: u64, key: u64) {
+        if key < self.best {
+            return;
+        }
+        if key > self.best {
+            self.count = 0;
+            self.best = key;
+        }
+        self.count += count;
+    }
 }
 
 /// Counts the routes of the highest key with distinct (start, end, captured set): the moves
@@ -199,7 +212,16 @@ impl<S: Set> Routes<S> for Count {
 pub(crate) struct CountDistinct {
     /// The routes kept: start and end squares, and the captured set.
     pub seen: Vec<(u8, u8, u128)>,
+    /// Men's routes of one jump, counted by number: each has its own start and end.
+    pub single_jumps: u64,
     pub best: u64,
+}
+
+impl CountDistinct {
+    /// The number of distinct routes of the highest key.
+    pub fn count(&self) -> u64 {
+        self.seen.len() as u64 + self.single_jumps
+    }
 }
 
 impl<S: Set> Routes<S> for CountDistinct {
@@ -218,6 +240,7 @@ impl<S: Set> Routes<S> for CountDistinct {
         }
         if key > self.best {
             self.seen.clear();
+            self.single_jumps = 0;
             self.best = key;
         }
         let route = (from as u8, landings[len - 1], captured.to_u128());
@@ -227,6 +250,20 @@ impl<S: Set> Routes<S> for CountDistinct {
     }
 
     fn best(&self) -> u64 {
-        if self.seen.is_empty() { 0 } else { self.best }
+        if self.count() == 0 { 0 } else { self.best }
+    }
+
+    const COUNTS_ONLY: bool = true;
+    #[inline(always)]
+    fn single_jumps(&mut self, count: u64, key: u64) {
+        if key < self.best {
+            return;
+        }
+        if key > self.best {
+            self.seen.clear();
+            self.single_jumps = 0;
+            self.best = key;
+        }
+        self.single_jumps += count;
     }
 }

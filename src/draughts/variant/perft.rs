@@ -149,9 +149,13 @@ impl<L: Layout, P: Popcount> Perft<L, P> {
         if self.merge {
             let mut seen = std::mem::take(&mut self.distinct);
             seen.clear();
-            let mut distinct = CountDistinct { seen, best: 0 };
+            let mut distinct = CountDistinct {
+                seen,
+                single_jumps: 0,
+                best: 0,
+            };
             self.generator.captures(pieces, &mut distinct);
-            let count = distinct.seen.len() as u64;
+            let count = distinct.count();
             self.distinct = distinct.seen;
             count
         } else {

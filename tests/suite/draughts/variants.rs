@@ -367,3 +367,46 @@ fn every_rule_set_agrees_with_the_oracle_in_perft_below_random_positions() {
         }
     }
 }
+
+/// perft(1) counts a position's moves without listing them (the men's single jumps all at
+/// once, for instance); it must count exactly the moves the move list holds, every route under
+/// the paths convention and each (start, end, captured set) once under the moves convention.
+#[test]
+fn perft_one_counts_the_listed_moves_of_every_rule_set_on_random_positions() {
+    let mut rng = boardlab::rng::stream(13, "variants/perft-one", 0);
+    for &variant in Variant::ALL {
+        let rules = variant.rules();
+        let engine = Engine::new(rules);
+        let (mut single, mut longer) = (0, 0);
+        for _ in 0..3000 {
+            let fen = random_fen(variant, &mut rng);
+            let position = notation::parse_fen(&rules, &fen).unwrap();
+            let mut moves = Vec::new();
+            engine.legal_moves(&position, &mut moves);
+            let paths = moves.len() as u64;
+            let mut distinct: Vec<_> = moves.iter().map(|mv| mv.merge_key()).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(
+                perft(&rules, &position, 1, Captures::Paths),
+                paths,
+                "{variant} {fen}"
+            );
+            let merged = distinct.len() as u64;
+            let counted = perft(&rules, &position, 1, Captures::Moves);
+            assert_eq!(counted, merged, "{variant} moves convention {fen}");
+            single += moves
+                .iter()
+                .any(|mv| mv.landings().len() == 1 && mv.is_capture()) as u32;
+            longer += moves.iter().any(|mv| mv.landings().len() >= 2) as u32;
+        }
+        assert!(
+            single > 200,
+            "{variant}: only {single} positions with single jumps"
+        );
+        assert!(
+            longer > 50,
+            "{variant}: only {longer} positions with longer captures"
+        );
+    }
+}
