@@ -18,7 +18,7 @@
 //! 8×8 generator of [`crate::draughts::movegen`] (a test checks it on random positions).
 
 use super::layout::{DIAGONALS, Layout, Popcount, Set, SoftwarePopcount, reverse};
-use super::rules::{Precedence, RuleSet};
+use super::rules::{Precedence, RuleSet, Variant};
 use crate::draughts::board::Color;
 
 /// Runs `$body` with `$d` bound to each direction of a man's capture in turn, as a literal
@@ -220,10 +220,43 @@ pub trait Routes<S> {
     }
 }
 
+/// Where the generator reads its rule flags from: a rule set chosen when the program runs
+/// ([`AnyRules`]), or one fixed when it is compiled ([`FixedRules`]), so that every flag is a
+/// constant and the branches on the flags vanish from the search (perft uses these).
+pub trait Flags: Copy + std::fmt::Debug {
+    fn rules(&self) -> &RuleSet;
+}
+
+/// Any rule set, its flags read as the search runs.
+#[derive(Clone, Copy, Debug)]
+pub struct AnyRules(pub RuleSet);
+
+impl Flags for AnyRules {
+    #[inline(always)]
+    fn rules(&self) -> &RuleSet {
+        &self.0
+    }
+}
+
+/// The rule set of `Variant::ALL[V]`, its flags constants of the compiled search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FixedRules<const V: usize>;
+
+impl<const V: usize> FixedRules<V> {
+    const RULES: RuleSet = Variant::ALL[V].rules();
+}
+
+impl<const V: usize> Flags for FixedRules<V> {
+    #[inline(always)]
+    fn rules(&self) -> &RuleSet {
+        &Self::RULES
+    }
+}
+
 /// The generator's view of one rule set on one layout, with its masks worked out.
 #[derive(Clone, Copy, Debug)]
-pub struct Generator<L: Layout, P: Popcount = SoftwarePopcount> {
-    pub rules: RuleSet,
+pub struct Generator<L: Layout, P: Popcount = SoftwarePopcount, F: Flags = AnyRules> {
+    flags: F,
     /// Each side's far row.
     promotion: [L::S; 2],
     /// How squares are counted.
@@ -252,13 +285,26 @@ impl<L: Layout> Generator<L> {
 impl<L: Layout, P: Popcount> Generator<L, P> {
     /// The generator counting squares with `popcount`.
     pub fn with_popcount(rules: RuleSet, popcount: P) -> Generator<L, P> {
-        debug_assert_eq!(rules.size as u32, L::N);
+        Generator::with_flags(AnyRules(rules), popcount)
+    }
+}
+
+impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
+    /// The generator of the rules `flags` give, counting squares with `popcount`.
+    pub fn with_flags(flags: F, popcount: P) -> Generator<L, P, F> {
+        debug_assert_eq!(flags.rules().size as u32, L::N);
         Generator {
-            rules,
+            flags,
             promotion: [L::S::from_u128(L::TOP), L::S::from_u128(L::BOTTOM)],
             popcount,
             _layout: std::marker::PhantomData,
         }
+    }
+
+    /// The rule set.
+    #[inline(always)]
+    pub fn rules(&self) -> &RuleSet {
+        self.flags.rules()
     }
 
     #[inline(always)]
@@ -271,7 +317,7 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
         let (own, opponent) = pieces.own_and_opponent();
         let empty = self.empty(pieces);
         let side = side_index(pieces.side);
-        let mut search = Search::<L, R, P> {
+        let mut search = Search::<L, R, P, F> {
             generator: self,
             opponent,
             opponent_kings: opponent & pieces.kings,
@@ -293,7 +339,7 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
                 search.empty = empty | L::S::bit(at);
                 search.king(at, L::S::ZERO, Jumps::default(), None, true);
             }
-            if self.rules.precedence == Precedence::KingFirst && search.routes.best() > 0 {
+            if self.rules().precedence == Precedence::KingFirst && search.routes.best() > 0 {
                 return;
             }
         }
@@ -325,12 +371,12 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
         empty: L::S,
         side: usize,
     ) -> L::S {
-        let targets = if self.rules.men_capture_kings {
+        let targets = if self.rules().men_capture_kings {
             opponent
         } else {
             opponent & !kings
         };
-        let rules = &self.rules;
+        let rules = self.rules();
         let mut jumpers = L::S::ZERO;
         for_man_directions!(
             side,
@@ -350,7 +396,7 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
         }
         let can = |d: usize| {
             let mut front = L::shift(kings, d);
-            if self.rules.flying_kings {
+            if self.rules().flying_kings {
                 let mut met = front & !empty;
                 while front & empty != L::S::ZERO {
                     front = L::shift(front & empty, d);
@@ -361,7 +407,7 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
             L::shift(front & opponent, d) & empty != L::S::ZERO
         };
         let mut any = false;
-        for_king_directions!(self.rules.orthogonal_captures, |d| any = any || can(d));
+        for_king_directions!(self.rules().orthogonal_captures, |d| any = any || can(d));
         any
     }
 
@@ -375,21 +421,40 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
     }
 
     /// The quiet moves (legal when there is no capture), as (from, to, crowned).
-    pub fn quiet_moves(&self, pieces: &Pieces<L::S>, mut push: impl FnMut(u32, u32, bool)) {
+    #[inline(always)]
+    pub fn quiet_moves(&self, pieces: &Pieces<L::S>, push: impl FnMut(u32, u32, bool)) {
+        match pieces.side {
+            Color::White => self.quiet_moves_of::<0>(pieces, push),
+            Color::Black => self.quiet_moves_of::<1>(pieces, push),
+        }
+    }
+
+    /// The quiet moves of side `SIDE` (0 White, 1 Black), each step a constant shift.
+    #[inline(always)]
+    fn quiet_moves_of<const SIDE: usize>(
+        &self,
+        pieces: &Pieces<L::S>,
+        mut push: impl FnMut(u32, u32, bool),
+    ) {
         let (own, _) = pieces.own_and_opponent();
         let empty = self.empty(pieces);
-        let side = side_index(pieces.side);
         let men = own & !pieces.kings;
-        for d in FORWARD[side] {
+        for d in FORWARD[SIDE] {
+            let delta = L::DELTAS[d];
             let mut to = L::shift(men, d) & empty;
             while to != L::S::ZERO {
                 let at = to.first();
                 to = to.without_first();
-                let from = L::shift(L::S::bit(at), reverse(d)).first();
-                push(from, at, self.promotion[side] & L::S::bit(at) != L::S::ZERO);
+                let crowned = self.promotion[SIDE] & L::S::bit(at) != L::S::ZERO;
+                push((at as i32 - delta) as u32, at, crowned);
             }
         }
-        let mut kings = own & pieces.kings;
+        self.king_quiet_moves(own & pieces.kings, empty, push);
+    }
+
+    /// The quiet moves of `kings`, as (from, to, false).
+    #[inline(always)]
+    fn king_quiet_moves(&self, mut kings: L::S, empty: L::S, mut push: impl FnMut(u32, u32, bool)) {
         while kings != L::S::ZERO {
             let king = kings.first();
             kings = kings.without_first();
@@ -397,7 +462,7 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
                 let mut to = L::shift(L::S::bit(king), d) & empty;
                 while to != L::S::ZERO {
                     push(king, to.first(), false);
-                    to = if self.rules.flying_kings {
+                    to = if self.rules().flying_kings {
                         L::shift(to, d) & empty
                     } else {
                         L::S::ZERO
@@ -407,23 +472,106 @@ impl<L: Layout, P: Popcount> Generator<L, P> {
         }
     }
 
+    /// perft(2) of a position whose side to move has no capture, counted in bulk where the
+    /// replies allow it; the moves it cannot count so go to `one_by_one` (from, to, crowned),
+    /// whose replies the caller counts. Returns the replies counted here.
+    ///
+    /// When the opponent has men only, may take kings with men, captures along diagonals only
+    /// and has no capture now, a man's step from f to t gives it a capture only if t is a
+    /// piece it could then take or f a square it could then land on; every other step leaves
+    /// it its quiet moves, which differ from those it has now only at f (now empty) and t (now
+    /// taken). Those steps' replies are counted for all of a direction's steps at once.
+    #[inline(always)]
+    pub fn count_replies(
+        &self,
+        pieces: &Pieces<L::S>,
+        one_by_one: impl FnMut(u32, u32, bool),
+    ) -> u64 {
+        match pieces.side {
+            Color::White => self.count_replies_of::<0>(pieces, one_by_one),
+            Color::Black => self.count_replies_of::<1>(pieces, one_by_one),
+        }
+    }
+
+    #[inline(always)]
+    fn count_replies_of<const SIDE: usize>(
+        &self,
+        pieces: &Pieces<L::S>,
+        mut one_by_one: impl FnMut(u32, u32, bool),
+    ) -> u64 {
+        let rules = self.rules();
+        let (own, opponent) = pieces.own_and_opponent();
+        let empty = self.empty(pieces);
+        let their_men = opponent & !pieces.kings;
+        let their_side = 1 - SIDE;
+        if !rules.men_capture_kings
+            || rules.orthogonal_captures
+            || opponent & pieces.kings != L::S::ZERO
+            || self.men_jumpers(their_men, own, pieces.kings, empty, their_side) != L::S::ZERO
+        {
+            self.quiet_moves_of::<SIDE>(pieces, one_by_one);
+            return 0;
+        }
+        // Squares where one of our pieces could be taken (a man of theirs before it, an empty
+        // square behind), and squares that, emptied, a man of theirs could land on.
+        let mut takeable = L::S::ZERO;
+        let mut landable = L::S::ZERO;
+        for_man_directions!(their_side, rules.men_capture_backward, false, |e| {
+            let next = L::shift(their_men, e);
+            takeable |= next & L::shift(empty, reverse(e));
+            landable |= L::shift(next & own, e);
+        });
+        let their_steps = FORWARD[their_side].map(|d| L::shift(their_men, d));
+        let count = |set: L::S| set.count_by(self.popcount) as u64;
+        let now = count(their_steps[0] & empty) + count(their_steps[1] & empty);
+        let men = own & !pieces.kings;
+        let mut total = 0;
+        for d in FORWARD[SIDE] {
+            let to = L::shift(men, d) & empty;
+            // A step towards a man of theirs that takes backwards lets it jump back to f.
+            let mut bad = to & takeable;
+            if rules.men_capture_backward || FORWARD[their_side].contains(&reverse(d)) {
+                bad |= to & L::shift(their_men, reverse(d));
+            }
+            bad |= L::shift(L::shift(to, reverse(d)) & landable, d);
+            let good = to & !bad;
+            let from = L::shift(good, reverse(d));
+            total += count(good) * now;
+            for steps in their_steps {
+                total += count(from & steps);
+                total -= count(good & steps);
+            }
+            let delta = L::DELTAS[d];
+            let mut rest = bad;
+            while rest != L::S::ZERO {
+                let at = rest.first();
+                rest = rest.without_first();
+                let crowned = self.promotion[SIDE] & L::S::bit(at) != L::S::ZERO;
+                one_by_one((at as i32 - delta) as u32, at, crowned);
+            }
+        }
+        self.king_quiet_moves(own & pieces.kings, empty, one_by_one);
+        total
+    }
+
     /// The number of quiet moves, counted with whole-board shifts.
     pub fn count_quiet_moves(&self, pieces: &Pieces<L::S>) -> u64 {
         let (own, _) = pieces.own_and_opponent();
         let empty = self.empty(pieces);
-        let side = side_index(pieces.side);
         let men = own & !pieces.kings;
         let kings = own & pieces.kings;
         let mut count = 0;
-        for d in FORWARD[side] {
-            count += (L::shift(men, d) & empty).count_by(self.popcount) as u64;
-        }
+        let steps = |d: usize| (L::shift(men, d) & empty).count_by(self.popcount) as u64;
+        count += match pieces.side {
+            Color::White => steps(FORWARD[0][0]) + steps(FORWARD[0][1]),
+            Color::Black => steps(FORWARD[1][0]) + steps(FORWARD[1][1]),
+        };
         if kings != L::S::ZERO {
             for d in DIAGONALS {
                 let mut front = L::shift(kings, d) & empty;
                 while front != L::S::ZERO {
                     count += front.count_by(self.popcount) as u64;
-                    front = if self.rules.flying_kings {
+                    front = if self.rules().flying_kings {
                         L::shift(front, d) & empty
                     } else {
                         L::S::ZERO
@@ -467,8 +615,8 @@ struct Step<S> {
 }
 
 /// Depth-first search of the capture routes of one piece.
-struct Search<'a, L: Layout, R, P: Popcount> {
-    generator: &'a Generator<L, P>,
+struct Search<'a, L: Layout, R, P: Popcount, F: Flags> {
+    generator: &'a Generator<L, P, F>,
     opponent: L::S,
     opponent_kings: L::S,
     /// Empty squares, the moving piece's start square included.
@@ -484,13 +632,13 @@ struct Search<'a, L: Layout, R, P: Popcount> {
     routes: &'a mut R,
 }
 
-impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
+impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
     #[inline(always)]
     fn key(&self, captured: L::S, jumps: Jumps) -> u64 {
         let count = captured.count_by(self.generator.popcount) as u64;
         let kings = jumps.kings as u64;
         let with_king = self.with_king as u64;
-        match self.generator.rules.precedence {
+        match self.generator.rules().precedence {
             Precedence::Free => 0,
             Precedence::KingFirst => with_king,
             Precedence::Most => count,
@@ -519,7 +667,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
     /// squares too.
     #[inline(always)]
     fn open(&self, captured: L::S) -> L::S {
-        if self.generator.rules.removed_at_once {
+        if self.generator.rules().removed_at_once {
             self.empty | captured
         } else {
             self.empty
@@ -534,7 +682,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
     /// taken, and only the square behind that piece, its start, changes from full to empty.
     fn men_counted(&mut self, men: L::S) {
         let generator = self.generator;
-        let rules = &generator.rules;
+        let rules = generator.rules();
         let mut targets = self.opponent;
         if !rules.men_capture_kings {
             targets &= !self.opponent_kings;
@@ -627,7 +775,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
     /// A man on `at` that has taken `captured`, having come in direction `came`.
     fn man(&mut self, at: u32, captured: L::S, jumps: Jumps, came: Option<usize>) {
         let generator = self.generator;
-        let rules = &generator.rules;
+        let rules = generator.rules();
         let open = self.open(captured);
         let mut targets = self.opponent & !captured;
         if !rules.men_capture_kings {
@@ -673,7 +821,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
         let took_king = victim & self.opponent_kings != L::S::ZERO;
         let taken = step.captured | victim;
         let next = step.jumps.after(took_king);
-        if generator.rules.crowned_mid_capture
+        if generator.rules().crowned_mid_capture
             && landing & generator.promotion[self.side] != L::S::ZERO
         {
             self.crowned = true;
@@ -693,7 +841,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
     #[inline(always)]
     fn victim(&self, at: L::S, d: usize, captured: L::S, open: L::S) -> Option<(L::S, L::S)> {
         let mut square = L::shift(at, d);
-        if self.generator.rules.flying_kings {
+        if self.generator.rules().flying_kings {
             while square & open != L::S::ZERO {
                 square = L::shift(square, d);
             }
@@ -706,7 +854,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
     fn king_can_capture(&self, at: L::S, captured: L::S) -> bool {
         let open = self.open(captured);
         let mut any = false;
-        for_king_directions!(self.generator.rules.orthogonal_captures, |d| any =
+        for_king_directions!(self.generator.rules().orthogonal_captures, |d| any =
             any || self.victim(at, d, captured, open).is_some());
         any
     }
@@ -724,7 +872,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
         straight: bool,
     ) -> bool {
         let generator = self.generator;
-        let rules = generator.rules;
+        let rules = generator.rules();
         let here = L::S::bit(at);
         let open = self.open(captured);
         let mut any = false;
@@ -745,7 +893,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
     /// whether there was one.
     #[inline(always)]
     fn king_step(&mut self, d: usize, step: &Step<L::S>, straight: bool) -> bool {
-        let rules = self.generator.rules;
+        let rules = self.generator.rules();
         if let Some(came) = step.came
             && ((d == reverse(came) && !rules.removed_at_once) || (d == came && !straight))
         {
@@ -791,7 +939,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount> Search<'_, L, R, P> {
             count += 1;
             landing = L::shift(landing, d) & open;
         }
-        if continuing == 0 && self.generator.rules.halts_behind_king && took_king {
+        if continuing == 0 && self.generator.rules().halts_behind_king && took_king {
             count = 1;
         }
         for (i, &to) in landings[..count].iter().enumerate() {

@@ -103,18 +103,18 @@ impl Engine {
 
     pub fn rules(&self) -> &RuleSet {
         match self {
-            Engine::Board8(g) => &g.rules,
-            Engine::Board10(g) => &g.rules,
-            Engine::Board12(g) => &g.rules,
+            Engine::Board8(g) => g.rules(),
+            Engine::Board10(g) => g.rules(),
+            Engine::Board12(g) => g.rules(),
         }
     }
 
     /// The start position: each side's men on its first rows, White to move.
     pub fn start(&self) -> Position {
         match self {
-            Engine::Board8(g) => start::<Board8>(&g.rules),
-            Engine::Board10(g) => start::<Board10>(&g.rules),
-            Engine::Board12(g) => start::<Board12>(&g.rules),
+            Engine::Board8(g) => start::<Board8>(g.rules()),
+            Engine::Board10(g) => start::<Board10>(g.rules()),
+            Engine::Board12(g) => start::<Board12>(g.rules()),
         }
     }
 
@@ -216,7 +216,7 @@ fn legal_moves<L: Layout>(
     generator.captures(
         &pieces,
         &mut Collect {
-            variant: generator.rules.variant,
+            variant: generator.rules().variant,
             moves,
             best: 0,
         },
@@ -224,7 +224,7 @@ fn legal_moves<L: Layout>(
     if moves.is_empty() {
         generator.quiet_moves(&pieces, |from, to, crowned| {
             moves.push(VariantMove::quiet(
-                generator.rules.variant,
+                generator.rules().variant,
                 from,
                 to,
                 crowned,

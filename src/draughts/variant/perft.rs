@@ -2,33 +2,79 @@
 //! either capture convention (every route, or routes with the same start, end and captured
 //! set once), on the board's own bitboards.
 
-use super::generate::{Generator, Pieces};
+use super::generate::{AnyRules, FixedRules, Flags, Generator, MAX_LANDINGS, Pieces, Routes};
 use super::layout::{
     Board8, Board10, Board12, Layout, PopcntInstruction, Popcount, Set, SoftwarePopcount,
 };
-use super::moves::{Collect, Count, CountDistinct, VariantMove};
-use super::{Position, RuleSet};
+use super::moves::{Count, CountDistinct, VariantMove};
+use super::{Position, RuleSet, Variant};
 use crate::draughts::perft::Captures;
 
 /// perft(`depth`) of `position` under `rules`, captures counted by `convention`.
 pub fn perft(rules: &RuleSet, position: &Position, depth: u32, convention: Captures) -> u64 {
     match PopcntInstruction::detect() {
-        Some(popcnt) => perft_by(rules, position, depth, convention, popcnt),
-        None => perft_by(rules, position, depth, convention, SoftwarePopcount),
+        Some(popcnt) if *rules == rules.variant.rules() => {
+            perft_of_fixed_rules(rules.variant, position, depth, convention, popcnt)
+        }
+        Some(popcnt) => perft_by(AnyRules(*rules), position, depth, convention, popcnt),
+        None => perft_by(
+            AnyRules(*rules),
+            position,
+            depth,
+            convention,
+            SoftwarePopcount,
+        ),
     }
 }
 
-fn perft_by<P: Popcount>(
-    rules: &RuleSet,
+/// perft under a national game's own rules, compiled for them: each flag a constant.
+fn perft_of_fixed_rules<P: Popcount>(
+    variant: Variant,
     position: &Position,
     depth: u32,
     convention: Captures,
     popcount: P,
 ) -> u64 {
-    match rules.size {
-        8 => Perft::<Board8, P>::new(rules, convention, popcount).count(position, depth),
-        10 => Perft::<Board10, P>::new(rules, convention, popcount).count(position, depth),
-        12 => Perft::<Board12, P>::new(rules, convention, popcount).count(position, depth),
+    macro_rules! fixed {
+        ($($name:ident),+) => {
+            match variant {
+                $(Variant::$name => perft_by(
+                    FixedRules::<{ Variant::$name as usize }>,
+                    position,
+                    depth,
+                    convention,
+                    popcount,
+                ),)+
+            }
+        };
+    }
+    fixed!(
+        Czech,
+        English,
+        Russian,
+        Brazilian,
+        Pool,
+        Spanish,
+        Italian,
+        Thai,
+        International,
+        Frisian,
+        Killer,
+        Canadian
+    )
+}
+
+fn perft_by<F: Flags, P: Popcount>(
+    flags: F,
+    position: &Position,
+    depth: u32,
+    convention: Captures,
+    popcount: P,
+) -> u64 {
+    match flags.rules().size {
+        8 => Perft::<Board8, P, F>::new(flags, convention, popcount).count(position, depth),
+        10 => Perft::<Board10, P, F>::new(flags, convention, popcount).count(position, depth),
+        12 => Perft::<Board12, P, F>::new(flags, convention, popcount).count(position, depth),
         size => unreachable!("no {size}x{size} rule set"),
     }
 }
@@ -66,18 +112,71 @@ fn merge_duplicates(moves: &mut Vec<VariantMove>) {
     }
 }
 
-struct Perft<L: Layout, P: Popcount> {
-    generator: Generator<L, P>,
+/// A capture as perft plays it: its start and end, the pieces it takes, whether it crowns.
+#[derive(Clone, Copy, Debug)]
+struct Capture<S> {
+    captured: S,
+    from: u8,
+    to: u8,
+    crowned: bool,
+}
+
+impl<S: Set> Capture<S> {
+    /// What the moves convention counts once: start, end and captured set.
+    fn merge_key(&self) -> (u8, u8, u128) {
+        (self.from, self.to, self.captured.to_u128())
+    }
+}
+
+/// Collects the capture routes of the highest key as perft's [`Capture`]s.
+struct CaptureList<'a, S> {
+    moves: &'a mut Vec<Capture<S>>,
+    best: u64,
+}
+
+impl<S: Set> Routes<S> for CaptureList<'_, S> {
+    #[inline(always)]
+    fn route(
+        &mut self,
+        from: u32,
+        landings: &[u8; MAX_LANDINGS],
+        len: usize,
+        captured: S,
+        crowned: bool,
+        key: u64,
+    ) {
+        if key < self.best {
+            return;
+        }
+        if key > self.best {
+            self.moves.clear();
+            self.best = key;
+        }
+        self.moves.push(Capture {
+            captured,
+            from: from as u8,
+            to: landings[len - 1],
+            crowned,
+        });
+    }
+
+    fn best(&self) -> u64 {
+        if self.moves.is_empty() { 0 } else { self.best }
+    }
+}
+
+struct Perft<L: Layout, P: Popcount, F: Flags> {
+    generator: Generator<L, P, F>,
     merge: bool,
-    buffers: Vec<Vec<VariantMove>>,
+    buffers: Vec<Vec<Capture<L::S>>>,
     /// The routes seen by the moves convention's count at the leaves.
     distinct: Vec<(u8, u8, u128)>,
 }
 
-impl<L: Layout, P: Popcount> Perft<L, P> {
-    fn new(rules: &RuleSet, convention: Captures, popcount: P) -> Perft<L, P> {
+impl<L: Layout, P: Popcount, F: Flags> Perft<L, P, F> {
+    fn new(flags: F, convention: Captures, popcount: P) -> Perft<L, P, F> {
         Perft {
-            generator: Generator::with_popcount(*rules, popcount),
+            generator: Generator::with_flags(flags, popcount),
             merge: convention == Captures::Moves,
             buffers: Vec::new(),
             distinct: Vec::new(),
@@ -103,23 +202,31 @@ impl<L: Layout, P: Popcount> Perft<L, P> {
         }
         let mut moves = self.captures(pieces);
         if moves.is_empty() {
-            // Quiet moves are made straight from the generator, without a move list.
+            // Quiet moves are made straight from the generator, without a move list; above
+            // the leaves, their count is worked out in the same loop.
             self.buffers.push(moves);
             let generator = self.generator;
             let mut total = 0;
-            generator.quiet_moves(pieces, |from, to, crowned| {
-                let next = pieces.play(from, to, L::S::ZERO, crowned);
-                total += self.count_at(&next, depth - 1);
-            });
+            if depth == 2 {
+                let mut one_by_one = 0;
+                let bulk = generator.count_replies(pieces, |from, to, crowned| {
+                    one_by_one += self.count_leaves(&pieces.play(from, to, L::S::ZERO, crowned));
+                });
+                total = bulk + one_by_one;
+            } else {
+                generator.quiet_moves(pieces, |from, to, crowned| {
+                    total += self.count_at(&pieces.play(from, to, L::S::ZERO, crowned), depth - 1);
+                });
+            }
             return total;
         }
         let mut total = 0;
-        if self.merge {
-            merge_duplicates(&mut moves);
+        if self.merge && moves.len() > 1 {
+            moves.sort_unstable_by_key(Capture::merge_key);
+            moves.dedup_by_key(|mv| mv.merge_key());
         }
         for mv in &moves {
-            let captured = L::S::from_u128(mv.captured());
-            let next = pieces.play(mv.from(), mv.to(), captured, mv.crowned());
+            let next = pieces.play(mv.from as u32, mv.to as u32, mv.captured, mv.crowned);
             total += self.count_at(&next, depth - 1);
         }
         self.buffers.push(moves);
@@ -128,13 +235,12 @@ impl<L: Layout, P: Popcount> Perft<L, P> {
 
     /// The captures the rules allow in `pieces`, in a move list from the pool (give it back
     /// to `buffers`).
-    fn captures(&mut self, pieces: &Pieces<L::S>) -> Vec<VariantMove> {
+    fn captures(&mut self, pieces: &Pieces<L::S>) -> Vec<Capture<L::S>> {
         let mut moves = self.buffers.pop().unwrap_or_default();
         moves.clear();
         self.generator.captures(
             pieces,
-            &mut Collect {
-                variant: self.generator.rules.variant,
+            &mut CaptureList {
                 moves: &mut moves,
                 best: 0,
             },
@@ -142,10 +248,18 @@ impl<L: Layout, P: Popcount> Perft<L, P> {
         moves
     }
 
+    /// perft(1): the quiet moves counted with whole-board shifts where there is no capture.
+    #[inline(always)]
     fn count_leaves(&mut self, pieces: &Pieces<L::S>) -> u64 {
         if !self.generator.has_capture(pieces) {
             return self.generator.count_quiet_moves(pieces);
         }
+        self.count_capture_leaves(pieces)
+    }
+
+    /// perft(1) of a position with a capture: its routes counted without a move list.
+    #[inline(never)]
+    fn count_capture_leaves(&mut self, pieces: &Pieces<L::S>) -> u64 {
         if self.merge {
             let mut seen = std::mem::take(&mut self.distinct);
             seen.clear();
@@ -170,6 +284,33 @@ impl<L: Layout, P: Popcount> Perft<L, P> {
 mod tests {
     use super::*;
     use crate::draughts::variant::{Engine, Variant};
+
+    #[test]
+    fn each_compiled_rule_set_is_its_games_own() {
+        macro_rules! same {
+            ($($name:ident),+) => {
+                $(assert_eq!(
+                    *FixedRules::<{ Variant::$name as usize }>.rules(),
+                    Variant::$name.rules(),
+                    stringify!($name)
+                );)+
+            };
+        }
+        same!(
+            Czech,
+            English,
+            Russian,
+            Brazilian,
+            Pool,
+            Spanish,
+            Italian,
+            Thai,
+            International,
+            Frisian,
+            Killer,
+            Canadian
+        );
+    }
 
     /// The first rows of dctl's tables (tests/data/draughts-variants.perft has them all).
     #[test]

@@ -112,7 +112,7 @@ pub struct RuleSet {
 
 impl Variant {
     /// The rule set of this game.
-    pub fn rules(self) -> RuleSet {
+    pub const fn rules(self) -> RuleSet {
         let base = RuleSet {
             variant: self,
             size: 8,

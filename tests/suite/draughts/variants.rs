@@ -234,6 +234,11 @@ fn czech_and_english_moves_equal_the_eight_by_eight_generators_in_order() {
 /// A random position of `variant`'s board, written as FEN: 1 to 10 pieces a side (more on
 /// larger boards), a third of them kings, men never on their far row.
 fn random_fen(variant: Variant, rng: &mut impl rand_core::Rng) -> String {
+    random_fen_with_kings(variant, rng, 3)
+}
+
+/// As [`random_fen`], with one piece in `one_in` a king (besides those on their far row).
+fn random_fen_with_kings(variant: Variant, rng: &mut impl rand_core::Rng, one_in: u64) -> String {
     let rules = variant.rules();
     let squares = Squares::new(rules);
     let numbers = rules.squares() as u64;
@@ -253,7 +258,7 @@ fn random_fen(variant: Variant, rng: &mut impl rand_core::Rng) -> String {
             } else {
                 number > numbers - per_row
             };
-            let king = far || boardlab::rng::below(rng, 3) == 0;
+            let king = far || boardlab::rng::below(rng, one_in) == 0;
             list.push(format!("{}{number}", if king { "K" } else { "" }));
         }
     }
@@ -407,6 +412,44 @@ fn perft_one_counts_the_listed_moves_of_every_rule_set_on_random_positions() {
         assert!(
             longer > 50,
             "{variant}: only {longer} positions with longer captures"
+        );
+    }
+}
+
+/// perft(2) counts the replies to many quiet moves at once (where the opponent has men only
+/// and no capture); it must equal the sum over the listed moves of the replies counted one
+/// position at a time, on positions with few kings, so that the shortcut is taken often.
+#[test]
+fn perft_two_equals_the_replies_to_each_listed_move_on_random_positions() {
+    let mut rng = boardlab::rng::stream(14, "variants/perft-two", 0);
+    for &variant in Variant::ALL {
+        let rules = variant.rules();
+        let engine = Engine::new(rules);
+        let mut quiet_positions = 0;
+        for round in 0..1500 {
+            let one_in = if round % 2 == 0 { 1_000_000 } else { 6 };
+            let fen = random_fen_with_kings(variant, &mut rng, one_in);
+            let position = notation::parse_fen(&rules, &fen).unwrap();
+            let mut moves = Vec::new();
+            engine.legal_moves(&position, &mut moves);
+            quiet_positions += moves.iter().all(|mv| !mv.is_capture()) as u32;
+            for convention in [Captures::Paths, Captures::Moves] {
+                let mut listed = moves.clone();
+                if convention == Captures::Moves {
+                    listed.sort_unstable_by_key(|mv| mv.merge_key());
+                    listed.dedup_by_key(|mv| mv.merge_key());
+                }
+                let replies: u64 = listed
+                    .iter()
+                    .map(|mv| perft(&rules, &play(&position, mv), 1, convention))
+                    .sum();
+                let counted = perft(&rules, &position, 2, convention);
+                assert_eq!(counted, replies, "{variant} {convention} {fen}");
+            }
+        }
+        assert!(
+            quiet_positions > 300,
+            "{variant}: only {quiet_positions} quiet positions"
         );
     }
 }
