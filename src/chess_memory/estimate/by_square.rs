@@ -108,7 +108,7 @@ impl CoverProblem {
                 exclusive: false,
                 symbol: None,
             }],
-            empty: squares % 2,
+            empty: 0,
         }
     }
 
