@@ -16,6 +16,7 @@ pub mod charts;
 pub mod compare;
 pub mod counting;
 pub mod data;
+pub mod estimate;
 pub mod fairness;
 pub mod headline;
 pub mod pieces;

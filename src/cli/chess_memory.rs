@@ -1,8 +1,9 @@
 //! `boardlab chess-memory`: ChessMemory's own commands, noun then verb: draw one board,
 //! check a board, measure the searches, the puzzle as a SAT instance, the number of boards, and
-//! how far from uniform each search draws them.
+//! its estimate where counting is out of reach,
+//! and how far from uniform each search draws them.
 
-use super::{bench, check, count, draw, fairness, sat};
+use super::{bench, check, count, draw, estimate, fairness, sat};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 
@@ -24,6 +25,8 @@ pub enum ChessMemoryCommand {
     Sat(sat::SatArgs),
     /// The exact number of valid boards of an instance, and of classes under symmetry.
     Count(count::CountArgs),
+    /// The number of valid boards estimated with a 95% interval, where counting is out of reach.
+    Estimate(estimate::EstimateArgs),
     /// How far from uniform each search and placement order draws its boards (4×4, 5×5).
     Fairness(fairness::FairnessArgs),
 }
@@ -35,6 +38,7 @@ pub fn run(args: &ChessMemoryArgs) -> anyhow::Result<ExitCode> {
         ChessMemoryCommand::Bench(args) => bench::run(args),
         ChessMemoryCommand::Sat(args) => sat::run(args),
         ChessMemoryCommand::Count(args) => count::run(args),
+        ChessMemoryCommand::Estimate(args) => estimate::run(args),
         ChessMemoryCommand::Fairness(args) => fairness::run(args),
     }
 }

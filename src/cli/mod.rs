@@ -21,6 +21,7 @@ mod draughts_moves;
 mod draughts_pdn;
 mod draughts_play;
 mod draw;
+mod estimate;
 mod fairness;
 mod fifteen;
 mod knights;

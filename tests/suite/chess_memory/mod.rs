@@ -6,6 +6,7 @@ mod counting;
 mod cover;
 mod distribution;
 mod draw_identity;
+mod estimate;
 mod fairness;
 mod pair_sets;
 mod pinned;

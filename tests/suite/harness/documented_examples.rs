@@ -249,6 +249,16 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "the committed run takes 25 minutes and its every-start series do not shrink with --draws: the example spec, into the same folder",
     ),
     (
+        "boardlab chess-memory estimate --method square --tail-squares 24 --probes 1200000 --seed 1 --threads 1 --json",
+        "boardlab chess-memory estimate --method square --tail-squares 24 --probes 200 --seed 1 --threads 1 --json",
+        "the committed 8×8 estimate takes 16 minutes of one core: the same run with 200 probes",
+    ),
+    (
+        "boardlab chess-memory estimate --method symbol --tail-symbols 3 --probes 16000 --seed 1 --threads 1 --json",
+        "boardlab chess-memory estimate --method symbol --tail-symbols 3 --probes 10 --seed 1 --threads 1 --json",
+        "the committed 8×8 estimate takes 15 minutes of one core: the same run with 10 probes",
+    ),
+    (
         "scripts/board-counts.sh",
         "scripts/board-counts.sh 4:QNBR",
         "the 5×5 count takes 20 s: the 4×4 instance only (an ignored test recounts 5×5)",
