@@ -476,8 +476,7 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
     /// replies allow it; the moves it cannot count so go to `one_by_one` (from, to, crowned),
     /// whose replies the caller counts. Returns the replies counted here.
     ///
-    /// When the opponent has men only, may take kings with men, captures along diagonals only
-    /// and has no capture now, a man's step from f to t gives it a capture only if t is a
+    /// When the opponent has men only, may take kings with men and has no capture now, a man's step from f to t gives it a capture only if t is a
     /// piece it could then take or f a square it could then land on; every other step leaves
     /// it its quiet moves, which differ from those it has now only at f (now empty) and t (now
     /// taken). Those steps' replies are counted for all of a direction's steps at once.
@@ -505,7 +504,6 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
         let their_men = opponent & !pieces.kings;
         let their_side = 1 - SIDE;
         if !rules.men_capture_kings
-            || rules.orthogonal_captures
             || opponent & pieces.kings != L::S::ZERO
             || self.men_jumpers(their_men, own, pieces.kings, empty, their_side) != L::S::ZERO
         {
@@ -516,11 +514,16 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
         // square behind), and squares that, emptied, a man of theirs could land on.
         let mut takeable = L::S::ZERO;
         let mut landable = L::S::ZERO;
-        for_man_directions!(their_side, rules.men_capture_backward, false, |e| {
-            let next = L::shift(their_men, e);
-            takeable |= next & L::shift(empty, reverse(e));
-            landable |= L::shift(next & own, e);
-        });
+        for_man_directions!(
+            their_side,
+            rules.men_capture_backward,
+            rules.orthogonal_captures,
+            |e| {
+                let next = L::shift(their_men, e);
+                takeable |= next & L::shift(empty, reverse(e));
+                landable |= L::shift(next & own, e);
+            }
+        );
         let their_steps = FORWARD[their_side].map(|d| L::shift(their_men, d));
         let count = |set: L::S| set.count_by(self.popcount) as u64;
         let now = count(their_steps[0] & empty) + count(their_steps[1] & empty);
