@@ -253,6 +253,21 @@ impl<const V: usize> Flags for FixedRules<V> {
     }
 }
 
+/// Ranks a route of rank `key` against `best`, the highest rank so far, for a sink that keeps
+/// the routes of the highest rank only: false if it ranks below (drop it); if it ranks above,
+/// `best` becomes its rank and `forget` drops what was kept of the lower rank.
+#[inline(always)]
+pub fn ranks_among_best(best: &mut u64, key: u64, forget: impl FnOnce()) -> bool {
+    if key < *best {
+        return false;
+    }
+    if key > *best {
+        forget();
+        *best = key;
+    }
+    true
+}
+
 /// The generator's view of one rule set on one layout, with its masks worked out.
 #[derive(Clone, Copy, Debug)]
 pub struct Generator<L: Layout, P: Popcount = SoftwarePopcount, F: Flags = AnyRules> {

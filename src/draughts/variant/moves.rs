@@ -1,7 +1,7 @@
 //! A move of any rule set and the sinks that collect or count the generator's routes.
 
 use super::Variant;
-use super::generate::{MAX_LANDINGS, Routes};
+use super::generate::{MAX_LANDINGS, Routes, ranks_among_best};
 use super::layout::Set;
 use super::notation::Squares;
 use std::fmt;
@@ -138,12 +138,8 @@ impl<S: Set> Routes<S> for Collect<'_> {
         crowned: bool,
         key: u64,
     ) {
-        if key < self.best {
+        if !ranks_among_best(&mut self.best, key, || self.moves.clear()) {
             return;
-        }
-        if key > self.best {
-            self.moves.clear();
-            self.best = key;
         }
         self.moves.push(VariantMove::capture_of_path(
             self.variant,
@@ -178,14 +174,9 @@ impl<S: Set> Routes<S> for Count {
         _crowned: bool,
         key: u64,
     ) {
-        if key < self.best {
-            return;
+        if ranks_among_best(&mut self.best, key, || self.count = 0) {
+            self.count += 1;
         }
-        if key > self.best {
-            self.count = 0;
-            self.best = key;
-        }
-        self.count += 1;
     }
 
     fn best(&self) -> u64 {
@@ -195,14 +186,9 @@ impl<S: Set> Routes<S> for Count {
     const COUNTS_ONLY: bool = true;
     #[inline(always)]
     fn single_jumps(&mut self, count: u64, key: u64) {
-        if key < self.best {
-            return;
+        if ranks_among_best(&mut self.best, key, || self.count = 0) {
+            self.count += count;
         }
-        if key > self.best {
-            self.count = 0;
-            self.best = key;
-        }
-        self.count += count;
     }
 }
 
@@ -235,13 +221,12 @@ impl<S: Set> Routes<S> for CountDistinct {
         _crowned: bool,
         key: u64,
     ) {
-        if key < self.best {
-            return;
-        }
-        if key > self.best {
+        let forget = || {
             self.seen.clear();
             self.single_jumps = 0;
-            self.best = key;
+        };
+        if !ranks_among_best(&mut self.best, key, forget) {
+            return;
         }
         let route = (from as u8, landings[len - 1], captured.to_u128());
         if !self.seen.contains(&route) {
@@ -256,14 +241,12 @@ impl<S: Set> Routes<S> for CountDistinct {
     const COUNTS_ONLY: bool = true;
     #[inline(always)]
     fn single_jumps(&mut self, count: u64, key: u64) {
-        if key < self.best {
-            return;
-        }
-        if key > self.best {
+        let forget = || {
             self.seen.clear();
             self.single_jumps = 0;
-            self.best = key;
+        };
+        if ranks_among_best(&mut self.best, key, forget) {
+            self.single_jumps += count;
         }
-        self.single_jumps += count;
     }
 }

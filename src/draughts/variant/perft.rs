@@ -2,7 +2,9 @@
 //! either capture convention (every route, or routes with the same start, end and captured
 //! set once), on the board's own bitboards.
 
-use super::generate::{AnyRules, FixedRules, Flags, Generator, MAX_LANDINGS, Pieces, Routes};
+use super::generate::{
+    AnyRules, FixedRules, Flags, Generator, MAX_LANDINGS, Pieces, Routes, ranks_among_best,
+};
 use super::layout::{
     Board8, Board10, Board12, Layout, PopcntInstruction, Popcount, Set, SoftwarePopcount,
 };
@@ -27,6 +29,22 @@ pub fn perft(rules: &RuleSet, position: &Position, depth: u32, convention: Captu
     }
 }
 
+/// Runs `$body` with `$flags` bound to the compiled rules of `$variant` (a [`FixedRules`]).
+macro_rules! with_fixed_rules {
+    ($variant:expr, |$flags:ident| $body:expr) => {
+        with_fixed_rules!(@ $variant, $flags, $body, Czech, English, Russian, Brazilian, Pool,
+            Spanish, Italian, Thai, International, Frisian, Killer, Canadian)
+    };
+    (@ $variant:expr, $flags:ident, $body:expr, $($name:ident),+) => {
+        match $variant {
+            $(Variant::$name => {
+                let $flags = FixedRules::<{ Variant::$name as usize }>;
+                $body
+            })+
+        }
+    };
+}
+
 /// perft under a national game's own rules, compiled for them: each flag a constant.
 fn perft_of_fixed_rules<P: Popcount>(
     variant: Variant,
@@ -35,33 +53,9 @@ fn perft_of_fixed_rules<P: Popcount>(
     convention: Captures,
     popcount: P,
 ) -> u64 {
-    macro_rules! fixed {
-        ($($name:ident),+) => {
-            match variant {
-                $(Variant::$name => perft_by(
-                    FixedRules::<{ Variant::$name as usize }>,
-                    position,
-                    depth,
-                    convention,
-                    popcount,
-                ),)+
-            }
-        };
-    }
-    fixed!(
-        Czech,
-        English,
-        Russian,
-        Brazilian,
-        Pool,
-        Spanish,
-        Italian,
-        Thai,
-        International,
-        Frisian,
-        Killer,
-        Canadian
-    )
+    with_fixed_rules!(variant, |flags| perft_by(
+        flags, position, depth, convention, popcount
+    ))
 }
 
 fn perft_by<F: Flags, P: Popcount>(
@@ -145,12 +139,8 @@ impl<S: Set> Routes<S> for CaptureList<'_, S> {
         crowned: bool,
         key: u64,
     ) {
-        if key < self.best {
+        if !ranks_among_best(&mut self.best, key, || self.moves.clear()) {
             return;
-        }
-        if key > self.best {
-            self.moves.clear();
-            self.best = key;
         }
         self.moves.push(Capture {
             captured,
@@ -287,29 +277,13 @@ mod tests {
 
     #[test]
     fn each_compiled_rule_set_is_its_games_own() {
-        macro_rules! same {
-            ($($name:ident),+) => {
-                $(assert_eq!(
-                    *FixedRules::<{ Variant::$name as usize }>.rules(),
-                    Variant::$name.rules(),
-                    stringify!($name)
-                );)+
-            };
+        for &variant in Variant::ALL {
+            with_fixed_rules!(variant, |flags| assert_eq!(
+                *flags.rules(),
+                variant.rules(),
+                "{variant}"
+            ));
         }
-        same!(
-            Czech,
-            English,
-            Russian,
-            Brazilian,
-            Pool,
-            Spanish,
-            Italian,
-            Thai,
-            International,
-            Frisian,
-            Killer,
-            Canadian
-        );
     }
 
     /// The first rows of dctl's tables (tests/data/draughts-variants.perft has them all).
