@@ -546,11 +546,9 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
         let mut total = 0;
         for d in FORWARD[SIDE] {
             let to = L::shift(men, d) & empty;
-            // A step towards a man of theirs that takes backwards lets it jump back to f.
-            let mut bad = to & takeable;
-            if rules.men_capture_backward || FORWARD[their_side].contains(&reverse(d)) {
-                bad |= to & L::shift(their_men, reverse(d));
-            }
+            // A step that ends right in front of a man of theirs lets it jump back over t to
+            // f: that jump goes the way their men move, so every rule set allows it.
+            let mut bad = to & (takeable | L::shift(their_men, reverse(d)));
             bad |= L::shift(L::shift(to, reverse(d)) & landable, d);
             let good = to & !bad;
             let from = L::shift(good, reverse(d));
