@@ -372,7 +372,7 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
             rest = rest.without_first();
             search.from = at;
             search.empty = empty | L::S::bit(at);
-            search.man(at, L::S::ZERO, Jumps::default(), None);
+            search.man(at, L::S::ZERO, Jumps::default());
         }
     }
 
@@ -609,12 +609,19 @@ struct Jumps {
 }
 
 impl Jumps {
+    /// What has been taken after one more jump; the order of the kings is kept only where
+    /// the precedence reads it (`by_order`).
     #[inline(always)]
-    fn after(self, took_king: bool) -> Jumps {
+    fn after(self, took_king: bool, by_order: bool) -> Jumps {
+        let king_order = if by_order {
+            self.king_order | ((took_king as u32) << (31 - self.depth.min(31)))
+        } else {
+            0
+        };
         Jumps {
             depth: self.depth + 1,
             kings: self.kings + took_king as u32,
-            king_order: self.king_order | ((took_king as u32) << (31 - self.depth.min(31))),
+            king_order,
         }
     }
 }
@@ -664,6 +671,12 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
             }
             Precedence::Frisian => ((count + kings) * 128 - kings) << 1 | with_king,
         }
+    }
+
+    /// Whether the precedence reads the order in which kings were taken (Italian).
+    #[inline(always)]
+    fn by_king_order(&self) -> bool {
+        self.generator.rules().precedence == Precedence::Italian
     }
 
     #[inline(always)]
@@ -724,8 +737,8 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
         };
         let victim = L::S::bit(0);
         let keys = [
-            self.key(victim, Jumps::default().after(false)),
-            self.key(victim, Jumps::default().after(true)),
+            self.key(victim, Jumps::default().after(false, self.by_king_order())),
+            self.key(victim, Jumps::default().after(true, self.by_king_order())),
         ];
         for_man_directions!(
             self.side,
@@ -788,8 +801,9 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
         self.empty = empty;
     }
 
-    /// A man on `at` that has taken `captured`, having come in direction `came`.
-    fn man(&mut self, at: u32, captured: L::S, jumps: Jumps, came: Option<usize>) {
+    /// A man on `at` that has taken `captured`. It needs no record of the way it came: the
+    /// piece it jumped last is taken, so no jump goes back over it.
+    fn man(&mut self, at: u32, captured: L::S, jumps: Jumps) {
         let generator = self.generator;
         let rules = generator.rules();
         let open = self.open(captured);
@@ -803,7 +817,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
             here,
             captured,
             jumps,
-            came,
+            came: None,
             targets,
             open,
         };
@@ -823,9 +837,6 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
     /// whether there was one.
     #[inline(always)]
     fn man_step(&mut self, d: usize, step: &Step<L::S>) -> bool {
-        if step.came == Some(reverse(d)) {
-            return false;
-        }
         let victim = L::shift(step.here, d) & step.targets;
         let landing = L::shift(victim, d) & step.open;
         if landing == L::S::ZERO {
@@ -836,7 +847,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
         self.path[step.jumps.depth] = to as u8;
         let took_king = victim & self.opponent_kings != L::S::ZERO;
         let taken = step.captured | victim;
-        let next = step.jumps.after(took_king);
+        let next = step.jumps.after(took_king, self.by_king_order());
         if generator.rules().crowned_mid_capture
             && landing & generator.promotion[self.side] != L::S::ZERO
         {
@@ -846,7 +857,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
             }
             self.crowned = false;
         } else {
-            self.man(to, taken, next, Some(d));
+            self.man(to, taken, next);
         }
         self.path[step.jumps.depth] = 0;
         true
@@ -921,7 +932,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
         if !rules.flying_kings || rules.lands_behind_piece {
             let took_king = victim & self.opponent_kings != L::S::ZERO;
             let taken = step.captured | victim;
-            let next = step.jumps.after(took_king);
+            let next = step.jumps.after(took_king, self.by_king_order());
             let to = behind.first();
             self.path[step.jumps.depth] = to as u8;
             if !self.king(to, taken, next, Some(d), true) {
@@ -941,7 +952,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
     fn king_line(&mut self, d: usize, victim: L::S, behind: L::S, captured: L::S, jumps: Jumps) {
         let took_king = victim & self.opponent_kings != L::S::ZERO;
         let taken = captured | victim;
-        let next = jumps.after(took_king);
+        let next = jumps.after(took_king, self.by_king_order());
         let open = self.open(taken);
         let mut landings = [0u32; 16];
         let mut count = 0;
