@@ -259,6 +259,16 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "the committed 8×8 estimate takes 15 minutes of one core: the same run with 10 probes",
     ),
     (
+        "boardlab chess-memory estimate --board-size 6 --method square --tail-squares 16 --probes 100000 --seed 1 --threads 1 --json",
+        "boardlab chess-memory estimate --board-size 6 --method square --tail-squares 16 --probes 200 --seed 1 --threads 1 --json",
+        "the committed 6×6 estimate takes 12 minutes of one core: the same run with 200 probes",
+    ),
+    (
+        "boardlab chess-memory estimate --board-size 6 --method symbol --tail-symbols 3 --probes 400000 --seed 1 --threads 1 --json",
+        "boardlab chess-memory estimate --board-size 6 --method symbol --tail-symbols 3 --probes 200 --seed 1 --threads 1 --json",
+        "the committed 6×6 estimate takes 14 minutes of one core: the same run with 200 probes",
+    ),
+    (
         "scripts/board-counts.sh",
         "scripts/board-counts.sh 4:QNBR",
         "the 5×5 count takes 20 s: the 4×4 instance only (an ignored test recounts 5×5)",
