@@ -113,7 +113,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             pair_sets::queen_sets();
             Some(start.elapsed().as_secs_f64())
         }
-        Algorithm::Uniform => Some(check_seconds),
+        Algorithm::Uniform | Algorithm::Resample => Some(check_seconds),
         _ => None,
     };
     if args.census {

@@ -42,8 +42,8 @@ pub struct FairnessArgs {
     #[arg(long, value_delimiter = ',', default_value = "seed,dfs,fc,mrv,uniform")]
     pub algorithms: Vec<Algorithm>,
 
-    /// The type orders, comma-separated, or `all` for the 24. `mrv` and `uniform` do not
-    /// depend on the order and run on the first only.
+    /// The type orders, comma-separated, or `all` for the 24. `mrv`, `uniform` and
+    /// `resample` do not depend on the order and run on the first only.
     #[arg(long, default_value = "all")]
     pub orders: String,
 
@@ -151,7 +151,10 @@ generators on one instance"
     let mut generators = Vec::new();
     for &algorithm in &args.algorithms {
         algorithm.supports(&queues[0]).context("--algorithms")?;
-        let by_order = !matches!(algorithm, Algorithm::Mrv | Algorithm::Uniform);
+        let by_order = !matches!(
+            algorithm,
+            Algorithm::Mrv | Algorithm::Uniform | Algorithm::Resample
+        );
         let used = if by_order { &queues[..] } else { &queues[..1] };
         generators.extend(used.iter().map(|queue| Generator {
             queue: queue.clone(),

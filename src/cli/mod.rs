@@ -386,6 +386,7 @@ offer!(Algorithm {
     Mrv: "fc with a dynamic fail-first order of symbols",
     Cover: "queens from a table, the rest by a randomized exact-cover search (full 8×8 only)",
     Uniform: "every board equally likely, from the board count's tables (4×4 and 5×5)",
+    Resample: "nearly every board equally likely on any board: one of 128 weighted proposals kept",
 });
 offer!(crate::chess_memory::search::RngChoice {
     Default: "Xoshiro256++ with the documented per-draw seeding: fast and portable",

@@ -141,6 +141,65 @@ impl SymbolStages {
         weight * completions as f64
     }
 
+    /// One board drawn as a probe draws its first pair sets, the last symbols then placed
+    /// uniformly among the completions, with its weight: one over the probability of drawing
+    /// that board, which is the probe's value (so the weights average to the number of
+    /// boards). `None` when the first sets leave no completion. `below(n)` is a uniform
+    /// number in `0..n`.
+    pub fn propose(&self, below: &mut dyn FnMut(u64) -> u64) -> Option<(Board, f64)> {
+        let mut taken = Vec::with_capacity(self.stages.len());
+        let mut occupied = 0u64;
+        let mut weight = 1.0;
+        for stage in &self.stages[..self.sampled] {
+            let family = &self.families[stage.family.expect("a sampled stage has its family")];
+            let fitting: Vec<u64> = family
+                .iter()
+                .copied()
+                .filter(|&set| set & occupied == 0)
+                .collect();
+            if fitting.is_empty() {
+                return None;
+            }
+            weight *= fitting.len() as f64;
+            let set = fitting[below(fitting.len() as u64) as usize];
+            occupied |= set;
+            taken.push(set);
+        }
+        let mut free = self.size.all_squares() & !occupied;
+        let mut known = HashMap::new();
+        let completions = self.count_completions(free, self.sampled, &mut known);
+        if completions == 0 {
+            return None;
+        }
+        weight *= completions as f64;
+        for from in self.sampled..self.stages.len() {
+            let ways = self.count_completions(free, from, &mut known);
+            let ways =
+                u64::try_from(ways).expect("the completions of a few symbols fit in 64 bits");
+            let mut target = u128::from(below(ways));
+            let mut chosen = None;
+            let stage = &self.stages[from];
+            for_each_set_within(&stage.links, free, stage.pairs, 0, &mut |set| {
+                if chosen.is_none() {
+                    let here = self.count_completions(free & !set, from + 1, &mut known);
+                    if target < here {
+                        chosen = Some(set);
+                    } else {
+                        target -= here;
+                    }
+                }
+            });
+            let set = chosen.expect("the completions are the sum over the next symbol's sets");
+            free &= !set;
+            taken.push(set);
+        }
+        let mut board = Board::empty(self.size);
+        for (stage, &set) in self.stages.iter().zip(&taken) {
+            board.put(stage.symbol, set);
+        }
+        Some((board, weight))
+    }
+
     /// The ways to place the symbols of stages `from..` on the squares `free`.
     fn count_completions(
         &self,

@@ -11,8 +11,9 @@ use super::backtracker::{
 };
 use super::cover::{self, UnsupportedQueue};
 use super::restart::RestartPolicy;
-use super::uniform;
 use super::{Counters, Draw, InvalidBoard, IterationCap, Outcome, Picker, UniformPicker};
+use super::{resample, uniform};
+use crate::chess_memory::board::Board;
 use crate::chess_memory::queue::Queue;
 use crate::rng;
 use std::fmt;
@@ -35,6 +36,10 @@ pub enum Algorithm {
     /// Every valid board with the same probability, drawn from the tables of the board
     /// count (instances whose count fits in memory: 4×4 and 5×5, not 8×8).
     Uniform,
+    /// Nearly every valid board with the same probability, on any board: one of 128
+    /// proposals of the symbol-by-symbol estimator kept in proportion to its weight (within
+    /// 0.02 of uniform in total variation on 8×8; see [`super::resample`]).
+    Resample,
 }
 
 crate::names::named_enum!(Algorithm, "algorithm", {
@@ -44,12 +49,16 @@ crate::names::named_enum!(Algorithm, "algorithm", {
     Mrv => "mrv",
     Cover => "cover",
     Uniform => "uniform",
+    Resample => "resample",
 });
 
 impl Algorithm {
     /// Whether an exhausted search proves that no board exists.
     pub fn is_complete(self) -> bool {
-        !matches!(self, Algorithm::Seed | Algorithm::Cover)
+        !matches!(
+            self,
+            Algorithm::Seed | Algorithm::Cover | Algorithm::Resample
+        )
     }
 
     /// Whether the search can run `queue`: every queue but for `cover`, which fills the
@@ -61,6 +70,10 @@ impl Algorithm {
             Algorithm::Uniform => uniform::sampler_for(queue).map(|_| ()).map_err(|e| {
                 UnsupportedQueue(format!("the uniform sampler cannot take this queue: {e}"))
             }),
+            Algorithm::Resample => {
+                resample::stages_for(queue);
+                Ok(())
+            }
             _ => Ok(()),
         }
     }
@@ -75,18 +88,34 @@ impl Algorithm {
             Algorithm::Mrv => backtrack::<MrvSearch, _, _>(queue, picker, cap, observer),
             Algorithm::Cover => cover::cover_search(queue, picker, cap),
             Algorithm::Uniform => uniform_draw(queue, picker),
+            Algorithm::Resample => resample_draw(queue, picker),
         }
     }
 }
 
-/// One board of [`Algorithm::Uniform`]: one iteration per pair placed, no step back.
+/// One board of [`Algorithm::Uniform`].
 ///
 /// # Panics
 /// When [`Algorithm::supports`] refuses `queue`, which every caller checks first.
 fn uniform_draw<P: Picker>(queue: &Queue, picker: &mut P) -> Draw {
     let sampler = uniform::sampler_for(queue)
         .unwrap_or_else(|e| panic!("uniform draws are only asked for supported queues: {e}"));
-    match sampler.sample(picker) {
+    sampled_draw(queue, sampler.sample(picker))
+}
+
+/// One board of [`Algorithm::Resample`], or exhausted when its batches found none.
+fn resample_draw<P: Picker>(queue: &Queue, picker: &mut P) -> Draw {
+    let stages = resample::stages_for(queue);
+    sampled_draw(
+        queue,
+        resample::sample(&stages, picker, resample::PROPOSALS),
+    )
+}
+
+/// The draw of a sampler that places whole boards (one iteration per pair, no step back):
+/// solved with the board and its random draws, or exhausted.
+fn sampled_draw(queue: &Queue, sampled: Option<(Board, u64)>) -> Draw {
+    match sampled {
         Some((board, random_calls)) => Draw {
             outcome: Outcome::Solved,
             counters: Counters {
@@ -99,7 +128,7 @@ fn uniform_draw<P: Picker>(queue: &Queue, picker: &mut P) -> Draw {
         None => Draw {
             outcome: Outcome::Exhausted,
             counters: Counters::default(),
-            board: crate::chess_memory::board::Board::empty(queue.size()),
+            board: Board::empty(queue.size()),
         },
     }
 }
@@ -145,7 +174,9 @@ impl SearchConfig {
             Algorithm::Mrv => {
                 backtrack_restarting::<MrvSearch, _, _>(queue, picker, restart, cap, observer)
             }
-            Algorithm::Cover | Algorithm::Uniform => self.run_by_reentry(queue, picker, cap),
+            Algorithm::Cover | Algorithm::Uniform | Algorithm::Resample => {
+                self.run_by_reentry(queue, picker, cap)
+            }
         }
     }
 

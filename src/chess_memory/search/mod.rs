@@ -14,6 +14,7 @@ mod cover;
 mod forward_check;
 pub mod pair_sets;
 mod picker;
+pub mod resample;
 mod restart;
 mod set_attacks;
 pub mod symmetry;
@@ -147,4 +148,27 @@ pub fn seed_draw(
     cap: IterationCap,
 ) -> Result<Draw, InvalidBoard> {
     draw(queue, &SearchConfig::SEED, master, index, cap)
+}
+
+/// A value built once per instance (board side and pieces of each symbol) and kept for the
+/// rest of the process: the samplers' tables, which every draw of an instance shares.
+type PerInstance<T> = std::sync::Mutex<
+    std::collections::HashMap<(usize, [u32; crate::chess_memory::pieces::Symbol::COUNT]), T>,
+>;
+
+/// The value of `queue`'s instance in `cache`, built by `build` on first use.
+fn per_instance<T: Clone>(
+    cache: &'static std::sync::OnceLock<PerInstance<T>>,
+    queue: &Queue,
+    build: impl FnOnce(&crate::chess_memory::sat::Instance) -> T,
+) -> T {
+    let key = (queue.size().side(), queue.piece_counts());
+    let mut cache = cache
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    cache
+        .entry(key)
+        .or_insert_with(|| build(&crate::chess_memory::sat::Instance::from_queue(queue)))
+        .clone()
 }

@@ -11,7 +11,7 @@
 //! The tables of 4×4 and 5×5 hold a few million entries; those of 6×6 and 8×8 would hold
 //! billions, so the sampler refuses them when it is built ([`MAX_TABLE`]).
 
-use super::Picker;
+use super::{PerInstance, Picker, per_instance};
 use crate::chess_memory::board::{Board, BoardSize};
 use crate::chess_memory::counting::{
     CountError, MultiplyHasher, Table, extend_within, pair_set_families,
@@ -21,7 +21,7 @@ use crate::chess_memory::queue::Queue;
 use crate::chess_memory::sat::Instance;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 /// The most entries one table of a sampler may hold (the 5×5 instance needs 5.2 million).
 pub const MAX_TABLE: usize = 8_000_000;
@@ -138,28 +138,19 @@ fn too_many(instance: &Instance) -> CountError {
 /// The sampler of `queue`'s instance, built on first use and shared by every later draw of
 /// the process (failures are remembered too, so a refused instance is refused at once).
 pub fn sampler_for(queue: &Queue) -> Result<Arc<UniformSampler>, String> {
-    type Cache = Mutex<HashMap<(usize, [u32; Symbol::COUNT]), Result<Arc<UniformSampler>, String>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let key = (queue.size().side(), queue.piece_counts());
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    cache
-        .entry(key)
-        .or_insert_with(|| {
-            let instance = Instance::from_queue(queue);
-            UniformSampler::build(&instance, MAX_TABLE)
-                .map(Arc::new)
-                .map_err(|e| match e {
-                    CountError::TooLarge { instance, .. } => format!(
-                        "drawing uniformly keeps the board count's tables in memory, and {instance} \
-needs more than {MAX_TABLE} entries in one (4×4 and 5×5 boards fit, larger ones do not)"
-                    ),
-                    other => other.to_string(),
-                })
-        })
-        .clone()
+    static CACHE: OnceLock<PerInstance<Result<Arc<UniformSampler>, String>>> = OnceLock::new();
+    per_instance(&CACHE, queue, |instance| {
+        UniformSampler::build(instance, MAX_TABLE)
+            .map(Arc::new)
+            .map_err(|e| match e {
+                CountError::TooLarge { instance, .. } => format!(
+                    "drawing uniformly keeps the board count's tables in memory, and {instance} \
+needs more than {MAX_TABLE} entries in one (4×4 and 5×5 boards fit, larger ones do not: \
+`--algorithm resample` draws them nearly uniformly)"
+                ),
+                other => other.to_string(),
+            })
+    })
 }
 
 #[cfg(test)]
