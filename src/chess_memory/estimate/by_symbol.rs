@@ -113,6 +113,21 @@ impl SymbolStages {
 
     fn probe_with(&self, seed: u64, index: u64, visit: Option<&mut dyn FnMut(&Board)>) -> f64 {
         let mut stream = rng::stream(seed, STREAM_LABEL, index);
+        let Some((mut taken, weight)) = self.first_sets(&mut |n| below(&mut stream, n)) else {
+            return 0.0;
+        };
+        let free = self.free_after(&taken);
+        let completions = match visit {
+            Some(visit) => self.visit_completions(free, &mut taken, visit),
+            None => self.count_completions(free, self.sampled, &mut HashMap::new()),
+        };
+        weight * completions as f64
+    }
+
+    /// The pair sets of the sampled stages, each drawn uniformly among the sets of its family
+    /// disjoint from those before, and the product of their numbers; `None` when a stage has
+    /// no set left. `below(n)` is a uniform number in `0..n`.
+    fn first_sets(&self, below: &mut dyn FnMut(u64) -> u64) -> Option<(Vec<u64>, f64)> {
         let mut taken = Vec::with_capacity(self.stages.len());
         let mut occupied = 0u64;
         let mut weight = 1.0;
@@ -120,10 +135,10 @@ impl SymbolStages {
             let family = &self.families[stage.family.expect("a sampled stage has its family")];
             let fitting = family.iter().filter(|&&set| set & occupied == 0).count();
             if fitting == 0 {
-                return 0.0;
+                return None;
             }
             weight *= fitting as f64;
-            let pick = below(&mut stream, fitting as u64) as usize;
+            let pick = below(fitting as u64) as usize;
             let set = family
                 .iter()
                 .copied()
@@ -133,12 +148,23 @@ impl SymbolStages {
             occupied |= set;
             taken.push(set);
         }
-        let free = self.size.all_squares() & !occupied;
-        let completions = match visit {
-            Some(visit) => self.visit_completions(free, &mut taken, visit),
-            None => self.count_completions(free, self.sampled, &mut HashMap::new()),
-        };
-        weight * completions as f64
+        Some((taken, weight))
+    }
+
+    /// The squares the sets `taken` leave free.
+    fn free_after(&self, taken: &[u64]) -> u64 {
+        taken
+            .iter()
+            .fold(self.size.all_squares(), |free, &set| free & !set)
+    }
+
+    /// The board with the sets `taken`, one per stage in stage order.
+    fn board_of(&self, taken: &[u64]) -> Board {
+        let mut board = Board::empty(self.size);
+        for (stage, &set) in self.stages.iter().zip(taken) {
+            board.put(stage.symbol, set);
+        }
+        board
     }
 
     /// One board drawn as a probe draws its first pair sets, the last symbols then placed
@@ -147,25 +173,8 @@ impl SymbolStages {
     /// boards). `None` when the first sets leave no completion. `below(n)` is a uniform
     /// number in `0..n`.
     pub fn propose(&self, below: &mut dyn FnMut(u64) -> u64) -> Option<(Board, f64)> {
-        let mut taken = Vec::with_capacity(self.stages.len());
-        let mut occupied = 0u64;
-        let mut weight = 1.0;
-        for stage in &self.stages[..self.sampled] {
-            let family = &self.families[stage.family.expect("a sampled stage has its family")];
-            let fitting: Vec<u64> = family
-                .iter()
-                .copied()
-                .filter(|&set| set & occupied == 0)
-                .collect();
-            if fitting.is_empty() {
-                return None;
-            }
-            weight *= fitting.len() as f64;
-            let set = fitting[below(fitting.len() as u64) as usize];
-            occupied |= set;
-            taken.push(set);
-        }
-        let mut free = self.size.all_squares() & !occupied;
+        let (mut taken, mut weight) = self.first_sets(below)?;
+        let mut free = self.free_after(&taken);
         let mut known = HashMap::new();
         let completions = self.count_completions(free, self.sampled, &mut known);
         if completions == 0 {
@@ -193,11 +202,7 @@ impl SymbolStages {
             free &= !set;
             taken.push(set);
         }
-        let mut board = Board::empty(self.size);
-        for (stage, &set) in self.stages.iter().zip(&taken) {
-            board.put(stage.symbol, set);
-        }
-        Some((board, weight))
+        Some((self.board_of(&taken), weight))
     }
 
     /// The ways to place the symbols of stages `from..` on the squares `free`.
@@ -237,11 +242,7 @@ impl SymbolStages {
         visit: &mut dyn FnMut(&Board),
     ) -> u128 {
         let Some(stage) = self.stages.get(taken.len()) else {
-            let mut board = Board::empty(self.size);
-            for (stage, &set) in self.stages.iter().zip(taken.iter()) {
-                board.put(stage.symbol, set);
-            }
-            visit(&board);
+            visit(&self.board_of(taken));
             return 1;
         };
         let mut sets = Vec::new();

@@ -89,6 +89,7 @@ mod tests {
     use crate::chess_memory::rules::validate;
     use crate::chess_memory::sat::Instance;
     use crate::chess_memory::search::UniformPicker;
+    use crate::chess_memory::search::uniform::UniformSampler;
     use crate::rng;
     use std::collections::HashMap;
 
@@ -116,23 +117,23 @@ mod tests {
         ((chi2 - dof) / (2.0 * dof).sqrt(), seen.len())
     }
 
-    fn small_instance() -> Instance {
-        // A white knight, a white bishop and a black knight pair on 4×4 (6,488 boards, each
-        // seen many times), all three drawn as proposals draw them: the number of sets that
-        // fit after the first ones varies, so one proposal alone is far from uniform.
+    /// A white knight, a white bishop and a black knight pair on 4×4 (6,488 boards, each seen
+    /// many times), all three drawn as proposals draw them: the number of sets that fit after
+    /// the first ones varies, so one proposal alone is far from uniform. Its proposals, and
+    /// its number of boards by the exact count.
+    fn small_instance() -> (SymbolStages, u64) {
         let size = BoardSize::new(4).unwrap();
-        Instance::new(size, [0, 1, 1, 0, 0, 1, 0, 0].map(|p| 2 * p)).unwrap()
+        let instance = Instance::new(size, [0, 1, 1, 0, 0, 1, 0, 0].map(|p| 2 * p)).unwrap();
+        let boards = UniformSampler::build(&instance, 1_000_000)
+            .unwrap()
+            .boards();
+        assert_eq!(boards, 6_488);
+        (SymbolStages::new(&instance, 0), boards)
     }
 
     #[test]
     fn resampling_draws_every_board_as_often_as_uniform_drawing_and_one_proposal_does_not() {
-        let instance = small_instance();
-        let stages = SymbolStages::new(&instance, 0);
-        let boards =
-            crate::chess_memory::search::uniform::UniformSampler::build(&instance, 1_000_000)
-                .unwrap()
-                .boards();
-        assert_eq!(boards, 6_488);
+        let (stages, boards) = small_instance();
         let draws = 40 * boards;
         let mut picker = UniformPicker::new(rng::stream(3, "resample-test", 0));
         let (excess, seen) = excess_over_uniform(boards, draws, || {
@@ -151,12 +152,8 @@ mod tests {
 
     #[test]
     fn proposal_weights_average_to_the_number_of_boards() {
-        let instance = small_instance();
-        let stages = SymbolStages::new(&instance, 0);
-        let boards =
-            crate::chess_memory::search::uniform::UniformSampler::build(&instance, 1_000_000)
-                .unwrap()
-                .boards() as f64;
+        let (stages, boards) = small_instance();
+        let boards = boards as f64;
         let mut picker = UniformPicker::new(rng::stream(5, "resample-test", 0));
         let n = 40_000;
         let (mut sum, mut squares) = (0.0, 0.0);
