@@ -215,6 +215,10 @@ PERFT_RULES=(
 # not Thai's own two-row start.
 fen_of() { [[ $1 == thai ]] && echo "--fen W:W21-32:B1-12" || true; }
 PERFT_TABLE=tests/data/draughts-variants.perft
+# The published perft count of RULES CAPTURES DEPTH, or nothing where the table has none.
+published_count() {
+  awk -F, -v r="$1" -v c="$2" -v d="$3" '$1 == r && $2 == c && $3 == d { print $4 }' "$PERFT_TABLE"
+}
 # Each dctl build against boardlab, and boardlab against the published count where
 # tests/data/draughts-variants.perft (dctl's own test tables) has one. PLAYS["BUILD RULES"]
 # is set where that dctl build plays the rule set: a driver that answers "unknown rules"
@@ -227,8 +231,7 @@ for spec in "${PERFT_RULES[@]}"; do
     b=$("$BOARDLAB" draughts perft --depth "$depth" --rules "$rules" --captures "$captures" $(fen_of "$rules") |
       sed -n 's/^perft([0-9]*) = \([0-9]*\).*/\1/p')
     [[ -n "$b" ]] || die "perft($depth) $rules $captures: boardlab printed no count"
-    published=$(awk -F, -v r="$rules" -v c="$captures" -v d="$depth" \
-      '$1 == r && $2 == c && $3 == d { print $4 }' "$PERFT_TABLE")
+    published=$(published_count "$rules" "$captures" "$depth")
     [[ -z "$published" || "$published" == "$b" ]] ||
       die "perft($depth) $rules $captures: boardlab $b, published $published"
     for d in "${DCTL_BUILDS[@]}"; do
@@ -269,36 +272,6 @@ for spec in "${PERFT_RULES[@]}"; do
     DCTL_NOTES+=("$rules: timed with${peers} alone; ${missing# } does not play it.")
   fi
 done
-# The sizes of the workloads.
-if [[ $QUICK -eq 1 ]]; then
-  PERFT_LESS=2; BIG_DRAWS=20; SMALL_DRAWS=64000; TTT_GAMES=100000; CHECKERS_GAMES=2000
-else
-  PERFT_LESS=0; BIG_DRAWS=150; SMALL_DRAWS=1280000; TTT_GAMES=1000000; CHECKERS_GAMES=20000
-fi
-# A dctl build is timed only where it counts what the published tables say: at each timed
-# depth that has a published count, a build that prints another count is left out of that
-# workload (dctl-2023 counts 110,919,946 for Russian moves perft(11), published 110,917,189).
-declare -A WRONG=()
-for spec in "${PERFT_RULES[@]}"; do
-  set -- $spec
-  rules=$1; shift 2
-  for depth in "$@"; do
-    depth=$((depth - PERFT_LESS))
-    for captures in paths moves; do
-      published=$(awk -F, -v r="$rules" -v c="$captures" -v d="$depth" \
-        '$1 == r && $2 == c && $3 == d { print $4 }' "$PERFT_TABLE")
-      [[ -n "$published" ]] || continue
-      for d in ${PERFT_PEERS[$rules]}; do
-        a=$("${DCTL_BIN[$d]}" "$rules" "$captures" "$depth" 2>/dev/null) || a="(failed)"
-        if [[ "$a" != "$published" ]]; then
-          WRONG[$d $rules $captures $depth]=1
-          echo "bench-peers: $d counts $a for $rules $captures perft($depth), published $published; not timed there" >&2
-          DCTL_NOTES+=("$rules $captures perft($depth): $d counts $a, the published count is $published, so it is not timed there.")
-        fi
-      done
-    done
-  done
-done
 if [[ $ONLY == all ]]; then
 # The Warnsdorff walks must visit the same squares in the same order: every start on 8x8,
 # and the corner of 1000x1000.
@@ -315,6 +288,11 @@ fi
 # ---- workloads ---------------------------------------------------------------------
 # name|program|command|program|command...|boardlab|command: the peers, then boardlab, run in
 # that order each round (counts parsed by count_of below)
+if [[ $QUICK -eq 1 ]]; then
+  PERFT_LESS=2; BIG_DRAWS=20; SMALL_DRAWS=64000; TTT_GAMES=100000; CHECKERS_GAMES=2000
+else
+  PERFT_LESS=0; BIG_DRAWS=150; SMALL_DRAWS=1280000; TTT_GAMES=1000000; CHECKERS_GAMES=20000
+fi
 WORKLOADS=()
 for spec in "${PERFT_RULES[@]}"; do
   set -- $spec
@@ -323,9 +301,19 @@ for spec in "${PERFT_RULES[@]}"; do
     depth=$((depth - PERFT_LESS))
     for captures in paths moves; do
       w="perft-$rules-$captures-$depth"
+      published=$(published_count "$rules" "$captures" "$depth")
       for d in ${PERFT_PEERS[$rules]}; do
-        [[ -n "${WRONG[$d $rules $captures $depth]:-}" ]] ||
-          w+="|$d|${DCTL_BIN[$d]} $rules $captures $depth"
+        # A dctl build is timed only where it counts what the published tables say (dctl-2023
+        # counts 110,919,946 for Russian moves perft(11), published 110,917,189).
+        if [[ -n "$published" ]]; then
+          a=$("${DCTL_BIN[$d]}" "$rules" "$captures" "$depth" 2>/dev/null) || a="(failed)"
+          if [[ "$a" != "$published" ]]; then
+            echo "bench-peers: $d counts $a for $rules $captures perft($depth), published $published; not timed there" >&2
+            DCTL_NOTES+=("$rules $captures perft($depth): $d counts $a, the published count is $published, so it is not timed there.")
+            continue
+          fi
+        fi
+        w+="|$d|${DCTL_BIN[$d]} $rules $captures $depth"
       done
       [[ "$w" != *"|"* ]] ||
         WORKLOADS+=("$w|boardlab|$BOARDLAB draughts perft --depth $depth --rules $rules --captures $captures $(fen_of "$rules")")
