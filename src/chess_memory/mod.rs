@@ -19,6 +19,7 @@ pub mod data;
 pub mod estimate;
 pub mod fairness;
 pub mod headline;
+pub mod marginals;
 pub mod pieces;
 pub mod queue;
 pub mod report;

@@ -1,9 +1,9 @@
 //! `boardlab chess-memory`: ChessMemory's own commands, noun then verb: draw one board,
 //! check a board, measure the searches, the puzzle as a SAT instance, the number of boards, and
 //! its estimate where counting is out of reach,
-//! and how far from uniform each search draws them.
+//! and how far from uniform each search draws them, counted or not.
 
-use super::{bench, check, count, draw, estimate, fairness, sat};
+use super::{bench, check, count, draw, estimate, fairness, marginals, sat};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 
@@ -29,6 +29,9 @@ pub enum ChessMemoryCommand {
     Estimate(estimate::EstimateArgs),
     /// How far from uniform each search and placement order draws its boards (4×4, 5×5).
     Fairness(fairness::FairnessArgs),
+    /// How each search's boards differ from uniform ones in kind per square, pair shape and
+    /// edge pairs, where the boards are too many to count (8×8).
+    Marginals(marginals::MarginalsArgs),
 }
 
 pub fn run(args: &ChessMemoryArgs) -> anyhow::Result<ExitCode> {
@@ -40,5 +43,6 @@ pub fn run(args: &ChessMemoryArgs) -> anyhow::Result<ExitCode> {
         ChessMemoryCommand::Count(args) => count::run(args),
         ChessMemoryCommand::Estimate(args) => estimate::run(args),
         ChessMemoryCommand::Fairness(args) => fairness::run(args),
+        ChessMemoryCommand::Marginals(args) => marginals::run(args),
     }
 }

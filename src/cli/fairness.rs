@@ -84,7 +84,7 @@ pub fn run(args: &FairnessArgs) -> anyhow::Result<ExitCode> {
     }
     let size = BoardSize::new(args.size).context("--board-size")?;
     anyhow::ensure!(args.draws >= 2, "--draws must be at least 2");
-    let generators = generators(args, size)?;
+    let generators = generators(&args.algorithms, &args.orders, size)?;
     let table = args.out.join(ROWS_FILE);
     anyhow::ensure!(
         !table.exists(),
@@ -127,16 +127,19 @@ pub fn run(args: &FairnessArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Every (search, order) pair asked for, in the order given.
-fn generators(args: &FairnessArgs, size: BoardSize) -> anyhow::Result<Vec<Generator>> {
-    let queues: Vec<Queue> = if args.orders == "all" {
+/// Every (search, order) pair asked for by `--algorithms` and `--orders`, in the order given.
+pub(super) fn generators(
+    algorithms: &[Algorithm],
+    orders: &str,
+    size: BoardSize,
+) -> anyhow::Result<Vec<Generator>> {
+    let queues: Vec<Queue> = if orders == "all" {
         all_type_orders()
             .into_iter()
             .map(|kinds| Queue::from_type_order(kinds, size))
             .collect()
     } else {
-        let queues = args
-            .orders
+        let queues = orders
             .split(',')
             .map(|order| parse_order(order, size).with_context(|| format!("--orders: {order}")))
             .collect::<anyhow::Result<Vec<_>>>()?;
@@ -149,7 +152,7 @@ generators on one instance"
         queues
     };
     let mut generators = Vec::new();
-    for &algorithm in &args.algorithms {
+    for &algorithm in algorithms {
         algorithm.supports(&queues[0]).context("--algorithms")?;
         let by_order = !matches!(
             algorithm,
@@ -181,15 +184,7 @@ fn write_study(
     for row in rows {
         csv.serialize(row)?;
     }
-    let command = std::iter::once("boardlab".to_string())
-        .chain(
-            crate::experiment::command_line()
-                .split(' ')
-                .skip(1)
-                .map(String::from),
-        )
-        .collect::<Vec<_>>()
-        .join(" ");
+    let command = super::command_as_typed();
     let study = FairnessStudy {
         instance: instance.to_string(),
         boards: reference.boards,

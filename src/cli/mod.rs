@@ -26,6 +26,7 @@ mod fairness;
 mod fifteen;
 mod knights;
 mod manual;
+mod marginals;
 mod puzzles;
 mod report;
 mod run;
@@ -138,6 +139,14 @@ pub struct PuzzleArgs {
         help = BOARD_SIZE_HELP
     )]
     pub size: usize,
+}
+
+/// This process's command line as a user types it: `boardlab` and the arguments, quoted where
+/// a shell needs it, without the path the binary ran from.
+pub fn command_as_typed() -> String {
+    let line = crate::experiment::command_line();
+    let arguments = line.split_once(' ').map_or("", |(_, rest)| rest);
+    format!("boardlab {arguments}").trim_end().to_string()
 }
 
 /// The worker threads of a command with `--threads` (default: one per core).

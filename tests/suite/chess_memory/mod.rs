@@ -8,6 +8,7 @@ mod distribution;
 mod draw_identity;
 mod estimate;
 mod fairness;
+mod marginals;
 mod pair_sets;
 mod pinned;
 mod reference;

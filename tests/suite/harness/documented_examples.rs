@@ -284,6 +284,11 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "ten million draws for each of 74 generators take minutes: every search on one order, 2,000 draws each",
     ),
     (
+        "boardlab chess-memory marginals --out results/marginals",
+        "boardlab chess-memory marginals --algorithms seed,fc,cover --orders QNBR --draws 200 --proposals 100 --out marginals-small",
+        "97 generators and 50,000 proposals take over an hour of CPU: three searches on one order, 200 draws and 100 proposals",
+    ),
+    (
         "boardlab chess-memory fairness --board-size 5 --draws 10000000 --out results/fairness-5x5",
         "boardlab chess-memory fairness --board-size 4 --draws 2000 --algorithms seed,uniform --orders QNBR --out fairness-small",
         "the 5×5 study takes twenty minutes and its tables half a minute: a small 4×4 study instead",

@@ -1,0 +1,344 @@
+//! A marginals study's description, REPORT.md and charts.
+
+use super::{FeatureRow, KindRow, UniformRow};
+use crate::chess_memory::charts::{FairnessBracket, FairnessChart};
+use std::fmt::Write;
+
+/// Significance level of the study's verdicts (after Holm's adjustment).
+const ALPHA: f64 = 0.05;
+
+/// What a study drew: written beside its tables as `marginals.json`, so that its report and
+/// charts can be made again from the files.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MarginalsStudy {
+    /// The instance in words.
+    pub instance: String,
+    pub seed: u64,
+    /// Draws per generator, and the iteration cap of each draw.
+    pub draws: u64,
+    pub cap: Option<u64>,
+    /// Proposals of the uniform reference, those that made a board, and their effective
+    /// sample size.
+    pub proposals: u64,
+    pub reference_boards: u64,
+    pub effective_size: f64,
+    /// The command that made the study.
+    pub command: String,
+}
+
+/// Writes REPORT.md and the charts `kinds` (each generator's kind-per-square distance beside
+/// what noise alone gives) and `pairs` (each generator's largest standardised difference in
+/// the pair features, with its 95% interval) into `dir`.
+pub fn write_report(
+    dir: &std::path::Path,
+    study: &MarginalsStudy,
+    uniform: &[UniformRow],
+    pairs: &[FeatureRow],
+    kinds: &[KindRow],
+) -> crate::output::error::Result<()> {
+    let board = study.instance.split(',').next().unwrap_or_default();
+    let by_distance = sorted_by_distance(kinds);
+    let kind_chart = FairnessChart {
+        title: format!(
+            "Kind per square against uniform boards, {board} (generators with enough boards)"
+        ),
+        axis: "total variation distance of the kinds, averaged over the squares".into(),
+        bar: "0 .. what sampling noise alone gives a uniform generator".into(),
+        point: "the generator's distance".into(),
+        rows: by_distance
+            .iter()
+            .filter(|r| r.tested)
+            .map(|r| FairnessBracket {
+                label: r.generator.clone(),
+                low: 0.0,
+                high: r.noise_distance,
+                point: r.distance,
+            })
+            .collect(),
+    };
+    let mut largest: Vec<&FeatureRow> = largest_effects(pairs);
+    largest.retain(|r| r.tested);
+    largest.sort_by(|a, b| b.effect_size.abs().total_cmp(&a.effect_size.abs()));
+    let pair_chart = FairnessChart {
+        title: format!("Pair shapes and edge pairs against uniform boards, {board}"),
+        axis: "largest standardised difference from uniform (Cohen's d)".into(),
+        bar: "95% interval".into(),
+        point: "the generator's largest |d|, signed, over its pair features".into(),
+        rows: largest
+            .iter()
+            .map(|r| {
+                let spread = r.difference / r.effect_size;
+                let half = 1.96 * r.error / spread;
+                FairnessBracket {
+                    label: format!("{} ({})", r.generator, r.feature),
+                    low: r.effect_size - half,
+                    high: r.effect_size + half,
+                    point: r.effect_size,
+                }
+            })
+            .collect(),
+    };
+    crate::output::charts::render(&kind_chart, dir, "kinds")?;
+    crate::output::charts::render(&pair_chart, dir, "pairs")?;
+    let text = report(study, uniform, pairs, kinds);
+    crate::output::atomic::write_atomic(&dir.join("REPORT.md"), text.as_bytes())
+}
+
+/// The generators with enough boards to test, farthest from uniform first, then the others.
+fn sorted_by_distance(kinds: &[KindRow]) -> Vec<&KindRow> {
+    let mut sorted: Vec<&KindRow> = kinds.iter().collect();
+    sorted
+        .sort_by(|a, b| (b.tested.cmp(&a.tested)).then_with(|| b.distance.total_cmp(&a.distance)));
+    sorted
+}
+
+/// Each generator's pair feature with the largest |effect size| (and a nonzero one).
+fn largest_effects(pairs: &[FeatureRow]) -> Vec<&FeatureRow> {
+    let mut largest: Vec<&FeatureRow> = Vec::new();
+    for row in pairs.iter().filter(|r| r.effect_size != 0.0) {
+        match largest.iter_mut().find(|r| r.generator == row.generator) {
+            Some(kept) if kept.effect_size.abs() < row.effect_size.abs() => *kept = row,
+            Some(_) => {}
+            None => largest.push(row),
+        }
+    }
+    largest
+}
+
+/// The study's REPORT.md.
+pub fn report(
+    study: &MarginalsStudy,
+    uniform: &[UniformRow],
+    pairs: &[FeatureRow],
+    kinds: &[KindRow],
+) -> String {
+    let MarginalsStudy {
+        instance,
+        seed,
+        draws,
+        cap,
+        proposals,
+        reference_boards,
+        effective_size,
+        command,
+    } = study;
+    let cap = cap.map_or("no iteration cap".to_string(), |c| {
+        format!("at most {c} iterations each (a draw that reaches it gives no board)")
+    });
+    let mut text = format!(
+        "# How each generator's boards differ from uniform ones\n\n\
+{instance}. Each generator made {draws} draws from master seed {seed}, {cap}, as `chess-memory \
+draw --seed {seed} --index I` makes them. The uniform reference is {proposals} weighted \
+proposals of the symbol-by-symbol estimator ({reference_boards} boards, effective sample size \
+{effective_size:.0}), whose weighted means estimate the means over uniformly drawn boards \
+(docs/chess-memory.md). Every board passed the validator.\n\n```sh\n{command}\n```\n\n\
+## Summary\n\n"
+    );
+    let detected = |generator: &str| {
+        kinds
+            .iter()
+            .any(|r| r.generator == generator && r.p_holm < ALPHA)
+            || pairs
+                .iter()
+                .any(|r| r.generator == generator && r.p_holm < ALPHA)
+    };
+    let tested: Vec<&str> = (kinds.iter().filter(|r| r.tested))
+        .map(|r| r.generator.as_str())
+        .collect();
+    let (unfair, fair): (Vec<&str>, Vec<&str>) = tested.iter().partition(|g| detected(g));
+    let listed = if fair.is_empty() {
+        " (all)".to_string()
+    } else if unfair.len() > fair.len() {
+        format!(", all but {}", fair.join(", "))
+    } else if unfair.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", unfair.join(", "))
+    };
+    let _ = writeln!(
+        text,
+        "- **Detectably non-uniform** (any test, Holm-adjusted p < {ALPHA}): {} of the {} \
+generators with enough boards to test{listed}.",
+        unfair.len(),
+        tested.len()
+    );
+    if let Some(far) = sorted_by_distance(kinds).into_iter().find(|r| r.tested) {
+        let _ = writeln!(
+            text,
+            "- **Farthest kind per square**: {}, distance {:.4} averaged over the squares \
+(noise alone: {:.4}); its farthest cell {} by {:+.4} ({:+.1} standard errors).",
+            far.generator,
+            far.distance,
+            far.noise_distance,
+            far.farthest_cell,
+            far.farthest_difference,
+            far.farthest_z
+        );
+    }
+    let untested: Vec<&str> = (kinds.iter().filter(|r| !r.tested))
+        .map(|r| r.generator.as_str())
+        .collect();
+    if !untested.is_empty() {
+        let _ = writeln!(
+            text,
+            "- **Too few boards to test** (under {}): {}.",
+            super::MIN_BOARDS,
+            untested.join(", ")
+        );
+    }
+    let mut largest = largest_effects(pairs);
+    largest.retain(|r| r.tested);
+    largest.sort_by(|a, b| b.effect_size.abs().total_cmp(&a.effect_size.abs()));
+    if let Some(top) = largest.first() {
+        let _ = writeln!(
+            text,
+            "- **Largest pair effect**: {}, {} {:.3} per board against {:.3} on uniform \
+boards (d = {:+.3}, Holm p = {:.2e}).",
+            top.generator, top.feature, top.mean, top.uniform_mean, top.effect_size, top.p_holm
+        );
+    }
+    let on_uniform: Vec<String> = uniform
+        .iter()
+        .filter(|r| r.family != "kind per square" && r.spread > 0.0)
+        .map(|r| format!("{} {:.4} ± {:.4}", r.feature, r.mean, r.error))
+        .collect();
+    let _ = writeln!(
+        text,
+        "- **A uniform board** has on average (± standard error): {}.",
+        on_uniform.join(", ")
+    );
+    search_table(&mut text, kinds, &detected);
+    kind_table(&mut text, kinds);
+    pair_table(&mut text, pairs, kinds);
+    text.push_str(
+        "\n![kind per square](kinds.svg)\n\n![pair shapes and edge pairs](pairs.svg)\n\n\
+Files: `kinds.csv`, `pairs.csv` (one row per generator and feature), `uniform.csv` (every \
+feature's mean over uniform boards), `marginals.json` (what was drawn).\n",
+    );
+    text
+}
+
+/// One row per search: its generators (orders), how many could be tested and how many were
+/// detectably non-uniform, and the median kind-per-square distance over the tested ones.
+fn search_table(text: &mut String, kinds: &[KindRow], detected: &dyn Fn(&str) -> bool) {
+    text.push_str(
+        "\n## By search\n\n| search | generators | with enough boards | detectably non-uniform \
+| median kind-per-square distance (noise alone) |\n|---|---:|---:|---:|---:|\n",
+    );
+    let mut searches: Vec<&str> = Vec::new();
+    for row in kinds {
+        let search = search_of(&row.generator);
+        if !searches.contains(&search) {
+            searches.push(search);
+        }
+    }
+    for search in searches {
+        let rows: Vec<&KindRow> = (kinds.iter())
+            .filter(|r| search_of(&r.generator) == search)
+            .collect();
+        let tested: Vec<&&KindRow> = rows.iter().filter(|r| r.tested).collect();
+        let unfair = tested.iter().filter(|r| detected(&r.generator)).count();
+        let median = |value: &dyn Fn(&KindRow) -> f64| {
+            let mut values: Vec<f64> = tested.iter().map(|r| value(r)).collect();
+            values.sort_by(f64::total_cmp);
+            match values.len() {
+                0 => f64::NAN,
+                n if n % 2 == 1 => values[n / 2],
+                n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+            }
+        };
+        let distance = if tested.is_empty() {
+            "–".to_string()
+        } else {
+            format!(
+                "{:.4} ({:.4})",
+                median(&|r| r.distance),
+                median(&|r| r.noise_distance)
+            )
+        };
+        let _ = writeln!(
+            text,
+            "| {search} | {} | {} | {unfair} | {distance} |",
+            rows.len(),
+            tested.len()
+        );
+    }
+}
+
+/// The search of a generator's label (`seed/QNBR` → `seed`).
+fn search_of(generator: &str) -> &str {
+    generator.split('/').next().unwrap_or(generator)
+}
+
+fn kind_table(text: &mut String, kinds: &[KindRow]) {
+    text.push_str(
+        "\n## Kind per square\n\nThe total variation distance between the generator's and \
+uniform drawing's distribution of kinds, averaged over the squares, beside what sampling \
+noise alone gives; the cell farthest from uniform in standard errors; the Bonferroni p-value \
+over the cells, Holm-adjusted over the study.\n\n\
+| generator | boards | distance | noise alone | farthest cell | difference | z | p (Holm) |\n\
+|---|---:|---:|---:|---|---:|---:|---:|\n",
+    );
+    for r in sorted_by_distance(kinds) {
+        let _ = writeln!(
+            text,
+            "| {} | {} | {:.4} | {:.4} | {} | {:+.4} | {:+.1} | {} |",
+            r.generator,
+            r.boards,
+            r.distance,
+            r.noise_distance,
+            r.farthest_cell,
+            r.farthest_difference,
+            r.farthest_z,
+            if r.tested {
+                format!("{:.2e}", r.p_holm)
+            } else {
+                "too few boards".to_string()
+            }
+        );
+    }
+}
+
+fn pair_table(text: &mut String, pairs: &[FeatureRow], kinds: &[KindRow]) {
+    let mut features: Vec<&str> = Vec::new();
+    for row in pairs {
+        if !features.contains(&row.feature.as_str()) {
+            features.push(&row.feature);
+        }
+    }
+    let _ = write!(
+        text,
+        "\n## Pair shapes and edge pairs\n\nThe generator's mean per board less the uniform \
+mean, with Cohen's d in brackets; `*` marks a Holm-adjusted p < {ALPHA}, `?` a generator \
+with too few boards to test.\n\n| generator |"
+    );
+    for feature in &features {
+        let _ = write!(text, " {feature} |");
+    }
+    text.push_str("\n|---|");
+    text.push_str(&"---:|".repeat(features.len()));
+    text.push('\n');
+    for kind in sorted_by_distance(kinds) {
+        let _ = write!(text, "| {} |", kind.generator);
+        for feature in &features {
+            let cell = pairs
+                .iter()
+                .find(|r| r.generator == kind.generator && r.feature == *feature);
+            let _ = match cell {
+                Some(r) => write!(
+                    text,
+                    " {:+.3} ({:+.3}){} |",
+                    r.difference,
+                    r.effect_size,
+                    match (r.tested, r.p_holm < ALPHA) {
+                        (false, _) => "?",
+                        (true, true) => "*",
+                        (true, false) => "",
+                    }
+                ),
+                None => write!(text, " – |"),
+            };
+        }
+        text.push('\n');
+    }
+}
