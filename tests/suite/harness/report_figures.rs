@@ -1,6 +1,7 @@
 //! Every figure a committed `REPORT.md` quotes is made from the folder's data by the report
-//! code: `boardlab report` (for a fairness study, `chess-memory fairness --replot`) on a copy of
-//! each committed folder writes the same REPORT byte for byte. Figures the READMEs and guides quote from a REPORT are checked against its text, and
+//! code: `boardlab report` (for a fairness or marginals study, its command's `--replot`) on a
+//! copy of each committed folder writes the same REPORT byte for byte. Figures the READMEs and
+//! guides quote from a REPORT are checked against its text, and
 //! the sentences that once said more than the data are checked against the tables.
 
 use crate::common::committed;
@@ -36,10 +37,14 @@ fn report_rewrites_every_committed_report_byte_for_byte() {
         let name = committed.file_name().unwrap().to_owned();
         let copy = scratch.path().join(&name);
         copy_folder(&committed, &copy);
-        // A fairness study is not a run of the harness: its own command remakes its report.
+        // A fairness or marginals study is not a run of the harness: its own command remakes
+        // its report.
         let mut report = Command::cargo_bin("boardlab").unwrap();
         if copy.join("fairness.json").is_file() {
             report.args(["chess-memory", "fairness", "--replot", "--out"]);
+            report.arg(&copy);
+        } else if copy.join("marginals.json").is_file() {
+            report.args(["chess-memory", "marginals", "--replot", "--out"]);
             report.arg(&copy);
         } else {
             report.arg("report").arg(&copy).arg("--quiet");
