@@ -72,13 +72,9 @@ pub fn count_boards(
             largest_table: largest,
         });
     }
-    let mut fixed_total = boards;
-    let mut largest_table = largest;
-    for symmetry in 1..SYMMETRIES {
-        let (fixed, largest) = count_fixed(instance, symmetry, max_table, &mut |_, _, _| ())?;
-        fixed_total += fixed;
-        largest_table = largest_table.max(largest);
-    }
+    let symmetric = count_symmetric(instance, max_table)?;
+    let fixed_total = boards + symmetric.fixed.iter().sum::<u128>();
+    let largest_table = largest.max(symmetric.largest_table);
     debug_assert_eq!(
         fixed_total % SYMMETRIES as u128,
         0,
@@ -87,6 +83,36 @@ pub fn count_boards(
     Ok(BoardCount {
         boards,
         classes: Some(fixed_total / SYMMETRIES as u128),
+        largest_table,
+    })
+}
+
+/// The boards each symmetry other than the identity leaves unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymmetricCount {
+    /// For symmetries 1..8 of [`map_square`], in that order, the boards it leaves unchanged.
+    pub fixed: Vec<u128>,
+    /// The most entries one table held.
+    pub largest_table: usize,
+}
+
+/// The boards of `instance` that each symmetry but the identity leaves unchanged. Only the
+/// pair sets a symmetry maps onto themselves take part, so these counts reach instances whose
+/// full count does not fit in memory (6×6, 8×8): with the number `N` of all boards (or an
+/// estimate of it), Burnside's lemma gives the classes as `(N + Σ fixed) / 8`.
+pub fn count_symmetric(
+    instance: &Instance,
+    max_table: usize,
+) -> Result<SymmetricCount, CountError> {
+    let mut fixed = Vec::with_capacity(SYMMETRIES - 1);
+    let mut largest_table = 0;
+    for symmetry in 1..SYMMETRIES {
+        let (count, largest) = count_fixed(instance, symmetry, max_table, &mut |_, _, _| ())?;
+        fixed.push(count);
+        largest_table = largest_table.max(largest);
+    }
+    Ok(SymmetricCount {
+        fixed,
         largest_table,
     })
 }

@@ -2,7 +2,7 @@
 //! programming over pair sets ([`crate::chess_memory::counting`]).
 
 use crate::chess_memory::board::BoardSize;
-use crate::chess_memory::counting::{PairShape, count_boards, count_pairings};
+use crate::chess_memory::counting::{PairShape, count_boards, count_pairings, count_symmetric};
 use crate::chess_memory::sat::Instance;
 use crate::cli::PuzzleArgs;
 use crate::output::numbers::thousands;
@@ -24,7 +24,8 @@ Exit status: 0 counted, 2 bad input or an instance over --max-table.
 Examples:
   boardlab chess-memory count --board-size 4                        the full 4×4 board, one pair of each symbol
   boardlab chess-memory count --order queue:RRrr --board-size 4 --up-to-symmetry
-  boardlab chess-memory count --pairing knight --board-size 8       2849759680 (OEIS A289202)"
+  boardlab chess-memory count --pairing knight --board-size 8       2849759680 (OEIS A289202)
+  boardlab chess-memory count --board-size 6 --symmetric            the symmetric 6×6 boards, for the classes"
 )]
 pub struct CountArgs {
     #[command(flatten)]
@@ -43,6 +44,12 @@ pub struct CountArgs {
     /// knight's-move pairings, a check of the counting.
     #[arg(long, value_name = "SHAPE", conflicts_with_all = ["order", "up_to_symmetry"])]
     pub pairing: Option<PairShape>,
+
+    /// Count only the boards that each symmetry but the identity leaves unchanged, where the
+    /// full count is out of reach (6×6, 8×8): with the number N of all boards (`chess-memory
+    /// estimate`), the classes under the 8 symmetries are (N + their sum) / 8.
+    #[arg(long, conflicts_with_all = ["up_to_symmetry", "pairing"])]
+    pub symmetric: bool,
 
     /// Print one JSON object.
     #[arg(long)]
@@ -70,6 +77,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let queue = args.puzzle.queue()?;
     let instance = Instance::from_queue(&queue);
     let shown = !args.quiet && std::io::stderr().is_terminal();
+    if args.symmetric {
+        return symmetric(args, &instance, &queue);
+    }
     let mut progress = |done: usize, of: usize, table: usize| {
         if shown {
             let table = thousands(table as f64);
@@ -100,6 +110,35 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
             count.boards
         ),
         None => println!("{} valid boards ({instance})", count.boards),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--symmetric`: the boards each symmetry but the identity leaves unchanged.
+fn symmetric(
+    args: &CountArgs,
+    instance: &Instance,
+    queue: &crate::chess_memory::queue::Queue,
+) -> anyhow::Result<ExitCode> {
+    let count = count_symmetric(instance, args.max_table)?;
+    let total: u128 = count.fixed.iter().sum();
+    if args.json {
+        let report = serde_json::json!({
+            "instance": instance.to_string(),
+            "order": queue.letters(),
+            "size": instance.size().side(),
+            "fixed_by_symmetry": count.fixed.iter().map(u128::to_string).collect::<Vec<_>>(),
+            "fixed_total": total.to_string(),
+            "largest_table": count.largest_table,
+        });
+        println!("{report}");
+    } else {
+        let each: Vec<String> = count.fixed.iter().map(u128::to_string).collect();
+        println!(
+            "{total} boards left unchanged by a symmetry other than the identity ({}; {instance}): \
+the classes are (N + {total}) / 8 for N boards",
+            each.join(", ")
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

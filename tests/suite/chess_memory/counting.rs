@@ -118,3 +118,51 @@ fn an_instance_too_large_for_its_table_is_one_line_exit_2() {
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("--max-table"), "{stderr}");
 }
+
+#[test]
+fn the_boards_each_symmetry_leaves_unchanged_agree_with_brute_force() {
+    use boardlab::chess_memory::counting::count_symmetric;
+    // Symmetry i: bit 0 mirrors the files, bit 1 the ranks, bit 2 then swaps files and ranks.
+    let image = |board: &Board, symmetry: usize| {
+        let size = board.size();
+        let last = size.side() - 1;
+        let mut mapped = Board::empty(size);
+        for file in 0..size.side() {
+            for rank in 0..size.side() {
+                let (mut f, mut r) = (file, rank);
+                if symmetry & 1 != 0 {
+                    f = last - f;
+                }
+                if symmetry & 2 != 0 {
+                    r = last - r;
+                }
+                if symmetry & 4 != 0 {
+                    std::mem::swap(&mut f, &mut r);
+                }
+                mapped.set(size.square(f, r), board.get(size.square(file, rank)));
+            }
+        }
+        mapped
+    };
+    let mut symmetric_boards = 0;
+    for (size, order) in [(4, "RRrr"), (4, "NnBb"), (4, "BBn"), (5, "QNB"), (4, "QqN")] {
+        let board_size = BoardSize::new(size).unwrap();
+        let queue = Queue::parse(order, board_size).unwrap();
+        let mut fixed = vec![0u128; 7];
+        brute::for_each_board(
+            board_size,
+            queue.piece_counts(),
+            &Board::empty(board_size),
+            &mut |b| {
+                for (symmetry, count) in (1..8).zip(fixed.iter_mut()) {
+                    *count += u128::from(image(b, symmetry) == *b);
+                }
+                true
+            },
+        );
+        let counted = count_symmetric(&Instance::from_queue(&queue), 10_000_000).unwrap();
+        assert_eq!(counted.fixed, fixed, "{size}x{size} {order}");
+        symmetric_boards += fixed.iter().sum::<u128>();
+    }
+    assert!(symmetric_boards > 0, "some instance has a symmetric board");
+}

@@ -284,6 +284,11 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "ten million draws for each of 74 generators take minutes: every search on one order, 2,000 draws each",
     ),
     (
+        "boardlab chess-memory marginals --board-size 6 --algorithms seed,dfs,fc,mrv --draws 100000 --proposals 400000 --out results/marginals-6x6",
+        "boardlab chess-memory marginals --board-size 6 --algorithms seed,mrv --orders QNBR --draws 500 --proposals 500 --out marginals-small",
+        "73 generators of 100,000 draws and 400,000 proposals take twelve minutes: two searches on one order, 500 of each",
+    ),
+    (
         "boardlab chess-memory marginals --out results/marginals",
         "boardlab chess-memory marginals --algorithms seed,fc,cover --orders QNBR --draws 200 --proposals 100 --out marginals-small",
         "97 generators and 50,000 proposals take over an hour of CPU: three searches on one order, 200 draws and 100 proposals",
