@@ -284,6 +284,11 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "ten million draws for each of 74 generators take minutes: every search on one order, 2,000 draws each",
     ),
     (
+        "boardlab chess-memory estimate --board-size 5 --method symbol --tail-symbols 8 --probes 1 --json",
+        "boardlab chess-memory estimate --board-size 5 --method symbol --tail-symbols 3 --probes 20 --json",
+        "counting all eight symbols of 5×5 takes two minutes: three symbols counted, 20 probes",
+    ),
+    (
         "boardlab chess-memory marginals --board-size 6 --algorithms seed,dfs,fc,mrv --draws 100000 --proposals 400000 --out results/marginals-6x6",
         "boardlab chess-memory marginals --board-size 6 --algorithms seed,mrv --orders QNBR --draws 500 --proposals 500 --out marginals-small",
         "73 generators of 100,000 draws and 400,000 proposals take twelve minutes: two searches on one order, 500 of each",
