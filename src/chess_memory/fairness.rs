@@ -372,6 +372,20 @@ pub fn adjust_for_multiple_tests(rows: &mut [FairnessRow]) {
     }
 }
 
+/// How a report's summary names the generators found unfair: " (all)", ", all but" the fair
+/// ones when they are fewer, ": " and the unfair ones otherwise, or nothing when none is.
+pub fn listed_verdicts(unfair: &[&str], fair: &[&str]) -> String {
+    if fair.is_empty() {
+        " (all)".to_string()
+    } else if unfair.len() > fair.len() {
+        format!(", all but {}", fair.join(", "))
+    } else if unfair.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", unfair.join(", "))
+    }
+}
+
 /// The study's REPORT.md: what was drawn, which generators are detectably unfair, and every
 /// generator's figures, farthest from uniform first.
 pub fn report(study: &FairnessStudy, rows: &[FairnessRow]) -> String {
@@ -397,20 +411,12 @@ pub fn report(study: &FairnessStudy, rows: &[FairnessRow]) -> String {
 seed {seed}, each as `chess-memory draw --seed {seed} --index I` makes it; every board passed \
 the validator.\n\n```sh\n{command}\n```\n\n## Summary\n\n"
     );
-    let unfair_list = if unfair.len() == rows.len() {
-        " (all)".to_string()
-    } else if 2 * unfair.len() > rows.len() {
-        let fair: Vec<&str> = sorted
-            .iter()
-            .filter(|r| r.p_holm >= DELTA)
-            .map(|r| r.generator.as_str())
-            .collect();
-        format!(", all but {}", fair.join(", "))
-    } else if unfair.is_empty() {
-        String::new()
-    } else {
-        format!(": {}", unfair.join(", "))
-    };
+    let fair: Vec<&str> = sorted
+        .iter()
+        .filter(|r| r.p_holm >= DELTA)
+        .map(|r| r.generator.as_str())
+        .collect();
+    let unfair_list = listed_verdicts(&unfair, &fair);
     let _ = writeln!(
         text,
         "- **Detectably non-uniform** (collision test, Holm-adjusted p < 0.05): {} of {}{unfair_list}.",

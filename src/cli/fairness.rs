@@ -56,6 +56,14 @@ pub struct FairnessArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
+    #[command(flatten)]
+    pub study: StudyFolderArgs,
+}
+
+/// The options every study of generators shares: where it writes, on how many threads, and
+/// whether it only remakes its report.
+#[derive(Debug, Args)]
+pub struct StudyFolderArgs {
     /// Worker threads (default: one per core); the results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -79,24 +87,24 @@ const ROWS_FILE: &str = "fairness.csv";
 const STUDY_FILE: &str = "fairness.json";
 
 pub fn run(args: &FairnessArgs) -> anyhow::Result<ExitCode> {
-    if args.replot {
-        return replot(&args.out);
+    if args.study.replot {
+        return replot(&args.study.out);
     }
     let size = BoardSize::new(args.size).context("--board-size")?;
     anyhow::ensure!(args.draws >= 2, "--draws must be at least 2");
     let generators = generators(&args.algorithms, &args.orders, size)?;
-    let table = args.out.join(ROWS_FILE);
+    let table = args.study.out.join(ROWS_FILE);
     anyhow::ensure!(
         !table.exists(),
         "{} already holds a fairness study; give a new --out or remove the folder first",
-        args.out.display()
+        args.study.out.display()
     );
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
-    let _lock = FolderLock::exclusive(&args.out)?;
-    let pool = super::worker_pool(args.threads)?;
+    std::fs::create_dir_all(&args.study.out)
+        .with_context(|| format!("cannot create {}", args.study.out.display()))?;
+    let _lock = FolderLock::exclusive(&args.study.out)?;
+    let pool = super::worker_pool(args.study.threads)?;
     let instance = Instance::from_queue(&generators[0].queue);
-    let shown = !args.quiet && std::io::stderr().is_terminal();
+    let shown = !args.study.quiet && std::io::stderr().is_terminal();
     if shown {
         eprintln!("counting the boards of {instance} and each symbol's pair sets");
     }
@@ -123,7 +131,11 @@ pub fn run(args: &FairnessArgs) -> anyhow::Result<ExitCode> {
     }
     adjust_for_multiple_tests(&mut rows);
     write_study(args, &instance, &reference, &rows)?;
-    println!("wrote {} generators to {}", rows.len(), args.out.display());
+    println!(
+        "wrote {} generators to {}",
+        rows.len(),
+        args.study.out.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -192,10 +204,10 @@ fn write_study(
         draws: args.draws,
         command,
     };
-    write_report(&args.out, &study, rows)?;
+    write_report(&args.study.out, &study, rows)?;
     let json = serde_json::to_string_pretty(&study)? + "\n";
-    write_atomic(&args.out.join(STUDY_FILE), json.as_bytes())?;
-    write_atomic(&args.out.join(ROWS_FILE), &csv.into_inner()?)?;
+    write_atomic(&args.study.out.join(STUDY_FILE), json.as_bytes())?;
+    write_atomic(&args.study.out.join(ROWS_FILE), &csv.into_inner()?)?;
     Ok(())
 }
 

@@ -16,7 +16,7 @@ use crate::output::atomic::write_atomic;
 use anyhow::Context;
 use clap::Args;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
@@ -67,21 +67,8 @@ pub struct MarginalsArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
-    /// Worker threads (default: one per core); the results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
-
-    /// The folder to write; it must not hold a study yet.
-    #[arg(long, value_name = "OUT")]
-    pub out: PathBuf,
-
-    /// Make REPORT.md and the charts again from the study's files in --out, drawing nothing.
-    #[arg(long)]
-    pub replot: bool,
-
-    /// No progress on standard error.
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub study: super::fairness::StudyFolderArgs,
 }
 
 const STUDY_FILE: &str = "marginals.json";
@@ -90,26 +77,26 @@ const KINDS_FILE: &str = "kinds.csv";
 const UNIFORM_FILE: &str = "uniform.csv";
 
 pub fn run(args: &MarginalsArgs) -> anyhow::Result<ExitCode> {
-    if args.replot {
-        return replot(&args.out);
+    if args.study.replot {
+        return replot(&args.study.out);
     }
     let size = BoardSize::new(args.size).context("--board-size")?;
     anyhow::ensure!(args.draws >= 2, "--draws must be at least 2");
     anyhow::ensure!(args.proposals >= 2, "--proposals must be at least 2");
     let generators = super::fairness::generators(&args.algorithms, &args.orders, size)?;
     anyhow::ensure!(
-        !args.out.join(STUDY_FILE).exists(),
+        !args.study.out.join(STUDY_FILE).exists(),
         "{} already holds a marginals study; give a new --out or remove the folder first",
-        args.out.display()
+        args.study.out.display()
     );
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
-    let _lock = FolderLock::exclusive(&args.out)?;
-    let pool = super::worker_pool(args.threads)?;
+    std::fs::create_dir_all(&args.study.out)
+        .with_context(|| format!("cannot create {}", args.study.out.display()))?;
+    let _lock = FolderLock::exclusive(&args.study.out)?;
+    let pool = super::worker_pool(args.study.threads)?;
     let queue = &generators[0].queue;
     let instance = Instance::from_queue(queue);
     let features = Features::new(size);
-    let shown = !args.quiet && std::io::stderr().is_terminal();
+    let shown = !args.study.quiet && std::io::stderr().is_terminal();
     let steps = generators.len() + 1;
     let progress = |step: usize, label: &str, done: u64, of: u64| {
         if shown {
@@ -165,13 +152,17 @@ pub fn run(args: &MarginalsArgs) -> anyhow::Result<ExitCode> {
         command: super::command_as_typed(),
     };
     let uniform = uniform_rows(&features, &uniform);
-    write_report(&args.out, &study, &uniform, &pairs, &kinds)?;
-    write_table(&args.out, UNIFORM_FILE, &uniform)?;
-    write_table(&args.out, PAIRS_FILE, &pairs)?;
-    write_table(&args.out, KINDS_FILE, &kinds)?;
+    write_report(&args.study.out, &study, &uniform, &pairs, &kinds)?;
+    write_table(&args.study.out, UNIFORM_FILE, &uniform)?;
+    write_table(&args.study.out, PAIRS_FILE, &pairs)?;
+    write_table(&args.study.out, KINDS_FILE, &kinds)?;
     let json = serde_json::to_string_pretty(&study)? + "\n";
-    write_atomic(&args.out.join(STUDY_FILE), json.as_bytes())?;
-    println!("wrote {} generators to {}", kinds.len(), args.out.display());
+    write_atomic(&args.study.out.join(STUDY_FILE), json.as_bytes())?;
+    println!(
+        "wrote {} generators to {}",
+        kinds.len(),
+        args.study.out.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -146,15 +146,7 @@ proposals of the symbol-by-symbol estimator ({reference_boards} boards, effectiv
         .map(|r| r.generator.as_str())
         .collect();
     let (unfair, fair): (Vec<&str>, Vec<&str>) = tested.iter().partition(|g| detected(g));
-    let listed = if fair.is_empty() {
-        " (all)".to_string()
-    } else if unfair.len() > fair.len() {
-        format!(", all but {}", fair.join(", "))
-    } else if unfair.is_empty() {
-        String::new()
-    } else {
-        format!(": {}", unfair.join(", "))
-    };
+    let listed = crate::chess_memory::fairness::listed_verdicts(&unfair, &fair);
     let _ = writeln!(
         text,
         "- **Detectably non-uniform** (any test, Holm-adjusted p < {ALPHA}): {} of the {} \
