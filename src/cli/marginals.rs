@@ -3,14 +3,12 @@
 //! ([`crate::chess_memory::marginals`]).
 
 use crate::chess_memory::board::BoardSize;
-use crate::chess_memory::marginals::features::Features;
 use crate::chess_memory::marginals::report::{MarginalsStudy, write_report};
 use crate::chess_memory::marginals::{
-    FeatureRow, KindRow, UniformRow, adjust_for_multiple_tests, compare, generator_tally,
-    uniform_reference, uniform_rows,
+    FeatureRow, KindRow, StudySettings, UniformRow, measure_study,
 };
 use crate::chess_memory::sat::Instance;
-use crate::chess_memory::search::{Algorithm, resample};
+use crate::chess_memory::search::Algorithm;
 use crate::experiment::FolderLock;
 use crate::output::atomic::write_atomic;
 use anyhow::Context;
@@ -63,7 +61,9 @@ pub struct MarginalsArgs {
     #[arg(long, default_value_t = 50_000)]
     pub proposals: u64,
 
-    /// Master seed of the draws and of the reference's proposals.
+    /// Master seed: draw I of a generator uses the random stream of (seed, queue, I), as
+    /// `chess-memory draw --seed S --index I` does, and proposal I of the uniform reference
+    /// the stream of (seed, I).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
@@ -93,71 +93,41 @@ pub fn run(args: &MarginalsArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot create {}", args.study.out.display()))?;
     let _lock = FolderLock::exclusive(&args.study.out)?;
     let pool = super::worker_pool(args.study.threads)?;
-    let queue = &generators[0].queue;
-    let instance = Instance::from_queue(queue);
-    let features = Features::new(size);
+    let instance = Instance::from_queue(&generators[0].queue);
     let shown = !args.study.quiet && std::io::stderr().is_terminal();
     let steps = generators.len() + 1;
-    let progress = |step: usize, label: &str, done: u64, of: u64| {
+    let mut progress = |step: usize, label: &str, done: u64, of: u64| {
         if shown {
             eprint!("\r{step}/{steps} {label}: {done} of {of}   ");
         }
     };
-    let stages = resample::stages_for(queue);
-    let uniform = pool.install(|| {
-        uniform_reference(
-            &stages,
-            queue,
-            &features,
-            args.proposals,
-            args.seed,
-            &mut |done| progress(1, "uniform reference", done, args.proposals),
-        )
-    })?;
-    anyhow::ensure!(
-        !uniform.is_empty(),
-        "no proposal of the uniform reference made a board; raise --proposals"
-    );
-    let cap = (args.cap > 0).then_some(args.cap);
-    let (mut pairs, mut kinds) = (Vec::new(), Vec::new());
-    for (i, generator) in generators.iter().enumerate() {
-        let label = generator.label();
-        let tally = pool.install(|| {
-            generator_tally(
-                &generator.queue,
-                &generator.search,
-                cap,
-                &features,
-                args.draws,
-                args.seed,
-                &mut |done| progress(i + 2, &label, done, args.draws),
-            )
-        })?;
-        let (rows, kind) = compare(&label, &features, &tally, &uniform);
-        pairs.extend(rows);
-        kinds.push(kind);
-    }
+    let settings = StudySettings {
+        draws: args.draws,
+        cap: (args.cap > 0).then_some(args.cap),
+        proposals: args.proposals,
+        seed: args.seed,
+    };
+    let tables = pool.install(|| measure_study(&generators, &settings, &mut progress))?;
     if shown {
         eprintln!();
     }
-    adjust_for_multiple_tests(&mut pairs, &mut kinds);
     let study = MarginalsStudy {
         instance: instance.to_string(),
         seed: args.seed,
         draws: args.draws,
-        cap,
+        cap: settings.cap,
         proposals: args.proposals,
-        reference_boards: uniform.boards,
-        effective_size: uniform.effective_size(),
+        reference_boards: tables.reference_boards,
+        effective_size: tables.effective_size,
         command: super::command_as_typed(),
     };
-    let uniform = uniform_rows(&features, &uniform);
-    write_report(&args.study.out, &study, &uniform, &pairs, &kinds)?;
-    write_table(&args.study.out, UNIFORM_FILE, &uniform)?;
-    write_table(&args.study.out, PAIRS_FILE, &pairs)?;
-    write_table(&args.study.out, KINDS_FILE, &kinds)?;
+    let (out, kinds) = (&args.study.out, &tables.kinds);
+    write_report(out, &study, &tables.uniform, &tables.pairs, kinds)?;
+    write_table(out, UNIFORM_FILE, &tables.uniform)?;
+    write_table(out, PAIRS_FILE, &tables.pairs)?;
+    write_table(out, KINDS_FILE, kinds)?;
     let json = serde_json::to_string_pretty(&study)? + "\n";
-    write_atomic(&args.study.out.join(STUDY_FILE), json.as_bytes())?;
+    write_atomic(&out.join(STUDY_FILE), json.as_bytes())?;
     println!(
         "wrote {} generators to {}",
         kinds.len(),

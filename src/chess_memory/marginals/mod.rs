@@ -143,6 +143,94 @@ fn tally_in_blocks(
     Ok(total)
 }
 
+/// What a study draws: per generator `draws` draws of master seed `seed` (each giving up at
+/// `cap` iterations), and `proposals` proposals of the uniform reference.
+#[derive(Clone, Copy, Debug)]
+pub struct StudySettings {
+    pub draws: u64,
+    pub cap: IterationCap,
+    pub proposals: u64,
+    pub seed: u64,
+}
+
+/// A study's tables: the reference's, and each generator's against it (Holm-adjusted).
+#[derive(Clone, Debug)]
+pub struct StudyTables {
+    pub uniform: Vec<UniformRow>,
+    pub pairs: Vec<FeatureRow>,
+    pub kinds: Vec<KindRow>,
+    /// The reference's proposals that made a board, and their effective sample size.
+    pub reference_boards: u64,
+    pub effective_size: f64,
+}
+
+/// Why a study could not be made.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StudyError {
+    #[error(transparent)]
+    InvalidBoard(#[from] InvalidBoard),
+    #[error("no proposal of the uniform reference made a board; raise --proposals")]
+    NoReference,
+}
+
+/// The uniform reference of the generators' instance (they share one), then every generator
+/// against it, on the current thread pool. `progress(step, label, done, of)` reports each
+/// step: 1 the reference, then one per generator.
+pub fn measure_study(
+    generators: &[crate::chess_memory::fairness::Generator],
+    settings: &StudySettings,
+    progress: &mut (dyn FnMut(usize, &str, u64, u64) + Send),
+) -> Result<StudyTables, StudyError> {
+    let Some(first) = generators.first() else {
+        return Ok(StudyTables {
+            uniform: Vec::new(),
+            pairs: Vec::new(),
+            kinds: Vec::new(),
+            reference_boards: 0,
+            effective_size: 0.0,
+        });
+    };
+    let queue = &first.queue;
+    let features = Features::new(queue.size());
+    let stages = crate::chess_memory::search::resample::stages_for(queue);
+    let (proposals, draws) = (settings.proposals, settings.draws);
+    let uniform = uniform_reference(
+        &stages,
+        queue,
+        &features,
+        proposals,
+        settings.seed,
+        &mut |done| progress(1, "uniform reference", done, proposals),
+    )?;
+    if uniform.is_empty() {
+        return Err(StudyError::NoReference);
+    }
+    let (mut pairs, mut kinds) = (Vec::new(), Vec::new());
+    for (i, generator) in generators.iter().enumerate() {
+        let label = generator.label();
+        let tally = generator_tally(
+            &generator.queue,
+            &generator.search,
+            settings.cap,
+            &features,
+            draws,
+            settings.seed,
+            &mut |done| progress(i + 2, &label, done, draws),
+        )?;
+        let (rows, kind) = compare(&label, &features, &tally, &uniform);
+        pairs.extend(rows);
+        kinds.push(kind);
+    }
+    adjust_for_multiple_tests(&mut pairs, &mut kinds);
+    Ok(StudyTables {
+        uniform: uniform_rows(&features, &uniform),
+        pairs,
+        kinds,
+        reference_boards: uniform.boards,
+        effective_size: uniform.effective_size(),
+    })
+}
+
 /// One feature of one generator against uniform drawing.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FeatureRow {
