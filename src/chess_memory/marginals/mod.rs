@@ -18,8 +18,9 @@
 //! spread too, which keeps the test sound for cells a small sample never fills); the effect
 //! size is the standardised difference `(g − u) / σ_u` (Cohen's d). A generator with fewer
 //! than [`MIN_BOARDS`] boards is not tested. Features constant on every board (knight pairs
-//! on a full board: knights pair by a knight's move only) are left out. Kind per square is one test per generator: the smallest p-value over its
-//! cells times their number (Bonferroni), and its effect size is the total variation distance
+//! on a full board: knights pair by a knight's move only) are left out. Kind per square is
+//! one test per generator: the smallest p-value over its cells times their number
+//! (Bonferroni), and its effect size is the total variation distance
 //! between the generator's and the uniform distribution of kinds, averaged over the squares,
 //! beside the distance that sampling noise alone would give (its expectation when the two
 //! distributions are equal, `½ Σ √(2/π) √(σ_u² / n + s_u²)` per square). Every p-value of a

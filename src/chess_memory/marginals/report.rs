@@ -56,9 +56,7 @@ pub fn write_report(
             })
             .collect(),
     };
-    let mut largest: Vec<&FeatureRow> = largest_effects(pairs);
-    largest.retain(|r| r.tested);
-    largest.sort_by(|a, b| b.effect_size.abs().total_cmp(&a.effect_size.abs()));
+    let largest = largest_effects(pairs);
     let pair_chart = FairnessChart {
         title: format!("Pair shapes and edge pairs against uniform boards, {board}"),
         axis: "largest standardised difference from uniform (Cohen's d)".into(),
@@ -92,16 +90,18 @@ fn sorted_by_distance(kinds: &[KindRow]) -> Vec<&KindRow> {
     sorted
 }
 
-/// Each generator's pair feature with the largest |effect size| (and a nonzero one).
+/// Each tested generator's pair feature with the largest |effect size| (and a nonzero one),
+/// largest first.
 fn largest_effects(pairs: &[FeatureRow]) -> Vec<&FeatureRow> {
     let mut largest: Vec<&FeatureRow> = Vec::new();
-    for row in pairs.iter().filter(|r| r.effect_size != 0.0) {
+    for row in pairs.iter().filter(|r| r.tested && r.effect_size != 0.0) {
         match largest.iter_mut().find(|r| r.generator == row.generator) {
             Some(kept) if kept.effect_size.abs() < row.effect_size.abs() => *kept = row,
             Some(_) => {}
             None => largest.push(row),
         }
     }
+    largest.sort_by(|a, b| b.effect_size.abs().total_cmp(&a.effect_size.abs()));
     largest
 }
 
@@ -178,10 +178,7 @@ generators with enough boards to test{listed}.",
             untested.join(", ")
         );
     }
-    let mut largest = largest_effects(pairs);
-    largest.retain(|r| r.tested);
-    largest.sort_by(|a, b| b.effect_size.abs().total_cmp(&a.effect_size.abs()));
-    if let Some(top) = largest.first() {
+    if let Some(top) = largest_effects(pairs).first() {
         let _ = writeln!(
             text,
             "- **Largest pair effect**: {}, {} {:.3} per board against {:.3} on uniform \
