@@ -34,11 +34,26 @@ pub fn finish(
         sync_folder(folder.root());
         abort_point("renamed");
     }
-    check_draws(folder, &manifest)?;
-    folder.clear_outputs(puzzle.tables)?;
-    plan.study
-        .derive(folder, plan)
-        .map_err(|error| HarnessError::study("deriving the tables from draws.csv", error))?;
+    // The checksum is read on a thread of its own while the tables are derived: it is one
+    // pass that cannot be split, and a run on many cores would otherwise wait for it. Tables
+    // derived from a file that fails it are removed again.
+    let derived = std::thread::scope(|scope| {
+        let checked = scope.spawn(|| check_draws(folder, &manifest));
+        let derived = folder.clear_outputs(puzzle.tables).and_then(|()| {
+            plan.study
+                .derive(folder, plan)
+                .map_err(|error| HarnessError::study("deriving the tables from draws.csv", error))
+        });
+        let checked = checked
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        checked.map(|()| derived)
+    });
+    let derived = derived.or_else(|error| {
+        folder.clear_outputs(puzzle.tables)?;
+        Err(error)
+    })?;
+    derived?;
     abort_point("derived");
     (puzzle.report)(folder.root()).map_err(|error| {
         HarnessError::study(format!("reporting on {}", folder.root().display()), error)

@@ -9,9 +9,10 @@
 use super::Shard;
 use super::error::{HarnessError, IoContext, Result, StudyError, check, fail};
 use super::folder::ResultsFolder;
-use super::row_blocks::{InOrder, RowBlocks};
+use super::row_blocks::{BLOCK_SIZE, RowBlock, RowFile, lines};
 use super::stops::Stops;
-use super::study::{Computed, Study, row_key};
+use super::study::{Computed, Study, text_key};
+use rayon::prelude::*;
 use std::io::BufRead;
 use std::sync::Arc;
 
@@ -172,8 +173,14 @@ impl Plan {
         let Ok(text) = std::str::from_utf8(line) else {
             fail!(Data, "{file} row {} is not text", position + 1);
         };
-        let text = text.trim_end_matches(['\n', '\r']);
-        let Some((label, draw)) = row_key(line) else {
+        // The line break, by bytes: a search for either of two characters costs more than
+        // the rest of the row's checks.
+        let mut end = text.len();
+        while end > 0 && matches!(text.as_bytes()[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        let text = &text[..end];
+        let Some((label, draw)) = text_key(text) else {
             fail!(Data, "{file} row {} is not a row: {text:?}", position + 1);
         };
         self.check_key(position, label, draw, file)?;
@@ -219,10 +226,10 @@ impl Plan {
             self.for_each_row(folder, |row| visit(&mut total, row))?;
             return Ok(total);
         }
-        self.fold_rows_in_blocks(folder, RowBlocks::SIZE, init, visit, merge)
+        self.fold_rows_in_blocks(folder, BLOCK_SIZE, init, visit, merge)
     }
 
-    /// [`Plan::fold_rows`] with blocks of about `block_size` bytes.
+    /// [`Plan::fold_rows`] with blocks of the rows that start in each `block_size` bytes.
     fn fold_rows_in_blocks<A: Send>(
         &self,
         folder: &ResultsFolder,
@@ -233,12 +240,20 @@ impl Plan {
     ) -> Result<A> {
         let path = folder.draws();
         let shown = path.display().to_string();
-        let mut blocks = RowBlocks::open(&path, &self.study.draws_header(), block_size)?;
-        let most_in_flight = 2 * rayon::current_num_threads();
-        let (sender, receiver) = std::sync::mpsc::channel::<(u64, Result<A>)>();
-        let fold_block = |block: Vec<u8>, first: u64| -> Result<A> {
+        let file = RowFile::open(&path, &self.study.draws_header())?;
+        let blocks = file.blocks(block_size)?;
+        let firsts: Vec<u64> = blocks
+            .iter()
+            .scan(0, |position, block| {
+                let first = *position;
+                *position += block.rows;
+                Some(first)
+            })
+            .collect();
+        let fold_block = |block: &RowBlock, first: u64| -> Result<A> {
+            let bytes = file.read(block.start, block.end)?;
             let mut accumulator = init();
-            for (offset, line) in block.split_inclusive(|&b| b == b'\n').enumerate() {
+            for (offset, line) in lines(&bytes).enumerate() {
                 let position = first + offset as u64;
                 let row = self.read_row(position, line, &shown)?;
                 visit(&mut accumulator, row).map_err(|source| {
@@ -247,48 +262,23 @@ impl Plan {
             }
             Ok(accumulator)
         };
-        let mut merged = InOrder {
-            total: init(),
-            merged: 0,
-            waiting: std::collections::BTreeMap::new(),
-        };
-        if rayon::current_thread_index().is_some() {
-            // On a worker thread of a pool, which must not wait for its own pool: one by one.
-            let mut position = 0u64;
-            while let Some(block) = blocks.next_block()? {
-                let rows = block.split_inclusive(|&b| b == b'\n').count() as u64;
-                let index = merged.merged;
-                merged.take(index, fold_block(block, position), &merge)?;
-                position += rows;
+        // A few blocks per thread at a time, merged in file order: memory stays bounded, and
+        // the first error in the file is the one reported.
+        let window = 2 * rayon::current_num_threads();
+        let mut total = init();
+        for (group, firsts) in blocks.chunks(window).zip(firsts.chunks(window)) {
+            let parts: Vec<Result<A>> = group
+                .par_iter()
+                .zip(firsts)
+                .map(|(block, &first)| fold_block(block, first))
+                .collect();
+            for part in parts {
+                merge(&mut total, part?);
             }
-            self.check_row_count(position, &shown)?;
-            return Ok(merged.total);
         }
-        let read = rayon::in_place_scope(|scope| -> Result<u64> {
-            let mut sent = 0u64;
-            let mut position = 0u64;
-            while let Some(block) = blocks.next_block()? {
-                let rows = block.split_inclusive(|&b| b == b'\n').count() as u64;
-                let (sender, fold_block) = (sender.clone(), &fold_block);
-                let (index, first) = (sent, position);
-                scope.spawn(move |_| {
-                    let _ = sender.send((index, fold_block(block, first)));
-                });
-                sent += 1;
-                position += rows;
-                if sent - merged.merged >= most_in_flight as u64 {
-                    let (index, result) = receiver.recv().expect("a block's worker answers");
-                    merged.take(index, result, &merge)?;
-                }
-            }
-            while merged.merged < sent {
-                let (index, result) = receiver.recv().expect("a block's worker answers");
-                merged.take(index, result, &merge)?;
-            }
-            Ok(position)
-        })?;
-        self.check_row_count(read, &shown)?;
-        Ok(merged.total)
+        let rows = blocks.iter().map(|block| block.rows).sum();
+        self.check_row_count(rows, &shown)?;
+        Ok(total)
     }
 
     /// Computes the draws at positions `[start, end)`, which lie in one series.

@@ -1,109 +1,175 @@
-//! Reading `draws.csv` in blocks of whole rows, for [`super::plan::Plan::fold_rows`], and
-//! merging what is made of each block in the blocks' order.
+//! Reading `draws.csv` in blocks of whole rows on every core, for
+//! [`super::plan::Plan::fold_rows`].
+//!
+//! The file after its header is cut into byte ranges of one fixed size, and a row belongs to
+//! the range it starts in. A first pass, on every core, counts the rows that start in each
+//! range and finds where the first of them starts; the counts give each block the position of
+//! its first row. The blocks' rows are then read again, on every core, each block from its
+//! first row's start to the next block's. Nothing is read on one thread alone, so the reading
+//! keeps up with any number of cores, and the blocks do not depend on the thread count.
 
 use super::error::{IoContext, Result, check};
-use std::io::Read;
+use rayon::prelude::*;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
 
-/// Accumulators of blocks merged in the blocks' order, whatever order they come in.
-pub(super) struct InOrder<A> {
-    pub total: A,
-    /// The blocks merged so far (the next to merge is block `merged`).
-    pub merged: u64,
-    pub waiting: std::collections::BTreeMap<u64, Result<A>>,
+/// The bytes of one range: enough rows to be worth a task of their own.
+pub(super) const BLOCK_SIZE: usize = 4 << 20;
+
+/// The rows of one block: the bytes `[start, end)` of the file, holding `rows` whole rows
+/// (each with its line break, but the file's last row may lack it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RowBlock {
+    pub start: u64,
+    pub end: u64,
+    pub rows: u64,
 }
 
-impl<A> InOrder<A> {
-    pub fn take(
-        &mut self,
-        index: u64,
-        result: Result<A>,
-        merge: &impl Fn(&mut A, A),
-    ) -> Result<()> {
-        self.waiting.insert(index, result);
-        while let Some(result) = self.waiting.remove(&self.merged) {
-            merge(&mut self.total, result?);
-            self.merged += 1;
-        }
-        Ok(())
-    }
-}
-
-/// `draws.csv` after its header, in blocks of whole rows of about `size` bytes each.
-pub(super) struct RowBlocks {
-    file: std::fs::File,
+/// `draws.csv` with its header checked, ready to be read in blocks of whole rows.
+pub(super) struct RowFile {
+    path: PathBuf,
     shown: String,
-    /// The start of a row read with the previous block.
-    carry: Vec<u8>,
-    ended: bool,
-    /// Bytes read at a time.
-    size: usize,
+    /// The first byte after the header.
+    data_start: u64,
+    length: u64,
 }
 
-impl RowBlocks {
-    /// The bytes of a block: enough rows to be worth a task of their own.
-    pub const SIZE: usize = 4 << 20;
-
-    /// Opens `path` and checks that it starts with `header`.
-    pub fn open(path: &std::path::Path, header: &[u8], size: usize) -> Result<RowBlocks> {
+impl RowFile {
+    /// Opens `path` and checks that it starts with `header` (which ends with its line break).
+    pub fn open(path: &Path, header: &[u8]) -> Result<RowFile> {
         let shown = path.display().to_string();
-        let file = std::fs::File::open(path).io(|| format!("cannot read {shown}"))?;
-        let mut blocks = RowBlocks {
-            file,
-            shown,
-            carry: Vec::new(),
-            ended: false,
-            size,
-        };
-        let mut start = vec![0; header.len()];
-        let read = blocks.fill(&mut start)?;
+        let mut file = std::fs::File::open(path).io(|| format!("cannot read {shown}"))?;
+        let length = file.metadata().io(|| format!("cannot read {shown}"))?.len();
+        let mut start = Vec::with_capacity(header.len());
+        (&mut file)
+            .take(header.len() as u64)
+            .read_to_end(&mut start)
+            .io(|| format!("cannot read {shown}"))?;
         // The header ends with its line break, so equal bytes are an equal first line.
         check!(
-            start[..read] == *header && header.ends_with(b"\n"),
+            start == header && header.ends_with(b"\n"),
             Data,
-            "{} does not start with the header {:?}",
-            blocks.shown,
+            "{shown} does not start with the header {:?}",
             String::from_utf8_lossy(header).trim_end()
         );
+        Ok(RowFile {
+            path: path.to_path_buf(),
+            shown,
+            data_start: header.len() as u64,
+            length,
+        })
+    }
+
+    /// The file's rows in blocks, one per range of `size` bytes that some row starts in, in
+    /// file order.
+    pub fn blocks(&self, size: usize) -> Result<Vec<RowBlock>> {
+        let size = size.max(1) as u64;
+        let ranges = (self.length - self.data_start).div_ceil(size);
+        // Each range's row starts: the bytes after a line break, from the header's own.
+        let starts: Vec<(u64, Option<u64>)> = (0..ranges)
+            .into_par_iter()
+            .map(|k| {
+                let from = self.data_start + k * size;
+                let to = (from + size).min(self.length);
+                let bytes = self.read(from - 1, to - 1)?;
+                let first = bytes.iter().position(|&b| b == b'\n');
+                Ok((count_breaks(&bytes), first.map(|at| from + at as u64)))
+            })
+            .collect::<Result<_>>()?;
+        let mut blocks: Vec<RowBlock> = Vec::new();
+        for (rows, first) in starts {
+            let Some(start) = first else { continue };
+            if let Some(last) = blocks.last_mut() {
+                last.end = start;
+            }
+            blocks.push(RowBlock {
+                start,
+                end: self.length,
+                rows,
+            });
+        }
         Ok(blocks)
     }
 
-    /// Reads into all of `buffer` unless the file ends first; the bytes read.
-    fn fill(&mut self, buffer: &mut [u8]) -> Result<usize> {
-        let mut read = 0;
-        while read < buffer.len() {
-            let n = self
-                .file
-                .read(&mut buffer[read..])
-                .io(|| format!("cannot read {}", self.shown))?;
-            if n == 0 {
-                self.ended = true;
-                break;
-            }
-            read += n;
-        }
-        Ok(read)
+    /// The bytes `[from, to)` of the file.
+    pub fn read(&self, from: u64, to: u64) -> Result<Vec<u8>> {
+        let mut file =
+            std::fs::File::open(&self.path).io(|| format!("cannot read {}", self.shown))?;
+        file.seek(SeekFrom::Start(from))
+            .io(|| format!("cannot read {}", self.shown))?;
+        let mut bytes = Vec::with_capacity((to - from) as usize);
+        file.take(to - from)
+            .read_to_end(&mut bytes)
+            .io(|| format!("cannot read {}", self.shown))?;
+        check!(
+            bytes.len() as u64 == to - from,
+            Data,
+            "{} changed while it was read; is another program writing it?",
+            self.shown
+        );
+        Ok(bytes)
+    }
+}
+
+/// The line breaks in `bytes`, found by vector compares.
+fn count_breaks(bytes: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', bytes).count() as u64
+}
+
+/// The rows of `bytes`, each with its line break (the last may lack it), as
+/// `split_inclusive` gives them but with each line break found by vector compares.
+pub(super) fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut start = 0;
+    let mut breaks = memchr::memchr_iter(b'\n', bytes);
+    std::iter::from_fn(move || {
+        let end = breaks.next().map_or(bytes.len(), |at| at + 1);
+        (start < end).then(|| {
+            let line = &bytes[start..end];
+            start = end;
+            line
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blocks_of(text: &str, size: usize) -> Vec<(String, u64)> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("draws.csv");
+        std::fs::write(&path, format!("h\n{text}")).unwrap();
+        let file = RowFile::open(&path, b"h\n").unwrap();
+        file.blocks(size)
+            .unwrap()
+            .into_iter()
+            .map(|b| {
+                let bytes = file.read(b.start, b.end).unwrap();
+                (String::from_utf8(bytes).unwrap(), b.rows)
+            })
+            .collect()
     }
 
-    /// The next rows, each ending with its line break (the file's last row may lack it).
-    pub fn next_block(&mut self) -> Result<Option<Vec<u8>>> {
-        if self.ended {
-            return Ok((!self.carry.is_empty()).then(|| std::mem::take(&mut self.carry)));
-        }
-        let mut block = std::mem::take(&mut self.carry);
-        let kept = block.len();
-        block.resize(kept + self.size, 0);
-        let read = self.fill(&mut block[kept..])?;
-        block.truncate(kept + read);
-        if !self.ended {
-            match block.iter().rposition(|&b| b == b'\n') {
-                Some(last) => self.carry = block.split_off(last + 1),
-                // A row longer than a block: read on until it ends.
-                None => {
-                    self.carry = block;
-                    return self.next_block();
-                }
+    #[test]
+    fn every_row_is_in_the_block_of_the_range_it_starts_in() {
+        let text = "ab\ncdefgh\ni\n\njk";
+        for size in 1..=text.len() + 1 {
+            let blocks = blocks_of(text, size);
+            let joined: String = blocks.iter().map(|(b, _)| b.as_str()).collect();
+            assert_eq!(joined, text, "ranges of {size}");
+            for (block, rows) in &blocks {
+                let expected: Vec<&[u8]> =
+                    block.as_bytes().split_inclusive(|&b| b == b'\n').collect();
+                assert_eq!(lines(block.as_bytes()).collect::<Vec<_>>(), expected);
+                assert_eq!(expected.len() as u64, *rows, "{block:?}");
             }
         }
-        Ok((!block.is_empty()).then_some(block))
+        // Rows start at bytes 0, 3 (range 0), 10 (range 2), 12 and 13 (range 3).
+        let expected = [("ab\ncdefgh\n", 2), ("i\n", 1), ("\njk", 2)];
+        assert_eq!(
+            blocks_of(text, 4),
+            expected.map(|(block, rows)| (block.to_string(), rows))
+        );
+        assert!(blocks_of("", 4).is_empty());
     }
 }

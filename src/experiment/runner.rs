@@ -155,7 +155,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     let mut manifest = match folder.state(&tables)? {
         FolderState::Complete(old) if request.resume && !request.force => {
             same_run(&old, "resume")?;
-            return resume_complete(&folder, request.registry, puzzle, *old);
+            return resume_complete(&folder, request, puzzle, *old);
         }
         FolderState::Complete(_) if !request.force => fail!(
             Folder,
@@ -166,7 +166,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
             let plan = trust::check_finished(&folder, request.registry, &old)?;
             folder.remove_temporaries()?;
             let draws = old.draws;
-            finalize::finish(&folder, &plan, puzzle, *old)?;
+            finish_on(request.threads, &folder, &plan, puzzle, *old)?;
             return Ok(RunEnd::Complete { draws });
         }
         FolderState::DataComplete(_) if !request.force => fail!(
@@ -227,7 +227,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     }
     recorder.end_session(RunStatus::DataComplete, Some(&written))?;
     abort_point("data-complete");
-    finalize::finish(&folder, plan, puzzle, recorder.manifest)?;
+    finish_on(request.threads, &folder, plan, puzzle, recorder.manifest)?;
     Ok(RunEnd::Complete {
         draws: written.mark.rows,
     })
@@ -237,18 +237,18 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
 /// does ([`trust::check_finished`]), with its data, and rewrites missing or stale outputs.
 fn resume_complete(
     folder: &ResultsFolder,
-    registry: &Registry,
+    request: &RunRequest,
     puzzle: &Puzzle,
     manifest: Manifest,
 ) -> Result<RunEnd> {
-    let plan = trust::check_finished(folder, registry, &manifest)?;
+    let plan = trust::check_finished(folder, request.registry, &manifest)?;
     finalize::check_draws(folder, &manifest)?;
     if finalize::outputs_current(folder, puzzle, &manifest)? {
         return Ok(RunEnd::AlreadyComplete);
     }
     folder.remove_temporaries()?;
     let draws = manifest.draws;
-    finalize::finish(folder, &plan, puzzle, manifest)?;
+    finish_on(request.threads, folder, &plan, puzzle, manifest)?;
     Ok(RunEnd::Complete { draws })
 }
 
@@ -478,6 +478,26 @@ struct ChunkOutput {
     seconds: f64,
 }
 
+/// The `threads` threads of a run: its draws are computed on them, and its tables, charts
+/// and report made on them, so a run uses the threads it was given (a Slurm job its CPUs).
+fn worker_pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|error| HarnessError::Usage(format!("cannot start the worker threads: {error}")))
+}
+
+/// [`finalize::finish`] on the run's threads.
+fn finish_on(
+    threads: usize,
+    folder: &ResultsFolder,
+    plan: &Plan,
+    puzzle: &Puzzle,
+    manifest: Manifest,
+) -> Result<()> {
+    worker_pool(threads)?.install(|| finalize::finish(folder, plan, puzzle, manifest))
+}
+
 fn compute_chunk(plan: &Plan, sequence: u64, (start, end): (u64, u64)) -> Result<ChunkOutput> {
     let started = Instant::now();
     let computed = plan.run_positions(start, end)?;
@@ -514,12 +534,7 @@ fn compute_and_write(
     let ended: Vec<AtomicBool> = (0..plan.study.series().len())
         .map(|_| AtomicBool::new(false))
         .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(request.threads)
-        .build()
-        .map_err(|error| {
-            HarnessError::Usage(format!("cannot start the worker threads: {error}"))
-        })?;
+    let pool = worker_pool(request.threads)?;
     let mut file = OpenOptions::new()
         .append(true)
         .open(folder.partial_draws())

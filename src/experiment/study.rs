@@ -140,7 +140,11 @@ pub fn check_label(label: &str) -> Result<(), String> {
 /// The key of a data row: its series label and draw index, read from the line's first two
 /// fields.
 pub fn row_key(line: &[u8]) -> Option<(&str, u64)> {
-    let text = std::str::from_utf8(line).ok()?;
+    text_key(std::str::from_utf8(line).ok()?)
+}
+
+/// [`row_key`] of a row already read as text.
+pub fn text_key(text: &str) -> Option<(&str, u64)> {
     let mut fields = text.splitn(3, ',');
     let label = fields.next()?;
     let index = fields.next()?.trim_end_matches(['\n', '\r']).parse().ok()?;

@@ -42,7 +42,11 @@ pub const COLUMNS: [&str; 18] = [
 pub struct PairTally {
     /// `counts[pairing][points]`: pairs where `a` scored `points` half-points (0 to 4).
     pub counts: Vec<[u64; 5]>,
-    /// Games whose partner has not come yet: (pairing, pair number) → `a`'s half-points.
+    /// The last game read, while its partner has not come: rows come in game order, so its
+    /// partner is nearly always the next row.
+    last: Option<((usize, u64), u8)>,
+    /// Earlier games whose partner has not come yet: (pairing, pair number) → `a`'s
+    /// half-points.
     halves: BTreeMap<(usize, u64), u8>,
 }
 
@@ -50,6 +54,7 @@ impl PairTally {
     pub fn new(pairings: usize) -> PairTally {
         PairTally {
             counts: vec![[0; 5]; pairings],
+            last: None,
             halves: BTreeMap::new(),
         }
     }
@@ -57,11 +62,17 @@ impl PairTally {
     /// Game `game` of pairing `series`, in which `a` scored `half_points` (0, 1 or 2).
     pub fn add_game(&mut self, series: usize, game: u64, half_points: u8) {
         let key = (series, game / 2);
+        if let Some((waiting, other)) = self.last.take() {
+            if waiting == key {
+                self.counts[series][usize::from(other + half_points)] += 1;
+                return;
+            }
+            // Its partner was looked for when it came, so it waits in the map.
+            self.halves.insert(waiting, other);
+        }
         match self.halves.remove(&key) {
             Some(other) => self.counts[series][usize::from(other + half_points)] += 1,
-            None => {
-                self.halves.insert(key, half_points);
-            }
+            None => self.last = Some((key, half_points)),
         }
     }
 
@@ -72,7 +83,7 @@ impl PairTally {
                 *m += t;
             }
         }
-        for ((series, pair), half_points) in other.halves {
+        for ((series, pair), half_points) in other.halves.into_iter().chain(other.last) {
             self.add_game(series, 2 * pair, half_points);
         }
     }
@@ -222,8 +233,22 @@ mod tests {
             first.merge(third);
             first.merge(second);
             assert_eq!(first.counts, whole.counts, "{cut:?}");
-            assert!(first.halves.is_empty());
+            assert!(first.halves.is_empty() && first.last.is_none());
         }
+        // Games of two pairings interleaved and out of order, as a shard's rows come.
+        let mut mixed = PairTally::new(2);
+        for &(game, points) in games.iter().rev() {
+            mixed.add_game(1, game, points);
+            mixed.add_game(0, game, points);
+        }
+        assert_eq!(mixed.counts, vec![whole.counts[0]; 2]);
+        // An odd game out waits, in either place.
+        let mut odd = PairTally::new(1);
+        odd.add_game(0, 6, 1);
+        odd.add_game(0, 2, 0);
+        odd.add_game(0, 3, 2);
+        assert_eq!(odd.counts[0], [0, 0, 1, 0, 0]);
+        assert_eq!(odd.halves.len() + usize::from(odd.last.is_some()), 1);
     }
 
     #[test]

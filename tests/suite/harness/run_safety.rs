@@ -259,6 +259,33 @@ fn edited_or_missing_data_is_refused() {
 }
 
 #[test]
+fn tables_are_not_left_from_data_that_fail_their_checksum() {
+    // The checksum is read while the tables are derived; a file that fails it leaves none.
+    let dir = tempfile::tempdir().unwrap();
+    let spec = write_spec(dir.path(), 20);
+    let expected = straight(dir.path(), &spec);
+    let out = dir.path().join("edited");
+    run_aborted(&spec, &out, &[], "renamed");
+    let draws = std::fs::read_to_string(out.join("draws.csv")).unwrap();
+    let mut lines: Vec<String> = draws.lines().map(String::from).collect();
+    lines[3] = edit_iterations(&lines[3]);
+    std::fs::write(out.join("draws.csv"), lines.join("\n") + "\n").unwrap();
+    run(&spec, &out, &["--resume"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does not match the checksum"));
+    assert_eq!(manifest_status(&out), "data-complete");
+    for table in ["summary.csv", "histogram.csv"] {
+        assert!(
+            !out.join(table).exists(),
+            "{table} derived from edited data"
+        );
+    }
+    run_ok(&spec, &out, &["--force"]);
+    assert!(data(&out) == expected);
+}
+
+#[test]
 fn report_checks_the_data_against_the_manifest_as_resume_does() {
     let dir = tempfile::tempdir().unwrap();
     let spec = write_spec(dir.path(), 20);
