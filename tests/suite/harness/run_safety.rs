@@ -218,12 +218,7 @@ fn edited_or_missing_data_is_refused() {
     // An edited middle row of the unfinished file.
     let out = dir.path().join("edited");
     run_aborted(&spec, &out, &[], "checkpoint");
-    let partial = out.join("draws.csv.partial");
-    let text = std::fs::read_to_string(&partial).unwrap();
-    let mut lines: Vec<String> = text.lines().map(String::from).collect();
-    assert!(lines.len() > 10, "{text}");
-    lines[6] = edit_iterations(&lines[6]);
-    std::fs::write(&partial, lines.join("\n") + "\n").unwrap();
+    edit_row(&out.join("draws.csv.partial"), 6);
     run(&spec, &out, &["--resume"])
         .assert()
         .code(2)
@@ -239,19 +234,7 @@ fn edited_or_missing_data_is_refused() {
         .code(2)
         .stderr(predicate::str::contains("draws.csv is missing"));
     run_ok(&spec, &out, &["--force"]);
-    let draws = std::fs::read_to_string(out.join("draws.csv")).unwrap();
-    let edited: Vec<String> = draws
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            if i == 3 {
-                edit_iterations(l)
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    std::fs::write(out.join("draws.csv"), edited.join("\n") + "\n").unwrap();
+    edit_row(&out.join("draws.csv"), 3);
     run(&spec, &out, &["--resume"])
         .assert()
         .code(2)
@@ -266,10 +249,7 @@ fn tables_are_not_left_from_data_that_fail_their_checksum() {
     let expected = straight(dir.path(), &spec);
     let out = dir.path().join("edited");
     run_aborted(&spec, &out, &[], "renamed");
-    let draws = std::fs::read_to_string(out.join("draws.csv")).unwrap();
-    let mut lines: Vec<String> = draws.lines().map(String::from).collect();
-    lines[3] = edit_iterations(&lines[3]);
-    std::fs::write(out.join("draws.csv"), lines.join("\n") + "\n").unwrap();
+    edit_row(&out.join("draws.csv"), 3);
     run(&spec, &out, &["--resume"])
         .assert()
         .code(2)
@@ -312,10 +292,7 @@ fn report_checks_the_data_against_the_manifest_as_resume_does() {
 
     // An edited draws.csv is refused in one line that says what to do, and nothing is
     // rewritten from it.
-    let draws = std::fs::read_to_string(out.join("draws.csv")).unwrap();
-    let mut lines: Vec<String> = draws.lines().map(String::from).collect();
-    lines[3] = edit_iterations(&lines[3]);
-    std::fs::write(out.join("draws.csv"), lines.join("\n") + "\n").unwrap();
+    edit_row(&out.join("draws.csv"), 3);
     std::fs::remove_file(out.join("REPORT.md")).unwrap();
     report()
         .assert()
@@ -347,6 +324,16 @@ fn report_checks_the_data_against_the_manifest_as_resume_does() {
 }
 
 /// The row with its iteration count changed by one digit (same length).
+/// Rewrites the file at `path` with line `index` (0 is the header) changed by
+/// [`edit_iterations`].
+fn edit_row(path: &Path, index: usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    assert!(lines.len() > index + 1, "{text}");
+    lines[index] = edit_iterations(&lines[index]);
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
 fn edit_iterations(line: &str) -> String {
     let mut fields: Vec<String> = line.split(',').map(String::from).collect();
     let last = fields[3].pop().unwrap();
@@ -591,19 +578,7 @@ fn merge_never_touches_its_inputs_and_survives_a_kill() {
     assert!(data(&p1) == before1 && data(&p2) == before2);
 
     // An edited value in a shard is found by its checksum.
-    let draws = std::fs::read_to_string(p2.join("draws.csv")).unwrap();
-    let edited: Vec<String> = draws
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            if i == 5 {
-                edit_iterations(l)
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    std::fs::write(p2.join("draws.csv"), edited.join("\n") + "\n").unwrap();
+    edit_row(&p2.join("draws.csv"), 5);
     merge(&dir.path().join("bad"), &[&p1, &p2], &[])
         .assert()
         .code(2)
