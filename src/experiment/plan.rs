@@ -173,6 +173,11 @@ impl Plan {
         let Ok(text) = std::str::from_utf8(line) else {
             fail!(Data, "{file} row {} is not text", position + 1);
         };
+        self.read_text_row(position, text, file)
+    }
+
+    /// [`Plan::read_row`] of a line already checked to be text.
+    fn read_text_row<'a>(&self, position: u64, text: &'a str, file: &str) -> Result<Row<'a>> {
         // The line break, by bytes: a search for either of two characters costs more than
         // the rest of the row's checks.
         let mut end = text.len();
@@ -252,10 +257,21 @@ impl Plan {
             .collect();
         let fold_block = |block: &RowBlock, first: u64| -> Result<A> {
             let bytes = file.read(block.start, block.end)?;
+            // The block's text checked at once; where it is not text, row by row, to name
+            // the row.
+            let text = std::str::from_utf8(&bytes).ok();
             let mut accumulator = init();
+            let mut start = 0;
             for (offset, line) in lines(&bytes).enumerate() {
                 let position = first + offset as u64;
-                let row = self.read_row(position, line, &shown)?;
+                let row = match text {
+                    // Lines end after a line break, which is ASCII: each is a str slice.
+                    Some(text) => {
+                        self.read_text_row(position, &text[start..][..line.len()], &shown)?
+                    }
+                    None => self.read_row(position, line, &shown)?,
+                };
+                start += line.len();
                 visit(&mut accumulator, row).map_err(|source| {
                     HarnessError::study(format!("{shown} row {}", position + 1), source)
                 })?;

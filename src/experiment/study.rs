@@ -145,9 +145,11 @@ pub fn row_key(line: &[u8]) -> Option<(&str, u64)> {
 
 /// [`row_key`] of a row already read as text.
 pub fn text_key(text: &str) -> Option<(&str, u64)> {
-    let mut fields = text.splitn(3, ',');
-    let label = fields.next()?;
-    let index = fields.next()?.trim_end_matches(['\n', '\r']).parse().ok()?;
+    let (label, rest) = match crate::output::fields::commas::<2>(text.as_bytes()) {
+        Some([first, second]) => (&text[..first], &text[first + 1..second]),
+        None => text.split_once(',')?,
+    };
+    let index = rest.trim_end_matches(['\n', '\r']).parse().ok()?;
     Some((label, index))
 }
 

@@ -25,28 +25,16 @@ impl<'a> GameRow<'a> {
     /// Splits `line` (without its line break) into its seven fields; `None` where it has
     /// fewer or its game or plies is not a number. The moves, the last field, take the rest.
     pub fn parse(line: &'a str) -> Option<GameRow<'a>> {
-        // Commas found by a byte loop rather than a string search: the fields are a few
-        // bytes each, too short for the search's setup to pay. Commas are ASCII, so each
-        // field is a str slice.
-        let mut fields = [""; 7];
-        let mut start = 0;
-        for (slot, field) in fields.iter_mut().enumerate() {
-            let end = match slot {
-                6 => line.len(),
-                _ => start + line[start..].bytes().position(|b| b == b',')?,
-            };
-            *field = &line[start..end];
-            start = end + 1;
-        }
-        let [pairing, game, first, second, result, plies, moves] = fields;
+        let [c1, c2, c3, c4, c5, c6] = crate::output::fields::commas::<6>(line.as_bytes())?;
+        // Commas are ASCII, so each field is a str slice.
         Some(GameRow {
-            pairing,
-            game: game.parse().ok()?,
-            first,
-            second,
-            result,
-            plies: plies.parse().ok()?,
-            moves,
+            pairing: &line[..c1],
+            game: line[c1 + 1..c2].parse().ok()?,
+            first: &line[c2 + 1..c3],
+            second: &line[c3 + 1..c4],
+            result: &line[c4 + 1..c5],
+            plies: line[c5 + 1..c6].parse().ok()?,
+            moves: &line[c6 + 1..],
         })
     }
 
