@@ -82,6 +82,21 @@ pub struct StudyFolderArgs {
     pub quiet: bool,
 }
 
+impl StudyFolderArgs {
+    /// Creates --out and takes its lock, for a new study of `kind` whose `marker` file a
+    /// finished or running study there would already hold.
+    pub fn claim(&self, marker: &str, kind: &str) -> anyhow::Result<FolderLock> {
+        anyhow::ensure!(
+            !self.out.join(marker).exists(),
+            "{} already holds a {kind} study; give a new --out or remove the folder first",
+            self.out.display()
+        );
+        std::fs::create_dir_all(&self.out)
+            .with_context(|| format!("cannot create {}", self.out.display()))?;
+        Ok(FolderLock::exclusive(&self.out)?)
+    }
+}
+
 /// The study's rows and its description, in --out.
 const ROWS_FILE: &str = "fairness.csv";
 const STUDY_FILE: &str = "fairness.json";
@@ -93,15 +108,7 @@ pub fn run(args: &FairnessArgs) -> anyhow::Result<ExitCode> {
     let size = BoardSize::new(args.size).context("--board-size")?;
     anyhow::ensure!(args.draws >= 2, "--draws must be at least 2");
     let generators = generators(&args.algorithms, &args.orders, size)?;
-    let table = args.study.out.join(ROWS_FILE);
-    anyhow::ensure!(
-        !table.exists(),
-        "{} already holds a fairness study; give a new --out or remove the folder first",
-        args.study.out.display()
-    );
-    std::fs::create_dir_all(&args.study.out)
-        .with_context(|| format!("cannot create {}", args.study.out.display()))?;
-    let _lock = FolderLock::exclusive(&args.study.out)?;
+    let _lock = args.study.claim(ROWS_FILE, "fairness")?;
     let pool = super::worker_pool(args.study.threads)?;
     let instance = Instance::from_queue(&generators[0].queue);
     let shown = !args.study.quiet && std::io::stderr().is_terminal();

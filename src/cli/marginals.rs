@@ -84,14 +84,7 @@ pub fn run(args: &MarginalsArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(args.draws >= 2, "--draws must be at least 2");
     anyhow::ensure!(args.proposals >= 2, "--proposals must be at least 2");
     let generators = super::fairness::generators(&args.algorithms, &args.orders, size)?;
-    anyhow::ensure!(
-        !args.study.out.join(STUDY_FILE).exists(),
-        "{} already holds a marginals study; give a new --out or remove the folder first",
-        args.study.out.display()
-    );
-    std::fs::create_dir_all(&args.study.out)
-        .with_context(|| format!("cannot create {}", args.study.out.display()))?;
-    let _lock = FolderLock::exclusive(&args.study.out)?;
+    let _lock = args.study.claim(STUDY_FILE, "marginals")?;
     let pool = super::worker_pool(args.study.threads)?;
     let instance = Instance::from_queue(&generators[0].queue);
     let shown = !args.study.quiet && std::io::stderr().is_terminal();

@@ -126,6 +126,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     }
     catch_interrupts();
     check_threads(request.threads)?;
+    let pool = worker_pool(request.threads)?;
     request
         .plan
         .study
@@ -155,7 +156,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     let mut manifest = match folder.state(&tables)? {
         FolderState::Complete(old) if request.resume && !request.force => {
             same_run(&old, "resume")?;
-            return resume_complete(&folder, request, puzzle, *old);
+            return resume_complete(&folder, request, &pool, puzzle, *old);
         }
         FolderState::Complete(_) if !request.force => fail!(
             Folder,
@@ -166,7 +167,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
             let plan = trust::check_finished(&folder, request.registry, &old)?;
             folder.remove_temporaries()?;
             let draws = old.draws;
-            finish_on(request.threads, &folder, &plan, puzzle, *old)?;
+            pool.install(|| finalize::finish(&folder, &plan, puzzle, *old))?;
             return Ok(RunEnd::Complete { draws });
         }
         FolderState::DataComplete(_) if !request.force => fail!(
@@ -207,7 +208,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
 
     let first_row = mark.mark.rows;
     let mut recorder = Recorder::new(&folder, plan, manifest, first_row);
-    let outcome = compute_and_write(request, &folder, mark, &mut recorder);
+    let outcome = compute_and_write(request, &pool, &folder, mark, &mut recorder);
     let total = plan.total();
     let written = match outcome {
         Ok(written) => written,
@@ -227,7 +228,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     }
     recorder.end_session(RunStatus::DataComplete, Some(&written))?;
     abort_point("data-complete");
-    finish_on(request.threads, &folder, plan, puzzle, recorder.manifest)?;
+    pool.install(|| finalize::finish(&folder, plan, puzzle, recorder.manifest))?;
     Ok(RunEnd::Complete {
         draws: written.mark.rows,
     })
@@ -238,6 +239,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
 fn resume_complete(
     folder: &ResultsFolder,
     request: &RunRequest,
+    pool: &rayon::ThreadPool,
     puzzle: &Puzzle,
     manifest: Manifest,
 ) -> Result<RunEnd> {
@@ -248,7 +250,7 @@ fn resume_complete(
     }
     folder.remove_temporaries()?;
     let draws = manifest.draws;
-    finish_on(request.threads, folder, &plan, puzzle, manifest)?;
+    pool.install(|| finalize::finish(folder, &plan, puzzle, manifest))?;
     Ok(RunEnd::Complete { draws })
 }
 
@@ -487,17 +489,6 @@ fn worker_pool(threads: usize) -> Result<rayon::ThreadPool> {
         .map_err(|error| HarnessError::Usage(format!("cannot start the worker threads: {error}")))
 }
 
-/// [`finalize::finish`] on the run's threads.
-fn finish_on(
-    threads: usize,
-    folder: &ResultsFolder,
-    plan: &Plan,
-    puzzle: &Puzzle,
-    manifest: Manifest,
-) -> Result<()> {
-    worker_pool(threads)?.install(|| finalize::finish(folder, plan, puzzle, manifest))
-}
-
 fn compute_chunk(plan: &Plan, sequence: u64, (start, end): (u64, u64)) -> Result<ChunkOutput> {
     let started = Instant::now();
     let computed = plan.run_positions(start, end)?;
@@ -522,6 +513,7 @@ fn compute_chunk(plan: &Plan, sequence: u64, (start, end): (u64, u64)) -> Result
 
 fn compute_and_write(
     request: &RunRequest,
+    pool: &rayon::ThreadPool,
     folder: &ResultsFolder,
     start: Written,
     recorder: &mut Recorder,
@@ -534,7 +526,6 @@ fn compute_and_write(
     let ended: Vec<AtomicBool> = (0..plan.study.series().len())
         .map(|_| AtomicBool::new(false))
         .collect();
-    let pool = worker_pool(request.threads)?;
     let mut file = OpenOptions::new()
         .append(true)
         .open(folder.partial_draws())
