@@ -539,12 +539,15 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
                 landable |= L::shift(next & own, e);
             }
         );
-        let their_steps = FORWARD[their_side].map(|d| L::shift(their_men, d));
+        let mut their_steps = [L::S::ZERO; 2];
+        for_man_directions!(their_side, false, false, |e| their_steps[e & 1] =
+            L::shift(their_men, e));
         let count = |set: L::S| set.count_by(self.popcount) as u64;
         let now = count(their_steps[0] & empty) + count(their_steps[1] & empty);
         let men = own & !pieces.kings;
         let mut total = 0;
-        for d in FORWARD[SIDE] {
+        // Each forward direction a literal constant, so that its shifts are constants.
+        for_man_directions!(SIDE, false, false, |d| {
             let to = L::shift(men, d) & empty;
             // A step that ends right in front of a man of theirs lets it jump back over t to
             // f: that jump goes the way their men move, so every rule set allows it.
@@ -565,7 +568,7 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
                 let crowned = self.promotion[SIDE] & L::S::bit(at) != L::S::ZERO;
                 one_by_one((at as i32 - delta) as u32, at, crowned);
             }
-        }
+        });
         self.king_quiet_moves(own & pieces.kings, empty, one_by_one);
         total
     }
@@ -721,6 +724,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
         // jump in each direction.
         let mut can_jump = [L::S::ZERO; 8];
         let mut landings = [L::S::ZERO; 8];
+        let mut any_landing = L::S::ZERO;
         for_man_directions!(
             self.side,
             rules.men_capture_backward,
@@ -728,8 +732,12 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
             |d| {
                 can_jump[d] = L::shift(L::shift(empty, reverse(d)) & targets, reverse(d));
                 landings[d] = L::shift(L::shift(men, d) & targets, d) & empty;
+                any_landing |= landings[d];
             }
         );
+        if any_landing == L::S::ZERO {
+            return;
+        }
         let may_crown = if rules.crowned_mid_capture {
             generator.promotion[self.side]
         } else {
@@ -744,7 +752,7 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
             self.side,
             rules.men_capture_backward,
             rules.orthogonal_captures,
-            |d| {
+            |d| if landings[d] != L::S::ZERO {
                 let mut again = may_crown;
                 for (other, &set) in can_jump.iter().enumerate() {
                     if other != reverse(d) {
