@@ -5,7 +5,7 @@
 use crate::draughts::bench::PerftBench;
 use crate::draughts::bots::BotSpec;
 use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts};
-use crate::draughts::perft::{Captures, Perft};
+use crate::draughts::perft::{Captures, Perft, perft_fastest};
 use crate::draughts::variant::RulesChoice;
 use crate::draughts::variant::game::VariantGame;
 use crate::draughts::{Board, parse_fen};
@@ -329,6 +329,8 @@ fn perft(args: &PerftArgs) -> anyhow::Result<ExitCode> {
             println!("{mv} {count}");
         }
         parts.iter().map(|(_, count)| count).sum()
+    } else if args.hash == 0 {
+        perft_fastest(&board, board_rules, args.captures, args.depth)
     } else {
         counter.count(&board, args.depth)
     };
