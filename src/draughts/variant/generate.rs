@@ -491,10 +491,12 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
     /// replies allow it; the moves it cannot count so go to `one_by_one` (from, to, crowned),
     /// whose replies the caller counts. Returns the replies counted here.
     ///
-    /// When the opponent has men only, may take kings with men and has no capture now, a man's step from f to t gives it a capture only if t is a
-    /// piece it could then take or f a square it could then land on; every other step leaves
-    /// it its quiet moves, which differ from those it has now only at f (now empty) and t (now
-    /// taken). Those steps' replies are counted for all of a direction's steps at once.
+    /// When the opponent has men only and no capture now, a man's step from f to t gives it a
+    /// capture only if t is a piece it could then take or f a square it could then land on
+    /// (behind a piece its men may take: not a king where men cannot take kings, as in
+    /// Italian draughts); every other step leaves it its quiet moves, which differ from those
+    /// it has now only at f (now empty) and t (now taken). Those steps' replies are counted
+    /// for all of a direction's steps at once.
     #[inline(always)]
     pub fn count_replies(
         &self,
@@ -518,15 +520,20 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
         let empty = self.empty(pieces);
         let their_men = opponent & !pieces.kings;
         let their_side = 1 - SIDE;
-        if !rules.men_capture_kings
-            || opponent & pieces.kings != L::S::ZERO
+        if opponent & pieces.kings != L::S::ZERO
             || self.men_jumpers(their_men, own, pieces.kings, empty, their_side) != L::S::ZERO
         {
             self.quiet_moves_of::<SIDE>(pieces, one_by_one);
             return 0;
         }
         // Squares where one of our pieces could be taken (a man of theirs before it, an empty
-        // square behind), and squares that, emptied, a man of theirs could land on.
+        // square behind), and squares that, emptied, a man of theirs could land on (behind a
+        // piece it may take: a man where men cannot take kings).
+        let their_targets = if rules.men_capture_kings {
+            own
+        } else {
+            own & !pieces.kings
+        };
         let mut takeable = L::S::ZERO;
         let mut landable = L::S::ZERO;
         for_man_directions!(
@@ -536,7 +543,7 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
             |e| {
                 let next = L::shift(their_men, e);
                 takeable |= next & L::shift(empty, reverse(e));
-                landable |= L::shift(next & own, e);
+                landable |= L::shift(next & their_targets, e);
             }
         );
         let mut their_steps = [L::S::ZERO; 2];
