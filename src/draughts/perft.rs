@@ -365,14 +365,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_table_gives_the_plain_counts() {
-        let positions = [
+    /// The start and two positions with kings of both sides and captures within a few plies.
+    fn start_and_king_rich_boards() -> [Board; 3] {
+        [
             Board::start(),
             crate::draughts::parse_fen("W:WKa1,Kc3,e3,g3:Bb6,d6,f6,Kh8").unwrap(),
             crate::draughts::parse_fen("B:WKc1,Kh2,a5,d4:Bb6,Ke7,Kg1,c3").unwrap(),
-        ];
-        for board in positions {
+        ]
+    }
+
+    #[test]
+    fn the_table_gives_the_plain_counts() {
+        for board in start_and_king_rich_boards() {
             for rules in [Rules::Czech, Rules::English] {
                 for convention in [Captures::Paths, Captures::Moves] {
                     let plain = perft(&board, rules, convention, 7);
@@ -390,12 +394,7 @@ mod tests {
 
     #[test]
     fn both_generators_count_alike() {
-        let positions = [
-            Board::start(),
-            crate::draughts::parse_fen("W:WKa1,Kc3,e3,g3:Bb6,d6,f6,Kh8").unwrap(),
-            crate::draughts::parse_fen("B:WKc1,Kh2,a5,d4:Bb6,Ke7,Kg1,c3").unwrap(),
-        ];
-        for board in positions {
+        for board in start_and_king_rich_boards() {
             for rules in [Rules::Czech, Rules::English, Rules::Damebot] {
                 for convention in [Captures::Paths, Captures::Moves] {
                     assert_eq!(
