@@ -3,7 +3,7 @@
 //! asked depth timed, after the warm-up runs, as many times as asked.
 
 use super::Board;
-use super::perft::{Captures, perft_fastest};
+use super::perft::{Captures, Perft};
 use super::variant::{self, Engine, RulesChoice};
 use crate::experiment::bench::{Repeats, Run, Timed, repeat_one};
 use crate::experiment::measure::thread_cpu_seconds;
@@ -32,12 +32,15 @@ impl PerftBench {
     pub fn time(&self, depth: u32) -> DepthTime {
         let cpu_start = thread_cpu_seconds();
         let start = Instant::now();
-        let nodes = match self.rules.board_rules() {
-            Some(rules) => perft_fastest(&Board::start(), rules, self.captures, depth),
-            None => {
-                let rules = self.rules.variant().expect("a national game").rules();
+        let nodes = match self.rules.variant() {
+            Some(national) => {
+                let rules = national.rules();
                 let position = Engine::new(rules).start();
                 variant::perft::perft(&rules, &position, depth, self.captures)
+            }
+            None => {
+                let rules = self.rules.board_rules().expect("Damebot's rules are 8×8");
+                Perft::new(rules, self.captures).count(&Board::start(), depth)
             }
         };
         let seconds = start.elapsed().as_secs_f64();
