@@ -78,6 +78,10 @@ pub struct Session {
     /// hashing them: the part of the session that does not run in parallel.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub writer_seconds: f64,
+    /// Seconds spent waiting for the data file to reach the disk (at each checkpoint and at
+    /// the end), during which the writing thread takes no rows; the end's wait is serial.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sync_seconds: f64,
 }
 
 fn is_zero(seconds: &f64) -> bool {

@@ -362,6 +362,7 @@ fn new_session(request: &RunRequest) -> Session {
         draws: 0,
         work: 0,
         writer_seconds: 0.0,
+        sync_seconds: 0.0,
     }
 }
 
@@ -404,6 +405,7 @@ impl<'a> Recorder<'a> {
         session.draws = written.mark.rows - self.first_row;
         session.work = written.work;
         session.writer_seconds = written.writer_seconds;
+        session.sync_seconds = written.sync_seconds;
         self.manifest.series_seconds = self.earlier_seconds.clone();
         for (series, seconds) in self.plan.study.series().iter().zip(&written.series_seconds) {
             *self
@@ -417,15 +419,17 @@ impl<'a> Recorder<'a> {
     }
 
     /// Syncs the file and records a checkpoint if one is due (the first one at once).
-    fn checkpoint(&mut self, file: &std::fs::File, written: &Written) -> Result<()> {
+    fn checkpoint(&mut self, file: &std::fs::File, written: &mut Written) -> Result<()> {
         if self
             .last_checkpoint
             .is_some_and(|last| last.elapsed() < CHECKPOINT_INTERVAL)
         {
             return Ok(());
         }
+        let syncing = Instant::now();
         file.sync_data()
             .io(|| format!("writing {}", self.folder.partial_draws().display()))?;
+        written.sync_seconds += syncing.elapsed().as_secs_f64();
         self.record(written);
         self.manifest.write(&self.folder.manifest())?;
         self.last_checkpoint = Some(Instant::now());
@@ -465,6 +469,8 @@ struct Written {
     series_seconds: Vec<f64>,
     /// Seconds the writing thread spent writing and hashing rows.
     writer_seconds: f64,
+    /// Seconds spent in syncing the data file to disk.
+    sync_seconds: f64,
 }
 
 /// A chunk's rows as CSV text, with its place in the writing order and its positions
@@ -578,9 +584,11 @@ fn compute_and_write(
         }
         written
     })
-    .and_then(|written| {
+    .and_then(|mut written| {
+        let syncing = Instant::now();
         file.sync_all()
             .io(|| format!("writing {}", folder.partial_draws().display()))?;
+        written.sync_seconds += syncing.elapsed().as_secs_f64();
         Ok(written)
     })
 }
@@ -633,7 +641,7 @@ fn write_in_order(
             wrote = true;
         }
         if wrote {
-            recorder.checkpoint(file, &written)?;
+            recorder.checkpoint(file, &mut written)?;
         }
         progress.update(written.mark.positions());
     }

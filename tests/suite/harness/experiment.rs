@@ -168,6 +168,11 @@ fn a_killed_run_resumes_to_the_same_bytes() {
     let m = manifest(&killed);
     assert_eq!(m["status"], "complete");
     assert_eq!(m["sessions"].as_array().unwrap().len(), 2);
+    // Each session synced its rows to disk (the killed one at its first checkpoint) and
+    // says how long that took.
+    for session in m["sessions"].as_array().unwrap() {
+        assert!(session["sync_seconds"].as_f64().unwrap() > 0.0, "{session}");
+    }
 
     let straight = dir.path().join("straight");
     run_ok(&spec, &straight, &[]);
