@@ -78,8 +78,8 @@ pub struct Session {
     /// hashing them: the part of the session that does not run in parallel.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub writer_seconds: f64,
-    /// Seconds spent waiting for the data file to reach the disk (at each checkpoint and at
-    /// the end), during which the writing thread takes no rows; the end's wait is serial.
+    /// Seconds the data file's syncs to disk took: at the first checkpoint and at the end
+    /// the run waits for them; the other checkpoints sync beside the writing thread.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub sync_seconds: f64,
 }

@@ -377,6 +377,15 @@ struct Recorder<'a> {
     /// Thread-seconds per series from earlier sessions.
     earlier_seconds: BTreeMap<String, f64>,
     last_checkpoint: Option<Instant>,
+    /// A checkpoint whose sync is running.
+    pending: Option<PendingSync>,
+}
+
+/// A checkpoint's sync to disk on a thread of its own (returning its seconds), and the rows
+/// it makes durable.
+struct PendingSync {
+    sync: std::thread::JoinHandle<std::io::Result<f64>>,
+    written: Written,
 }
 
 impl<'a> Recorder<'a> {
@@ -395,6 +404,7 @@ impl<'a> Recorder<'a> {
             first_row,
             earlier_seconds,
             last_checkpoint: None,
+            pending: None,
         }
     }
 
@@ -418,19 +428,66 @@ impl<'a> Recorder<'a> {
         self.manifest.update_totals(written.mark.rows);
     }
 
-    /// Syncs the file and records a checkpoint if one is due (the first one at once).
+    /// Records a checkpoint whose sync has finished, and starts the next one's sync if one
+    /// is due. The first checkpoint syncs at once, so that a run cut short early has a mark
+    /// to resume from; later ones sync on a thread of their own while the writing thread
+    /// goes on taking rows, and are recorded as of the rows written when their sync began.
     fn checkpoint(&mut self, file: &std::fs::File, written: &mut Written) -> Result<()> {
-        if self
-            .last_checkpoint
-            .is_some_and(|last| last.elapsed() < CHECKPOINT_INTERVAL)
+        if let Some(pending) = self.pending.take_if(|pending| pending.sync.is_finished()) {
+            let durable = self.join_sync(pending, written)?;
+            self.record_checkpoint(&durable)?;
+        }
+        if self.pending.is_some()
+            || self
+                .last_checkpoint
+                .is_some_and(|last| last.elapsed() < CHECKPOINT_INTERVAL)
         {
             return Ok(());
         }
-        let syncing = Instant::now();
-        file.sync_data()
+        let shown = self.folder.partial_draws().display().to_string();
+        if self.last_checkpoint.is_none() {
+            let syncing = Instant::now();
+            file.sync_data().io(|| format!("writing {shown}"))?;
+            written.sync_seconds += syncing.elapsed().as_secs_f64();
+            return self.record_checkpoint(written);
+        }
+        let handle = file.try_clone().io(|| format!("writing {shown}"))?;
+        let sync = std::thread::spawn(move || {
+            let syncing = Instant::now();
+            handle.sync_data().map(|()| syncing.elapsed().as_secs_f64())
+        });
+        self.pending = Some(PendingSync {
+            sync,
+            written: written.clone(),
+        });
+        Ok(())
+    }
+
+    /// Waits for `pending`'s sync; returns what it made durable, and counts its seconds in
+    /// `written`.
+    fn join_sync(&self, pending: PendingSync, written: &mut Written) -> Result<Written> {
+        let seconds = pending
+            .sync
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             .io(|| format!("writing {}", self.folder.partial_draws().display()))?;
-        written.sync_seconds += syncing.elapsed().as_secs_f64();
-        self.record(written);
+        written.sync_seconds += seconds;
+        let mut durable = pending.written;
+        durable.sync_seconds = written.sync_seconds;
+        Ok(durable)
+    }
+
+    /// Waits for a checkpoint's sync still running (at the end of the rows).
+    fn settle(&mut self, written: &mut Written) -> Result<()> {
+        match self.pending.take() {
+            Some(pending) => self.join_sync(pending, written).map(drop),
+            None => Ok(()),
+        }
+    }
+
+    /// Records `durable` (synced to disk) as a checkpoint in the manifest.
+    fn record_checkpoint(&mut self, durable: &Written) -> Result<()> {
+        self.record(durable);
         self.manifest.write(&self.folder.manifest())?;
         self.last_checkpoint = Some(Instant::now());
         abort_point("checkpoint");
@@ -648,7 +705,7 @@ fn write_in_order(
     progress.finish(written.mark.positions());
     match failure {
         Some(error) => Err(error),
-        None => Ok(written),
+        None => recorder.settle(&mut written).map(|()| written),
     }
 }
 
