@@ -607,8 +607,8 @@ impl<L: Layout, P: Popcount, F: Flags> Generator<L, P, F> {
         crowned: bool,
     ) -> Option<u64> {
         let rules = self.rules();
-        // Where men capture backward too, these tests cost about what the search they save
-        // does (measured on international perft), so they are left to it.
+        // Where men capture backward too, the four directions' tests cost more than the
+        // search they would save (measured on international perft), so those are left to it.
         if rules.men_capture_backward || rules.orthogonal_captures || rules.removed_at_once {
             return None;
         }
