@@ -96,3 +96,182 @@ fn every_shell_script_parses() {
         );
     }
 }
+
+/// `scripts/scaling.py` run with `boardlab` = `binary` and `args`, in a fresh folder.
+fn scaling_with(binary: &Path, args: &[&str]) -> std::process::Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    Command::new("python3")
+        .arg(root.join("scripts/scaling.py"))
+        .args(args)
+        .env("BOARDLAB", binary)
+        .current_dir(dir.path())
+        .output()
+        .unwrap()
+}
+
+fn csv_rows(stdout: &[u8]) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(stdout);
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .map(String::from)
+                .zip(r.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+/// Each spec runs at each thread count, its row's checksum is the one a plain `boardlab run`
+/// of the same spec and draws records, and a predicted thread count gets a row of its own.
+#[test]
+fn scaling_script_runs_every_thread_count_and_reads_the_manifests() {
+    let binary = Path::new(env!("CARGO_BIN_EXE_boardlab"));
+    let output = scaling_with(
+        binary,
+        &[
+            "--threads",
+            "2,1",
+            "--predict",
+            "8",
+            "fifteen:300",
+            "knights-tour:40",
+        ],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = csv_rows(&output.stdout);
+    let shape: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r["spec"].as_str(), r["threads"].as_str()))
+        .collect();
+    let expected = [
+        ("fifteen", "1"),
+        ("fifteen", "2"),
+        ("fifteen", "8"),
+        ("knights-tour", "1"),
+        ("knights-tour", "2"),
+        ("knights-tour", "8"),
+    ];
+    assert_eq!(shape, expected);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (spec, draws) in [("fifteen", "300"), ("knights-tour", "40")] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("run");
+        let status = Command::new(binary)
+            .arg("run")
+            .arg(root.join(format!("experiments/examples/{spec}.toml")))
+            .args(["--draws", draws, "--threads", "1", "--quiet", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(status.status.success());
+        let manifest: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap())
+                .unwrap();
+        let checksum = manifest["data"]["xxh3_64"].as_str().unwrap();
+        let of_spec: Vec<_> = rows.iter().filter(|r| r["spec"] == spec).collect();
+        assert_eq!(of_spec[0]["xxh3_64"], checksum, "{spec}");
+        assert_eq!(of_spec[1]["xxh3_64"], checksum, "{spec}");
+        assert_eq!(of_spec[0]["speedup"], "1.000");
+        assert!(of_spec[2]["seconds"].is_empty() && !of_spec[2]["predicted_speedup"].is_empty());
+    }
+}
+
+/// A stand-in for `boardlab run` that writes a manifest with the given parts and a checksum
+/// made from `checksum` (a shell expression that may use `$threads`).
+fn fake_run(dir: &Path, checksum: &str) -> std::path::PathBuf {
+    let fake = dir.join("fake-boardlab");
+    std::fs::write(
+        &fake,
+        format!(
+            "#!/usr/bin/env bash\n\
+             while (( $# )); do case $1 in --out) out=$2;; --threads) threads=$2;; esac; shift; done\n\
+             mkdir -p \"$out\"\n\
+             cat > \"$out/manifest.json\" <<END\n\
+             {{\"sessions\": [{{\"wall_seconds\": 9, \"writer_seconds\": 0.5, \"sync_seconds\": 0.1}}],\n\
+             \"series_seconds\": {{\"a\": 6, \"b\": 2}}, \"outputs_seconds\": 2,\n\
+             \"data\": {{\"xxh3_64\": \"{checksum}\"}}}}\n\
+             END\n"
+        ),
+    )
+    .unwrap();
+    Command::new("chmod").arg("+x").arg(&fake).status().unwrap();
+    fake
+}
+
+/// The prediction is Amdahl's law on the one-thread run: computing (8 thread-seconds) and
+/// outputs (2) shared among the threads, no faster than the writing thread (0.5), the rest of
+/// the measured time serial.
+#[test]
+fn scaling_script_predicts_by_amdahls_law_from_the_one_thread_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = fake_run(dir.path(), "same");
+    let output = scaling_with(
+        &fake,
+        &["--threads", "1", "--predict", "4,32", "fifteen:10"],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = csv_rows(&output.stdout);
+    let seconds: f64 = rows[0]["seconds"].parse().unwrap();
+    let serial = (seconds - 10.0).max(0.0);
+    for (row, threads) in rows[1..].iter().zip([4.0f64, 32.0]) {
+        let expected = seconds / (serial + (8.0 / threads).max(0.5) + 2.0 / threads);
+        let got: f64 = row["predicted_speedup"].parse().unwrap();
+        assert!(
+            (got - expected).abs() < 2e-3,
+            "{threads}: {got} against {expected}"
+        );
+    }
+}
+
+#[test]
+fn scaling_script_says_when_thread_counts_write_different_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = fake_run(dir.path(), "data-of-$threads");
+    let output = scaling_with(&fake, &["--threads", "1,3", "fifteen:10"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("draws.csv differs between thread counts"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn scaling_script_rejects_bad_input_in_one_line() {
+    let binary = Path::new(env!("CARGO_BIN_EXE_boardlab"));
+    for (args, says) in [
+        (
+            &["--threads", "0,2", "fifteen:10"][..],
+            "thread counts from 1",
+        ),
+        (&["no-such-spec:10"], "name an example"),
+        (&["fifteen"], "is not SPEC:DRAWS"),
+        (
+            &["--threads", "2", "--predict", "16", "fifteen:10"],
+            "needs a one-thread run",
+        ),
+    ] {
+        let output = scaling_with(binary, args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    let missing = scaling_with(Path::new("/no/such/boardlab"), &["fifteen:10"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("BOARDLAB="));
+}
