@@ -210,12 +210,13 @@ pub trait Routes<S> {
     );
     /// The best key so far (routes below it may be skipped).
     fn best(&self) -> u64;
-    /// Whether routes are only counted: then the search hands the men's captures of a single
-    /// jump to [`Routes::single_jumps`], all at once, instead of one by one to
-    /// [`Routes::route`].
+    /// Whether routes are only counted: then the search hands the men's captures of one jump
+    /// (and of two, where the rules allow) to [`Routes::routes_counted`], by number, instead
+    /// of one by one to [`Routes::route`].
     const COUNTS_ONLY: bool = false;
-    /// `count` men's routes of one jump each, all of rank `key` (only if `COUNTS_ONLY`).
-    fn single_jumps(&mut self, _count: u64, _key: u64) {
+    /// `count` men's routes, all of rank `key`, each with a start, end and captured set of its
+    /// own (no other route has all three), counted by number (only if `COUNTS_ONLY`).
+    fn routes_counted(&mut self, _count: u64, _key: u64) {
         unreachable!("a sink that lists routes gets them one by one");
     }
 }
@@ -800,9 +801,10 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
     }
 
     /// The captures of all `men` for a sink that only counts: the jumps in each direction are
-    /// found for all men at once, those that end after one jump are counted by number, and
-    /// the search goes on square by square only from landings where the man can jump again
-    /// (or may be crowned and go on as a king). The count equals that of the search from
+    /// found for all men at once, those that end after one jump (or two, see
+    /// [`Self::second_jumps_by_number`]) are counted by number, and the search goes on square
+    /// by square only from landings where the man can jump again (or may be crowned and go
+    /// on as a king). The count equals that of the search from
     /// every man in turn: a man's second jump can never go back over the piece it has just
     /// taken, and only the square behind that piece, its start, changes from full to empty.
     fn men_counted(&mut self, men: L::S) {
@@ -837,52 +839,135 @@ impl<L: Layout, R: Routes<L::S>, P: Popcount, F: Flags> Search<'_, L, R, P, F> {
             L::S::ZERO
         };
         let victim = L::S::bit(0);
+        let by_order = self.by_king_order();
         let keys = [
-            self.key(victim, Jumps::default().after(false, self.by_king_order())),
-            self.key(victim, Jumps::default().after(true, self.by_king_order())),
+            self.key(victim, Jumps::default().after(false, by_order)),
+            self.key(victim, Jumps::default().after(true, by_order)),
         ];
         for_man_directions!(
             self.side,
             rules.men_capture_backward,
             rules.orthogonal_captures,
             |d| if landings[d] != L::S::ZERO {
-                let mut again = may_crown;
-                for (other, &set) in can_jump.iter().enumerate() {
-                    if other != reverse(d) {
-                        again |= set;
+                let again = may_crown | self.jumps_on_after(d, &can_jump);
+                self.men_single_jumps_in(d, landings[d] & !again, keys);
+                let on = landings[d] & again;
+                if on != L::S::ZERO {
+                    if self.second_jumps_by_number() {
+                        self.men_second_jumps(d, on, &can_jump);
+                    } else {
+                        self.men_jumps_on(d, on, targets);
                     }
                 }
-                self.men_jumps_in(d, landings[d], again, targets, keys);
             }
         );
     }
 
-    /// The men's first jumps in direction `d`, landing on `landings`: those that cannot go on
-    /// (not landing on `again`) counted at once, under `keys` (over a man, over a king), the
-    /// others followed jump by jump.
+    /// The squares from which a man that has just jumped in direction `d` can jump on, from
+    /// `can_jump` (the squares from which a jump in each direction is open): any direction
+    /// but back.
     #[inline(always)]
-    fn men_jumps_in(
-        &mut self,
-        d: usize,
-        landings: L::S,
-        again: L::S,
-        targets: L::S,
-        keys: [u64; 2],
-    ) {
+    fn jumps_on_after(&self, d: usize, can_jump: &[L::S; 8]) -> L::S {
+        let mut again = L::S::ZERO;
+        for (e, &set) in can_jump.iter().enumerate() {
+            if e != reverse(d) {
+                again |= set;
+            }
+        }
+        again
+    }
+
+    /// Whether the men's captures of two jumps are counted by number: where men move on
+    /// diagonals only, are not crowned on the way, captured pieces stay until the move ends
+    /// and the precedence does not ask which pieces were kings. There a man's second jump
+    /// sees the board it started from: it cannot go back over its first victim (the way it
+    /// came) nor land on its start (two diagonal steps from the first landing never lead
+    /// back there), and whether a third jump follows is read off that board as well (its
+    /// victim cannot be the first one, and three diagonal jumps never return to the start).
+    /// No two such routes share start, end and captured set: two from one start to one end
+    /// take the same two directions in opposite orders, over different pieces.
+    #[inline(always)]
+    fn second_jumps_by_number(&self) -> bool {
+        let rules = self.generator.rules();
+        !rules.crowned_mid_capture
+            && !rules.orthogonal_captures
+            && !rules.removed_at_once
+            && matches!(
+                rules.precedence,
+                Precedence::Free | Precedence::Most | Precedence::KingFirst
+            )
+    }
+
+    /// The second jumps of the men whose first jump, in direction `d`, landed on `landed`
+    /// (squares from which they jump on): in each direction but back, those that end there
+    /// are counted by number, and the search goes on square by square from the others.
+    #[inline(always)]
+    fn men_second_jumps(&mut self, d: usize, landed: L::S, can_jump: &[L::S; 8]) {
+        let by_order = self.by_king_order();
+        let key = self.key(
+            L::S::bit(0) | L::S::bit(1),
+            Jumps::default()
+                .after(false, by_order)
+                .after(false, by_order),
+        );
         let popcount = self.generator.popcount;
-        let single = landings & !again;
+        let empty = self.empty;
+        let backward = self.generator.rules().men_capture_backward;
+        for_man_directions!(self.side, backward, false, |e| if e != reverse(d) {
+            let second = L::shift(L::shift(landed & can_jump[e], e), e);
+            let again = self.jumps_on_after(e, can_jump);
+            let ended = second & !again;
+            if ended != L::S::ZERO {
+                self.routes
+                    .routes_counted(ended.count_by(popcount) as u64, key);
+            }
+            let mut rest = second & again;
+            while rest != L::S::ZERO {
+                let landing = L::S::bit(rest.first());
+                rest = rest.without_first();
+                let second_victim = L::shift(landing, reverse(e));
+                let first_landing = L::shift(second_victim, reverse(e));
+                let first_victim = L::shift(first_landing, reverse(d));
+                let start = L::shift(first_victim, reverse(d));
+                self.from = start.first();
+                self.empty = empty | start;
+                self.path[0] = first_landing.first() as u8;
+                self.path[1] = landing.first() as u8;
+                let kings = self.opponent_kings;
+                let jumps = Jumps::default()
+                    .after(first_victim & kings != L::S::ZERO, by_order)
+                    .after(second_victim & kings != L::S::ZERO, by_order);
+                self.man(landing.first(), first_victim | second_victim, jumps);
+                self.path[0] = 0;
+                self.path[1] = 0;
+            }
+        });
+        self.empty = empty;
+    }
+
+    /// The men's first jumps in direction `d` that end on `single` (no jump goes on from
+    /// there), counted by number under `keys` (over a man, over a king).
+    #[inline(always)]
+    fn men_single_jumps_in(&mut self, d: usize, single: L::S, keys: [u64; 2]) {
+        let popcount = self.generator.popcount;
         let over_kings = single & L::shift(self.opponent_kings, d);
         let over_men = single & !over_kings;
         if over_men != L::S::ZERO {
             self.routes
-                .single_jumps(over_men.count_by(popcount) as u64, keys[0]);
+                .routes_counted(over_men.count_by(popcount) as u64, keys[0]);
         }
         if over_kings != L::S::ZERO {
             self.routes
-                .single_jumps(over_kings.count_by(popcount) as u64, keys[1]);
+                .routes_counted(over_kings.count_by(popcount) as u64, keys[1]);
         }
+    }
+
+    /// The men's first jumps in direction `d` that land on `landings`, each followed jump by
+    /// jump from there.
+    #[inline(always)]
+    fn men_jumps_on(&mut self, d: usize, landings: L::S, targets: L::S) {
         let empty = self.empty;
-        let mut rest = landings & again;
+        let mut rest = landings;
         while rest != L::S::ZERO {
             let landing = L::S::bit(rest.first());
             rest = rest.without_first();

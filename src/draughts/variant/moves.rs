@@ -185,7 +185,7 @@ impl<S: Set> Routes<S> for Count {
 
     const COUNTS_ONLY: bool = true;
     #[inline(always)]
-    fn single_jumps(&mut self, count: u64, key: u64) {
+    fn routes_counted(&mut self, count: u64, key: u64) {
         if ranks_among_best(&mut self.best, key, || self.count = 0) {
             self.count += count;
         }
@@ -198,15 +198,15 @@ impl<S: Set> Routes<S> for Count {
 pub(crate) struct CountDistinct {
     /// The routes kept: start and end squares, and the captured set.
     pub seen: Vec<(u8, u8, u128)>,
-    /// Men's routes of one jump, counted by number: each has its own start and end.
-    pub single_jumps: u64,
+    /// Men's routes counted by number: each has its own start, end and captured set.
+    pub routes_counted: u64,
     pub best: u64,
 }
 
 impl CountDistinct {
     /// The number of distinct routes of the highest key.
     pub fn count(&self) -> u64 {
-        self.seen.len() as u64 + self.single_jumps
+        self.seen.len() as u64 + self.routes_counted
     }
 }
 
@@ -223,7 +223,7 @@ impl<S: Set> Routes<S> for CountDistinct {
     ) {
         let forget = || {
             self.seen.clear();
-            self.single_jumps = 0;
+            self.routes_counted = 0;
         };
         if !ranks_among_best(&mut self.best, key, forget) {
             return;
@@ -240,13 +240,13 @@ impl<S: Set> Routes<S> for CountDistinct {
 
     const COUNTS_ONLY: bool = true;
     #[inline(always)]
-    fn single_jumps(&mut self, count: u64, key: u64) {
+    fn routes_counted(&mut self, count: u64, key: u64) {
         let forget = || {
             self.seen.clear();
-            self.single_jumps = 0;
+            self.routes_counted = 0;
         };
         if ranks_among_best(&mut self.best, key, forget) {
-            self.single_jumps += count;
+            self.routes_counted += count;
         }
     }
 }

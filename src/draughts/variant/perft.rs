@@ -267,7 +267,7 @@ impl<L: Layout, P: Popcount, F: Flags> Perft<L, P, F> {
             seen.clear();
             let mut distinct = CountDistinct {
                 seen,
-                single_jumps: 0,
+                routes_counted: 0,
                 best: 0,
             };
             self.generator.captures(pieces, &mut distinct);
