@@ -23,7 +23,12 @@ pub fn boardlab() -> assert_cmd::Command {
 
 /// The rows of a CSV file as maps from column to value.
 pub fn csv_rows(path: &std::path::Path) -> Vec<std::collections::HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
+    csv_rows_of(std::fs::File::open(path).unwrap())
+}
+
+/// The rows of CSV text with a header, read from `text`, as maps from column to value.
+pub fn csv_rows_of(text: impl std::io::Read) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(text);
     let headers = reader.headers().unwrap().clone();
     reader
         .records()

@@ -110,22 +110,6 @@ fn scaling_with(binary: &Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-fn csv_rows(stdout: &[u8]) -> Vec<std::collections::HashMap<String, String>> {
-    let mut reader = csv::Reader::from_reader(stdout);
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .map(String::from)
-                .zip(r.iter().map(String::from))
-                .collect()
-        })
-        .collect()
-}
-
 /// Each spec runs at each thread count, its row's checksum is the one a plain `boardlab run`
 /// of the same spec and draws records, and a predicted thread count gets a row of its own.
 #[test]
@@ -147,7 +131,7 @@ fn scaling_script_runs_every_thread_count_and_reads_the_manifests() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let rows = csv_rows(&output.stdout);
+    let rows = crate::common::csv_rows_of(&output.stdout[..]);
     let shape: Vec<(&str, &str)> = rows
         .iter()
         .map(|r| (r["spec"].as_str(), r["threads"].as_str()))
@@ -223,7 +207,7 @@ fn scaling_script_predicts_by_amdahls_law_from_the_one_thread_manifest() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let rows = csv_rows(&output.stdout);
+    let rows = crate::common::csv_rows_of(&output.stdout[..]);
     let seconds: f64 = rows[0]["seconds"].parse().unwrap();
     let serial = (seconds - 10.0).max(0.0);
     for (row, threads) in rows[1..].iter().zip([4.0f64, 32.0]) {
