@@ -110,7 +110,7 @@ def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
         epilog="Exit status: 0 measured, 1 a spec's data differ between thread counts, "
-        "2 bad input or a failed run.",
+        "2 bad input or a failed run, 130 interrupted.",
     )
     parser.add_argument("runs", nargs="*", metavar="SPEC:DRAWS", default=DEFAULT_RUNS)
     parser.add_argument("--threads", metavar="T,T,...",
@@ -125,7 +125,12 @@ def main():
     parser.add_argument("--out", metavar="FILE", help="write the CSV to FILE (default: stdout)")
     args = parser.parse_args()
     try:
+        if args.out is not None and not os.path.isdir(os.path.dirname(args.out) or "."):
+            raise Failure(f"--out {args.out}: no such folder; create it or name a file in one")
         rows = measure(args)
+    except KeyboardInterrupt:
+        print("scaling.py: interrupted; nothing written", file=sys.stderr)
+        return 130
     except Failure as failure:
         print(f"scaling.py: {failure}", file=sys.stderr)
         return 2

@@ -248,6 +248,10 @@ fn scaling_script_rejects_bad_input_in_one_line() {
             &["--threads", "2", "--predict", "16", "fifteen:10"],
             "needs a one-thread run",
         ),
+        (
+            &["--out", "no/such/folder/scaling.csv", "fifteen:10"],
+            "no such folder",
+        ),
     ] {
         let output = scaling_with(binary, args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
