@@ -187,20 +187,19 @@ def thread_counts(option, text):
 
 
 def write_rows(rows, path):
-    def formatted(row):
-        return {k: f"{v:.3f}" if isinstance(v, float) else v for k, v in row.items()}
+    def write(out):
+        writer = csv.DictWriter(out, COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: f"{v:.3f}" if isinstance(v, float) else v for k, v in row.items()})
 
     if path is None:
-        writer = csv.DictWriter(sys.stdout, COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(formatted(row) for row in rows)
+        write(sys.stdout)
         return
     # Written beside the target and renamed, so a failed run leaves no half file.
     partial = path + ".partial"
     with open(partial, "w", newline="") as f:
-        writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(formatted(row) for row in rows)
+        write(f)
     os.replace(partial, path)
 
 
