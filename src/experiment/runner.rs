@@ -37,6 +37,11 @@ use std::time::{Duration, Instant};
 /// How often the data file is synced and the manifest records the progress.
 const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(2);
 
+/// Rows written since the last sync began that start the next one before the interval is
+/// up: a run that writes hundreds of megabytes a second would otherwise leave most of them
+/// to the sync at its end, which no worker thread can share.
+const CHECKPOINT_BYTES: u64 = 64 << 20;
+
 /// The most worker threads a run may have, whatever the machine.
 pub const MAX_THREADS: usize = 1024;
 
@@ -377,6 +382,8 @@ struct Recorder<'a> {
     /// Thread-seconds per series from earlier sessions.
     earlier_seconds: BTreeMap<String, f64>,
     last_checkpoint: Option<Instant>,
+    /// The data file's length when the latest sync began.
+    synced_bytes: u64,
     /// A checkpoint whose sync is running.
     pending: Option<PendingSync>,
 }
@@ -404,6 +411,7 @@ impl<'a> Recorder<'a> {
             first_row,
             earlier_seconds,
             last_checkpoint: None,
+            synced_bytes: 0,
             pending: None,
         }
     }
@@ -437,13 +445,12 @@ impl<'a> Recorder<'a> {
             let durable = self.join_sync(pending, written)?;
             self.record_checkpoint(&durable)?;
         }
-        if self.pending.is_some()
-            || self
-                .last_checkpoint
-                .is_some_and(|last| last.elapsed() < CHECKPOINT_INTERVAL)
-        {
+        let unsynced = written.mark.bytes.saturating_sub(self.synced_bytes);
+        let since = self.last_checkpoint.map(|last| last.elapsed());
+        if self.pending.is_some() || !checkpoint_due(since, unsynced) {
             return Ok(());
         }
+        self.synced_bytes = written.mark.bytes;
         let shown = self.folder.partial_draws().display().to_string();
         if self.last_checkpoint.is_none() {
             let syncing = Instant::now();
@@ -514,6 +521,12 @@ impl<'a> Recorder<'a> {
         self.manifest.status = status;
         self.manifest.write(&self.folder.manifest())
     }
+}
+
+/// Whether a checkpoint is due, `since` the last one (none yet: at once) with `unsynced`
+/// bytes written since the latest sync began.
+fn checkpoint_due(since: Option<Duration>, unsynced: u64) -> bool {
+    since.is_none_or(|since| since >= CHECKPOINT_INTERVAL || unsynced >= CHECKPOINT_BYTES)
 }
 
 /// How far the data file is written (synced up to `mark` when recorded), with the running
@@ -651,7 +664,7 @@ fn compute_and_write(
 }
 
 /// Writes chunk outputs in sequence order as they arrive, until every worker has finished,
-/// with a checkpoint in the manifest every few seconds.
+/// with a checkpoint in the manifest every two seconds or 64 MiB of rows.
 fn write_in_order(
     receiver: mpsc::Receiver<Result<ChunkOutput>>,
     file: &mut std::fs::File,
@@ -813,4 +826,19 @@ fn resumed_stops(plan: &Plan, folder: &ResultsFolder, mark: &DataMark) -> Result
         );
     }
     Ok(Some(stops))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_is_due_at_first_then_after_the_interval_or_enough_bytes() {
+        assert!(checkpoint_due(None, 0));
+        let soon = Some(Duration::from_millis(100));
+        assert!(!checkpoint_due(soon, 0));
+        assert!(!checkpoint_due(soon, CHECKPOINT_BYTES - 1));
+        assert!(checkpoint_due(soon, CHECKPOINT_BYTES));
+        assert!(checkpoint_due(Some(CHECKPOINT_INTERVAL), 0));
+    }
 }
