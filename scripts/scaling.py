@@ -8,7 +8,7 @@ the run on the fewest threads, and the speed-up the one-thread run's manifest pr
 run of a spec must write the same `draws.csv` (the manifests' checksums are compared); if
 they differ the script says so and exits 1.
 
-    scripts/scaling.py --threads 1,16
+    scripts/scaling.py --threads 1,16 --ceiling
     scripts/scaling.py --threads 1,2 --predict 16 fifteen:200000 knights-tour:20000
 
 A SPEC:DRAWS argument names a spec (an example under experiments/examples/, or a path to a
@@ -17,6 +17,11 @@ that take 12-31 s on one thread of a 2.5 GHz Xeon. `BOARDLAB` names the binary (
 target/release/boardlab). The prediction is Amdahl's law on the one-thread run: its draws'
 computing and its outputs shared among the threads, no faster than its writing thread, and
 everything else (start, setup, the run's own overhead) serial.
+
+`--ceiling` also runs, at the most threads asked for, that many one-thread runs at once as
+separate processes. They share nothing but the machine, so `ceiling_speedup` (that many
+times the lone one-thread run's computing rate over theirs) is the most any program gets
+there: when every core is busy, clocks fall and caches and memory are shared.
 """
 import argparse
 import csv
@@ -32,7 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_RUNS = ["chess-memory:6000", "draughts:15000", "knights-tour:800000", "fifteen:5000000"]
 COLUMNS = [
     "spec", "draws", "threads", "seconds", "run_seconds", "compute_seconds", "writer_seconds",
-    "sync_seconds", "outputs_seconds", "speedup", "predicted_speedup", "xxh3_64",
+    "sync_seconds", "outputs_seconds", "speedup", "predicted_speedup", "ceiling_speedup",
+    "xxh3_64",
 ]
 
 
@@ -61,23 +67,25 @@ def parse_run(text):
     return name, spec_path(name), int(draws)
 
 
-def run_once(binary, spec, draws, threads, scratch):
-    out = os.path.join(scratch, f"t{threads}")
+def start_run(binary, spec, draws, threads, out):
     shutil.rmtree(out, ignore_errors=True)
     command = [binary, "run", spec, "--draws", str(draws), "--threads", str(threads),
                "--out", out, "--quiet"]
-    started = time.perf_counter()
-    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    seconds = time.perf_counter() - started
-    if done.returncode != 0:
-        lines = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True)
+    return command, process
+
+
+def finish_run(command, process, out):
+    _, stderr = process.communicate()
+    if process.returncode != 0:
+        lines = stderr.strip().splitlines() or [f"exit status {process.returncode}"]
         raise Failure(f"{' '.join(command[1:])} failed: {lines[-1]}")
     with open(os.path.join(out, "manifest.json")) as f:
         manifest = json.load(f)
     shutil.rmtree(out, ignore_errors=True)
     session = manifest["sessions"][-1]
     return {
-        "seconds": seconds,
         "run_seconds": session["wall_seconds"],
         "compute_seconds": sum(manifest["series_seconds"].values()),
         "writer_seconds": session.get("writer_seconds", 0.0),
@@ -85,6 +93,26 @@ def run_once(binary, spec, draws, threads, scratch):
         "outputs_seconds": manifest.get("outputs_seconds") or 0.0,
         "xxh3_64": manifest["data"].get("xxh3_64", ""),
     }
+
+
+def run_once(binary, spec, draws, threads, scratch):
+    out = os.path.join(scratch, f"t{threads}")
+    started = time.perf_counter()
+    measured = finish_run(*start_run(binary, spec, draws, threads, out), out)
+    return {"seconds": time.perf_counter() - started, **measured}
+
+
+def ceiling_speedup(binary, spec, draws, copies, one, scratch):
+    """`copies` one-thread runs at once, as separate processes that share nothing but the
+    machine: `copies` times the one-thread run's computing rate over theirs is the speed-up
+    that no program can pass on this machine at `copies` threads (clock speeds fall and
+    caches and memory are shared when every core is busy)."""
+    outs = [os.path.join(scratch, f"copy{i}") for i in range(copies)]
+    started = [start_run(binary, spec, draws, 1, out) for out in outs]
+    loaded = [finish_run(command, process, out)
+              for (command, process), out in zip(started, outs)]
+    mean = sum(m["compute_seconds"] for m in loaded) / copies
+    return copies * one["compute_seconds"] / mean
 
 
 def predicted_seconds(one, threads):
@@ -120,6 +148,9 @@ def main():
     parser.add_argument("--predict", metavar="T,T,...", default="",
                         help="thread counts to predict without running them (rows with only "
                         "the prediction)")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="also run as many one-thread copies at once as the most threads "
+                        "asked for, and give the speed-up the machine itself allows there")
     parser.add_argument("--runs", type=int, default=1, dest="repeat", metavar="N",
                         help="time each run N times and keep the fastest (default 1)")
     parser.add_argument("--out", metavar="FILE", help="write the CSV to FILE (default: stdout)")
@@ -150,8 +181,10 @@ def measure(args):
     predicted = [t for t in thread_counts("--predict", args.predict) if t not in threads]
     if args.repeat < 1:
         raise Failure(f"--runs {args.repeat}: write a whole number from 1, e.g. --runs 3")
-    if predicted and threads[0] != 1:
-        raise Failure("--predict needs a one-thread run; write e.g. --threads 1,2 --predict 16")
+    for option, wanted, example in [("--predict", predicted, "--threads 1,2 --predict 16"),
+                                    ("--ceiling", args.ceiling, "--threads 1,16 --ceiling")]:
+        if wanted and threads[0] != 1:
+            raise Failure(f"{option} needs a one-thread run; write e.g. {example}")
     runs = [parse_run(text) for text in args.runs]
     binary = os.environ.get("BOARDLAB", os.path.join(ROOT, "target", "release", "boardlab"))
     if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
@@ -170,6 +203,9 @@ def measure(args):
                 row["predicted_speedup"] = (
                     base["seconds"] / predicted_seconds(base, t) if threads[0] == 1 else ""
                 )
+                if args.ceiling and t == threads[-1]:
+                    row["ceiling_speedup"] = ceiling_speedup(binary, spec, draws, t, base,
+                                                             scratch)
                 rows.append(row)
                 print(f"{name} --draws {draws}: {t} thread(s) {measured[t]['seconds']:.2f} s, "
                       f"{row['speedup']:.2f}x", file=sys.stderr, flush=True)

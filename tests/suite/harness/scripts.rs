@@ -170,7 +170,8 @@ fn scaling_script_runs_every_thread_count_and_reads_the_manifests() {
 }
 
 /// A stand-in for `boardlab run` that writes a manifest with the given parts and a checksum
-/// made from `checksum` (a shell expression that may use `$threads`).
+/// made from `checksum` (a shell expression that may use `$threads`). Its computing takes 8
+/// thread-seconds, except in one-thread runs after the first, which take 10.
 fn fake_run(dir: &Path, checksum: &str) -> std::path::PathBuf {
     let fake = dir.join("fake-boardlab");
     std::fs::write(
@@ -179,9 +180,10 @@ fn fake_run(dir: &Path, checksum: &str) -> std::path::PathBuf {
             "#!/usr/bin/env bash\n\
              while (( $# )); do case $1 in --out) out=$2;; --threads) threads=$2;; esac; shift; done\n\
              mkdir -p \"$out\"\n\
+             b=2; if [[ $threads == 1 ]]; then [[ -e one-thread-ran ]] && b=4; touch one-thread-ran; fi\n\
              cat > \"$out/manifest.json\" <<END\n\
              {{\"sessions\": [{{\"wall_seconds\": 9, \"writer_seconds\": 0.5, \"sync_seconds\": 0.1}}],\n\
-             \"series_seconds\": {{\"a\": 6, \"b\": 2}}, \"outputs_seconds\": 2,\n\
+             \"series_seconds\": {{\"a\": 6, \"b\": $b}}, \"outputs_seconds\": 2,\n\
              \"data\": {{\"xxh3_64\": \"{checksum}\"}}}}\n\
              END\n"
         ),
@@ -220,6 +222,24 @@ fn scaling_script_predicts_by_amdahls_law_from_the_one_thread_manifest() {
     }
 }
 
+/// `--ceiling` runs as many one-thread copies at once as the most threads asked for: the
+/// fake's copies compute 10 thread-seconds against the lone run's 8, so the ceiling on 4
+/// threads is 4 × 8 / 10.
+#[test]
+fn scaling_script_measures_the_ceiling_with_one_thread_copies() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = fake_run(dir.path(), "same");
+    let output = scaling_with(&fake, &["--threads", "1,2,4", "--ceiling", "fifteen:10"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = crate::common::csv_rows_of(&output.stdout[..]);
+    let ceilings: Vec<&str> = rows.iter().map(|r| r["ceiling_speedup"].as_str()).collect();
+    assert_eq!(ceilings, ["", "", "3.200"]);
+}
+
 #[test]
 fn scaling_script_says_when_thread_counts_write_different_data() {
     let dir = tempfile::tempdir().unwrap();
@@ -247,6 +267,10 @@ fn scaling_script_rejects_bad_input_in_one_line() {
         (
             &["--threads", "2", "--predict", "16", "fifteen:10"],
             "needs a one-thread run",
+        ),
+        (
+            &["--threads", "2,4", "--ceiling", "fifteen:10"],
+            "--ceiling needs a one-thread run",
         ),
         (
             &["--out", "no/such/folder/scaling.csv", "fifteen:10"],
