@@ -108,9 +108,18 @@ def ceiling_speedup(binary, spec, draws, copies, one, scratch):
     that no program can pass on this machine at `copies` threads (clock speeds fall and
     caches and memory are shared when every core is busy)."""
     outs = [os.path.join(scratch, f"copy{i}") for i in range(copies)]
-    started = [start_run(binary, spec, draws, 1, out) for out in outs]
-    loaded = [finish_run(command, process, out)
-              for (command, process), out in zip(started, outs)]
+    started = []
+    try:
+        for out in outs:
+            started.append(start_run(binary, spec, draws, 1, out))
+        loaded = [finish_run(command, process, out)
+                  for (command, process), out in zip(started, outs)]
+    finally:
+        # A failed or interrupted copy stops the others before their scratch folder goes.
+        for _, process in started:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
     mean = sum(m["compute_seconds"] for m in loaded) / copies
     return copies * one["compute_seconds"] / mean
 
