@@ -382,8 +382,6 @@ struct Recorder<'a> {
     /// Thread-seconds per series from earlier sessions.
     earlier_seconds: BTreeMap<String, f64>,
     last_checkpoint: Option<Instant>,
-    /// The data file's length when the latest sync began.
-    synced_bytes: u64,
     /// A checkpoint whose sync is running.
     pending: Option<PendingSync>,
 }
@@ -411,7 +409,6 @@ impl<'a> Recorder<'a> {
             first_row,
             earlier_seconds,
             last_checkpoint: None,
-            synced_bytes: 0,
             pending: None,
         }
     }
@@ -445,12 +442,13 @@ impl<'a> Recorder<'a> {
             let durable = self.join_sync(pending, written)?;
             self.record_checkpoint(&durable)?;
         }
-        let unsynced = written.mark.bytes.saturating_sub(self.synced_bytes);
+        // With no sync running, the manifest records the rows the latest sync made durable.
+        let synced = self.manifest.data.as_ref().map_or(0, |mark| mark.bytes);
+        let unsynced = written.mark.bytes.saturating_sub(synced);
         let since = self.last_checkpoint.map(|last| last.elapsed());
         if self.pending.is_some() || !checkpoint_due(since, unsynced) {
             return Ok(());
         }
-        self.synced_bytes = written.mark.bytes;
         let shown = self.folder.partial_draws().display().to_string();
         if self.last_checkpoint.is_none() {
             let syncing = Instant::now();
