@@ -145,11 +145,15 @@ pub fn row_key(line: &[u8]) -> Option<(&str, u64)> {
 
 /// [`row_key`] of a row already read as text.
 pub fn text_key(text: &str) -> Option<(&str, u64)> {
-    let (label, rest) = match crate::output::fields::commas::<2>(text.as_bytes()) {
+    // Only a row of two fields can have its line break in the index.
+    let (label, index) = match crate::output::fields::commas::<2>(text.as_bytes()) {
         Some([first, second]) => (&text[..first], &text[first + 1..second]),
-        None => text.split_once(',')?,
+        None => {
+            let (label, rest) = text.split_once(',')?;
+            (label, rest.trim_end_matches(['\n', '\r']))
+        }
     };
-    let index = rest.trim_end_matches(['\n', '\r']).parse().ok()?;
+    let index = index.parse().ok()?;
     Some((label, index))
 }
 
@@ -161,6 +165,7 @@ mod tests {
     fn a_row_key_is_its_first_two_fields() {
         assert_eq!(row_key(b"QNBR,17,solved,3\n"), Some(("QNBR", 17)));
         assert_eq!(row_key(b"seed/n=8,4\n"), Some(("seed/n=8", 4)));
+        assert_eq!(row_key(b"seed/n=8,4\r\n"), Some(("seed/n=8", 4)));
         assert_eq!(row_key(b"QNBR,x,solved\n"), None);
         assert_eq!(row_key(b"QNBR\n"), None);
     }

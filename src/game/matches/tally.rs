@@ -210,11 +210,7 @@ pub fn a_outcome(pairing: &super::Pairing, text: &str) -> Result<(u64, usize, u6
     };
     // Moves are separated by single spaces (the row writer refuses a move with one); a
     // forfeited game's last token is its fault, not a ply.
-    let tokens = match game.moves {
-        "" => 0,
-        moves => moves.bytes().filter(|&b| b == b' ').count() as u64 + 1,
-    };
-    let moves = tokens - u64::from(game.forfeited());
+    let (moves, _) = game.count_moves();
     if (game.first, game.second) != (expected.0.as_str(), expected.1.as_str())
         || moves != game.plies
     {
