@@ -71,13 +71,17 @@ def start_run(binary, spec, draws, threads, out):
     shutil.rmtree(out, ignore_errors=True)
     command = [binary, "run", spec, "--draws", str(draws), "--threads", str(threads),
                "--out", out, "--quiet"]
+    started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                text=True)
-    return command, process
+    return command, process, started
 
 
-def finish_run(command, process, out):
+def finish_run(command, process, started, out):
+    """Waits for a run; its measures, `seconds` the process's wall time (the scratch folder is
+    removed after, untimed: deleting a large draws.csv can take a good part of a second)."""
     _, stderr = process.communicate()
+    seconds = time.perf_counter() - started
     if process.returncode != 0:
         lines = stderr.strip().splitlines() or [f"exit status {process.returncode}"]
         raise Failure(f"{' '.join(command[1:])} failed: {lines[-1]}")
@@ -86,6 +90,7 @@ def finish_run(command, process, out):
     shutil.rmtree(out, ignore_errors=True)
     session = manifest["sessions"][-1]
     return {
+        "seconds": seconds,
         "run_seconds": session["wall_seconds"],
         "compute_seconds": sum(manifest["series_seconds"].values()),
         "writer_seconds": session.get("writer_seconds", 0.0),
@@ -97,9 +102,7 @@ def finish_run(command, process, out):
 
 def run_once(binary, spec, draws, threads, scratch):
     out = os.path.join(scratch, f"t{threads}")
-    started = time.perf_counter()
-    measured = finish_run(*start_run(binary, spec, draws, threads, out), out)
-    return {"seconds": time.perf_counter() - started, **measured}
+    return finish_run(*start_run(binary, spec, draws, threads, out), out)
 
 
 def ceiling_speedup(binary, spec, draws, copies, one, scratch):
@@ -112,11 +115,10 @@ def ceiling_speedup(binary, spec, draws, copies, one, scratch):
     try:
         for out in outs:
             started.append(start_run(binary, spec, draws, 1, out))
-        loaded = [finish_run(command, process, out)
-                  for (command, process), out in zip(started, outs)]
+        loaded = [finish_run(*run, out) for run, out in zip(started, outs)]
     finally:
         # A failed or interrupted copy stops the others before their scratch folder goes.
-        for _, process in started:
+        for _, process, _ in started:
             if process.poll() is None:
                 process.kill()
                 process.wait()
