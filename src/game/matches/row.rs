@@ -55,11 +55,6 @@ impl<'a> GameRow<'a> {
             .filter(|token| !token.starts_with(TOKEN_PREFIX))
     }
 
-    /// Whether the game ended by a player's forfeit.
-    pub fn forfeited(&self) -> bool {
-        self.count_moves().1
-    }
-
     /// How many moves were played (the tokens of the last field, less a forfeit token, which
     /// only ends a row; moves are separated by single spaces, as the row writer keeps them)
     /// and whether the game ended by a forfeit. One pass over the bytes: the tables read
@@ -99,14 +94,14 @@ mod tests {
         );
         assert_eq!(row.outcome(), Ok(GameResult::Win(Seat::Second)));
         assert_eq!(row.played().collect::<Vec<_>>(), ["c3-d4", "f6-e5"]);
-        assert!(!row.forfeited());
+        assert_eq!(row.count_moves(), (2, false));
     }
 
     #[test]
     fn a_forfeit_token_is_no_move_and_bad_rows_are_refused() {
         let row = GameRow::parse("a-vs-b,0,a,b,1-0,1,32-28 forfeit:timeout").unwrap();
         assert_eq!(row.played().collect::<Vec<_>>(), ["32-28"]);
-        assert!(row.forfeited());
+        assert_eq!(row.count_moves(), (1, true));
         for moves in ["", "7", "7 6 1", "forfeit:timeout", "7 forfeit:x"] {
             let line = format!("p,0,a,b,1/2,0,{moves}");
             let row = GameRow::parse(&line).unwrap();
