@@ -31,11 +31,13 @@ pub enum FenError {
 pub fn parse_fen(text: &str) -> Result<Board, FenError> {
     let body = text.trim();
     let body = body.strip_suffix('.').unwrap_or(body);
-    let fields: Vec<&str> = body.split(':').collect();
-    if fields.len() != 3 {
+    let mut split = body.split(':');
+    let (Some(side), Some(first), Some(second), None) =
+        (split.next(), split.next(), split.next(), split.next())
+    else {
         return Err(FenError::Fields(text.trim().to_string()));
-    }
-    let side = match fields[0].trim() {
+    };
+    let side = match side.trim() {
         "W" | "w" => Color::White,
         "B" | "b" => Color::Black,
         other => return Err(FenError::Side(other.to_string())),
@@ -47,7 +49,7 @@ pub fn parse_fen(text: &str) -> Result<Board, FenError> {
         side,
     };
     let mut seen = [false; 2];
-    for field in &fields[1..] {
+    for field in [first, second] {
         let field = field.trim();
         let color = match field.chars().next() {
             Some('W') => Color::White,
@@ -97,27 +99,26 @@ fn read_pieces(list: &str, color: Color, board: &mut Board) -> Result<(), FenErr
     Ok(())
 }
 
-/// The canonical text of a position.
+/// The canonical text of a position, written a byte at a time: the referee prints one for
+/// every ply it replays, so this allocates the text once and nothing per square.
 pub fn to_fen(board: &Board) -> String {
-    let list = |set: u64| {
-        squares(set)
-            .map(|square| {
-                let prefix = if board.kings & square.bit() != 0 {
-                    "K"
-                } else {
-                    ""
-                };
-                format!("{prefix}{square}")
-            })
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    format!(
-        "{}:W{}:B{}",
-        board.side.letter(),
-        list(board.white),
-        list(board.black)
-    )
+    let mut text = String::with_capacity(80);
+    text.push(board.side.letter());
+    for (letter, set) in [('W', board.white), ('B', board.black)] {
+        text.push(':');
+        text.push(letter);
+        for (i, square) in squares(set).enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            if board.kings & square.bit() != 0 {
+                text.push('K');
+            }
+            text.push(char::from(b'a' + square.file()));
+            text.push(char::from(b'1' + square.rank()));
+        }
+    }
+    text
 }
 
 /// The start position's text.
@@ -194,7 +195,35 @@ mod tests {
         )
     }
 
+    /// The text as the square and colour names print it, joined the plain way.
+    fn to_fen_by_display(board: &Board) -> String {
+        let list = |set: u64| {
+            squares(set)
+                .map(|square| {
+                    let king = if board.kings & square.bit() != 0 {
+                        "K"
+                    } else {
+                        ""
+                    };
+                    format!("{king}{square}")
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!(
+            "{}:W{}:B{}",
+            board.side.letter(),
+            list(board.white),
+            list(board.black)
+        )
+    }
+
     proptest! {
+        #[test]
+        fn the_text_is_the_one_the_square_names_print(board in any_board()) {
+            prop_assert_eq!(to_fen(&board), to_fen_by_display(&board));
+        }
+
         #[test]
         fn printing_then_reading_gives_the_same_position(board in any_board()) {
             let text = to_fen(&board);

@@ -79,10 +79,14 @@ impl Move {
 
     /// The squares the piece lands on, the last being its destination.
     pub fn landings(&self) -> Vec<Square> {
+        self.landing_squares().collect()
+    }
+
+    /// The squares the piece lands on, in turn, without building a list.
+    pub fn landing_squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
         self.path[..self.len as usize]
             .iter()
             .map(|&i| Square::from_index(i).expect("moves hold board squares"))
-            .collect()
     }
 
     /// The number of landing squares (one for a step).
@@ -135,8 +139,7 @@ impl Move {
             return Vec::new();
         }
         let mut before = self.from();
-        self.landings()
-            .into_iter()
+        self.landing_squares()
             .map(|landing| {
                 let jumped = between(before, landing)
                     .into_iter()
@@ -203,7 +206,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.from())?;
         let separator = if self.is_capture() { ':' } else { '-' };
-        for square in self.landings() {
+        for square in self.landing_squares() {
             write!(f, "{separator}{square}")?;
         }
         Ok(())
@@ -241,24 +244,27 @@ impl MoveText {
         if capture && trimmed.contains('-') {
             return Err(syntax("mixes `-` with `:`".into()));
         }
-        let parts: Vec<&str> = trimmed.split(['-', ':', 'x']).collect();
-        if parts.len() < 2 {
+        let mut parts = trimmed.split(['-', ':', 'x']);
+        let count = parts.clone().count();
+        if count < 2 {
             return Err(syntax(
                 "expected squares joined by `-` (a step) or `:` (a capture)".into(),
             ));
         }
-        if !capture && parts.len() > 2 {
+        if !capture && count > 2 {
             return Err(syntax(
                 "a step has one destination; captures use `:`".into(),
             ));
         }
-        let mut squares = Vec::with_capacity(parts.len());
+        let square = |part: &str| part.parse::<Square>().map_err(|e| syntax(e.to_string()));
+        let from = square(parts.next().expect("two parts or more"))?;
+        let mut landings = Vec::with_capacity(count - 1);
         for part in parts {
-            squares.push(part.parse::<Square>().map_err(|e| syntax(e.to_string()))?);
+            landings.push(square(part)?);
         }
         Ok(MoveText {
-            from: squares[0],
-            landings: squares[1..].to_vec(),
+            from,
+            landings,
             capture,
         })
     }
@@ -269,9 +275,9 @@ impl MoveText {
     /// the legal moves, or the moves it could be.
     pub fn resolve(&self, legal: &[Move], text: &str) -> Result<Move, MoveError> {
         let exact = |mv: &&Move| {
-            mv.from() == self.from && mv.is_capture() == self.capture && {
-                mv.landings() == self.landings
-            }
+            mv.from() == self.from
+                && mv.is_capture() == self.capture
+                && mv.landing_squares().eq(self.landings.iter().copied())
         };
         if let Some(mv) = legal.iter().find(exact) {
             return Ok(*mv);

@@ -21,6 +21,7 @@ use super::original::{self, PieceOrder};
 use super::rules::Rules;
 use super::{parse_fen, to_fen};
 use crate::game::GameResult;
+use std::fmt::Write;
 
 /// A refereed game: its result and why it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,9 +49,9 @@ impl Replay {
         }
     }
 
-    fn ending(&self, game: &Draughts) -> Option<Refereed> {
-        let mut legal = Vec::new();
-        self.legal(game, &mut legal);
+    /// How the game ends here, if it does; leaves the legal moves in `legal`.
+    fn ending(&self, game: &Draughts, legal: &mut Vec<super::moves::Move>) -> Option<Refereed> {
+        self.legal(game, legal);
         if legal.is_empty() {
             return Some(Refereed {
                 result: GameResult::Win(seat_of(self.board.side.other())),
@@ -95,19 +96,21 @@ pub fn referee(game: &Draughts, moves: &[&str]) -> Result<Refereed, String> {
         seen: vec![to_fen(&start)],
     };
     let mut legal = Vec::new();
+    let mut notation = String::new();
     for (i, text) in moves.iter().enumerate() {
-        if let Some(end) = replay.ending(game) {
+        if let Some(end) = replay.ending(game, &mut legal) {
             return Err(format!(
                 "move {} `{text}` comes after the game's end ({})",
                 i + 1,
                 end.ending
             ));
         }
-        replay.legal(game, &mut legal);
         let mv = MoveText::parse(text)
             .and_then(|t| t.resolve(&legal, text))
             .map_err(|e| format!("move {}: {e} in {}", i + 1, replay.seen.last().unwrap()))?;
-        if mv.to_string() != *text {
+        notation.clear();
+        write!(notation, "{mv}").expect("writing to a String cannot fail");
+        if notation != *text {
             return Err(format!(
                 "move {} `{text}` is not written as {mv}, its notation",
                 i + 1
@@ -130,7 +133,7 @@ pub fn referee(game: &Draughts, moves: &[&str]) -> Result<Refereed, String> {
         replay.board = next;
         replay.plies += 1;
     }
-    replay.ending(game).ok_or_else(|| {
+    replay.ending(game, &mut legal).ok_or_else(|| {
         format!(
             "the game stops after {} plies in {}, which is not its end",
             moves.len(),

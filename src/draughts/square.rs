@@ -107,8 +107,8 @@ pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = (b'a' + self.file()) as char;
-        write!(f, "{file}{}", self.rank() + 1)
+        let name = [b'a' + self.file(), b'1' + self.rank()];
+        f.write_str(std::str::from_utf8(&name).expect("a square's name is ASCII"))
     }
 }
 
