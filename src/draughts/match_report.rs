@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::BufRead;
+use std::io::Read;
 use std::path::Path;
 
 /// Results of this module: a puzzle's error ([`StudyError`]) unless another is named.
@@ -97,34 +97,59 @@ pub fn ending_of(game: &Draughts, moves: &[&str]) -> Result<Ending> {
 }
 
 /// A game row's pairing, plies and ending (`place` names the row in errors).
-fn game_of_row<'a>(game: &Draughts, line: &'a str, place: &str) -> Result<(&'a str, u32, Ending)> {
-    let row = GameRow::parse(line).ok_or_else(|| format!("{place}: not a game row"))?;
-    let plies = u32::try_from(row.plies).describe(|| format!("{place}: plies {}", row.plies))?;
+fn game_of_row<'a>(
+    game: &Draughts,
+    line: &'a str,
+    place: &dyn Fn() -> String,
+) -> Result<(&'a str, u32, Ending)> {
+    let row = GameRow::parse(line).ok_or_else(|| format!("{}: not a game row", place()))?;
+    let plies =
+        u32::try_from(row.plies).describe(|| format!("{}: plies {}", place(), row.plies))?;
     let texts: Vec<&str> = row.moves.split(' ').filter(|m| !m.is_empty()).collect();
-    let ending = ending_of(game, &texts).describe(|| place.to_string())?;
+    let ending = ending_of(game, &texts).describe(place)?;
     Ok((row.pairing, plies, ending))
 }
 
+/// The bytes of `draws.csv` read at a time; their whole rows are replayed on every core.
+const READ_SIZE: u64 = 8 << 20;
+
 /// The length table of a `draws.csv`: one row per pairing in file order, then `all`.
 pub fn lengths(game: &Draughts, draws: &Path) -> Result<Vec<LengthRow>> {
+    lengths_read_by(game, draws, READ_SIZE)
+}
+
+/// [`lengths`], reading `read_size` bytes at a time (the table does not depend on it).
+fn lengths_read_by(game: &Draughts, draws: &Path, read_size: u64) -> Result<Vec<LengthRow>> {
     let shown = draws.display();
-    let file = std::fs::File::open(draws).describe(|| format!("cannot open {shown}"))?;
-    let reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut file = std::fs::File::open(draws).describe(|| format!("cannot open {shown}"))?;
     let mut order: Vec<String> = Vec::new();
     let mut by_pairing: BTreeMap<String, (Vec<u32>, [u64; 4])> = BTreeMap::new();
-    // Each game is replayed to find how it ended: batches of rows on every core, tallied in
-    // file order.
-    let mut lines = reader.lines().enumerate().skip(1).peekable();
-    while lines.peek().is_some() {
-        let batch: Vec<(usize, String)> = lines
-            .by_ref()
-            .take(4096)
-            .map(|(number, line)| line.map(|line| (number, line)))
-            .collect::<std::io::Result<_>>()
+    // Each game is replayed to find how it ended: the rows read so far on every core, tallied
+    // in file order. Only the reading and the splitting into lines run on one thread.
+    let mut bytes = Vec::new();
+    let mut lines_before = 0;
+    loop {
+        let kept = bytes.len();
+        let read = (&mut file)
+            .take(read_size)
+            .read_to_end(&mut bytes)
             .describe(|| format!("cannot read {shown}"))?;
-        let games: Vec<(&str, u32, Ending)> = batch
+        let end = match memchr::memrchr(b'\n', &bytes[kept..]) {
+            _ if read == 0 => bytes.len(),
+            Some(at) => kept + at + 1,
+            None => continue,
+        };
+        let lines = lines_of(&bytes[..end]);
+        let games: Vec<(&str, u32, Ending)> = lines
             .par_iter()
-            .map(|(number, line)| game_of_row(game, line, &format!("{shown}, line {}", number + 1)))
+            .enumerate()
+            .filter(|(i, _)| lines_before + i > 0)
+            .map(|(i, line)| {
+                let place = || format!("{shown}, line {}", lines_before + i + 1);
+                let line = std::str::from_utf8(line)
+                    .describe(|| format!("{}: not UTF-8 text", place()))?;
+                game_of_row(game, line, &place)
+            })
             .collect::<Result<_>>()?;
         for (pairing, plies, ending) in games {
             if !by_pairing.contains_key(pairing) {
@@ -133,6 +158,11 @@ pub fn lengths(game: &Draughts, draws: &Path) -> Result<Vec<LengthRow>> {
             let entry = by_pairing.entry(pairing.to_string()).or_default();
             entry.0.push(plies);
             entry.1[Ending::ALL.iter().position(|e| *e == ending).unwrap()] += 1;
+        }
+        lines_before += lines.len();
+        bytes.drain(..end);
+        if read == 0 {
+            break;
         }
     }
     let mut rows = Vec::new();
@@ -150,6 +180,23 @@ pub fn lengths(game: &Draughts, draws: &Path) -> Result<Vec<LengthRow>> {
         rows.push(LengthRow::new("all", &mut all_plies, &all_endings));
     }
     Ok(rows)
+}
+
+/// The lines of `bytes` without their line breaks (`\n` or `\r\n`; a last line without one
+/// is kept whole), as `BufRead::lines` gives them, each break found by vector compares.
+fn lines_of(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut start = 0;
+    let mut lines: Vec<&[u8]> = memchr::memchr_iter(b'\n', bytes)
+        .map(|at| {
+            let line = &bytes[start..at];
+            start = at + 1;
+            line.strip_suffix(b"\r").unwrap_or(line)
+        })
+        .collect();
+    if start < bytes.len() {
+        lines.push(&bytes[start..]);
+    }
+    lines
 }
 
 /// Writes `lengths.csv` from `draws.csv` when it is there, and reads `lengths.csv` back
@@ -581,6 +628,68 @@ mod tests {
             ),
             "{out}"
         );
+    }
+
+    #[test]
+    fn lines_are_split_as_bufread_splits_them() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "a\r\nb",
+            "a\n\nb\r",
+            "\r\n\r\nx\r\n",
+            "h\nc3-d4\r\n",
+        ] {
+            let expected: Vec<String> = std::io::BufRead::lines(text.as_bytes())
+                .map(|line| line.unwrap())
+                .collect();
+            let found: Vec<&[u8]> = lines_of(text.as_bytes());
+            let found: Vec<&str> = found
+                .iter()
+                .map(|l| std::str::from_utf8(l).unwrap())
+                .collect();
+            assert_eq!(found, expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_length_table_and_its_errors_do_not_depend_on_the_read_size() {
+        let game = Draughts {
+            rules: Rules::Czech,
+            max_plies: 2,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let draws = dir.path().join("draws.csv");
+        let mut text = String::from("pairing,game,first,second,result,plies,moves\n");
+        for i in 0..60 {
+            let (pairing, plies, moves) = match i % 3 {
+                0 => ("a-vs-b", 2 + i, "c3-d4 f6-e5"),
+                1 => ("c-vs-d", 90 - i, "e3-f4 b6-a5"),
+                _ => ("a-vs-b", 7, "a3-b4 h6-g5"),
+            };
+            let line_break = if i % 4 == 0 { "\r\n" } else { "\n" };
+            write!(text, "{pairing},{i},a,b,1/2,{plies},{moves}{line_break}").unwrap();
+        }
+        std::fs::write(&draws, &text).unwrap();
+        let whole = lengths_read_by(&game, &draws, 1 << 20).unwrap();
+        assert_eq!(whole.len(), 3);
+        assert_eq!(
+            (whole[2].games, whole[2].plies_min, whole[2].plies_max),
+            (60, 2, 89)
+        );
+        let bad = dir.path().join("bad.csv");
+        std::fs::write(
+            &bad,
+            text.replace("38,a,b,1/2,7,a3-b4", "38,a,b,1/2,7,a3-a4"),
+        )
+        .unwrap();
+        for size in [1, 5, 44, 45, 46, 100, 333] {
+            let found = lengths_read_by(&game, &draws, size).unwrap();
+            assert_eq!(found, whole, "read {size} bytes at a time");
+            let error = lengths_read_by(&game, &bad, size).unwrap_err().to_string();
+            assert!(error.ends_with("bad.csv, line 40"), "{error}");
+        }
     }
 
     #[test]
