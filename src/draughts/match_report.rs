@@ -183,20 +183,14 @@ fn lengths_read_by(game: &Draughts, draws: &Path, read_size: u64) -> Result<Vec<
 }
 
 /// The lines of `bytes` without their line breaks (`\n` or `\r\n`; a last line without one
-/// is kept whole), as `BufRead::lines` gives them, each break found by vector compares.
+/// is kept whole), as `BufRead::lines` gives them.
 fn lines_of(bytes: &[u8]) -> Vec<&[u8]> {
-    let mut start = 0;
-    let mut lines: Vec<&[u8]> = memchr::memchr_iter(b'\n', bytes)
-        .map(|at| {
-            let line = &bytes[start..at];
-            start = at + 1;
-            line.strip_suffix(b"\r").unwrap_or(line)
+    crate::experiment::lines(bytes)
+        .map(|line| match line.strip_suffix(b"\n") {
+            Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+            None => line,
         })
-        .collect();
-    if start < bytes.len() {
-        lines.push(&bytes[start..]);
-    }
-    lines
+        .collect()
 }
 
 /// Writes `lengths.csv` from `draws.csv` when it is there, and reads `lengths.csv` back

@@ -41,6 +41,7 @@ pub use manifest::{Manifest, RunStatus, command_line};
 pub use merge::merge;
 pub use plan::Plan;
 pub use registry::{Puzzle, Registry};
+pub use row_blocks::lines;
 pub use runner::{MAX_THREADS, RunEnd, RunRequest, check_threads, parse_shard, run};
 pub use runner::{catch_interrupts, stop_requested};
 pub use shard::{MAX_SHARDS, Shard};

@@ -118,7 +118,7 @@ fn count_breaks(bytes: &[u8]) -> u64 {
 
 /// The rows of `bytes`, each with its line break (the last may lack it), as
 /// `split_inclusive` gives them but with each line break found by vector compares.
-pub(super) fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+pub fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut start = 0;
     let mut breaks = memchr::memchr_iter(b'\n', bytes);
     std::iter::from_fn(move || {
