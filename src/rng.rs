@@ -211,10 +211,59 @@ pub struct PdepSelect(());
 
 #[cfg(target_arch = "x86_64")]
 impl PdepSelect {
-    /// A selector if the running CPU has BMI2, `None` otherwise.
+    /// A selector if the running CPU has BMI2 and runs `pdep` in hardware, `None` otherwise:
+    /// where it is microcoded ([`pdep_is_microcoded`]) the broadword selection is faster.
     pub fn detect() -> Option<PdepSelect> {
+        // CPUID is slow (a virtual machine traps it) and a search asks once per draw.
+        static MICROCODED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        let microcoded = *MICROCODED.get_or_init(|| {
+            let (vendor, family) = running_cpu();
+            pdep_is_microcoded(&vendor, family)
+        });
+        PdepSelect::detect_even_if_slow().filter(|_| !microcoded)
+    }
+
+    /// A selector wherever the running CPU has BMI2, fast or not: for tests and comparisons.
+    pub fn detect_even_if_slow() -> Option<PdepSelect> {
         std::arch::is_x86_feature_detected!("bmi2").then_some(PdepSelect(()))
     }
+}
+
+/// Whether a CPU, named by its CPUID vendor string and family, runs `pdep` in microcode. AMD
+/// before Zen 3 (family 19h; Excavator 15h, Zen to Zen 2 17h) and Hygon's Zen-based Dhyana
+/// (18h) take tens to hundreds of cycles for it, growing with the set bits of the mask, where
+/// Intel since Haswell and AMD since Zen 3 take three (Agner Fog, "Instruction tables").
+pub fn pdep_is_microcoded(vendor: &[u8; 12], family: u32) -> bool {
+    (vendor == b"AuthenticAMD" || vendor == b"HygonGenuine") && family < 0x19
+}
+
+/// The family a CPU reports in CPUID leaf 1's `eax`: the base family, plus the extended family
+/// where the base is 0Fh (Intel's and AMD's manuals define it so).
+pub fn cpu_family(leaf1_eax: u32) -> u32 {
+    let base = (leaf1_eax >> 8) & 0xF;
+    if base == 0xF {
+        base + ((leaf1_eax >> 20) & 0xFF)
+    } else {
+        base
+    }
+}
+
+/// The running CPU's vendor string and family, from CPUID leaves 0 and 1.
+#[cfg(target_arch = "x86_64")]
+pub fn running_cpu() -> ([u8; 12], u32) {
+    use core::arch::x86_64::__cpuid;
+    // SAFETY: every x86-64 CPU has CPUID and its leaves 0 and 1. (Recent compilers declare the
+    // intrinsic safe; the block keeps older ones, back to the crate's rust-version, building.)
+    #[allow(unused_unsafe)]
+    let (leaf0, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
+    let mut vendor = [0u8; 12];
+    for (bytes, register) in vendor
+        .chunks_exact_mut(4)
+        .zip([leaf0.ebx, leaf0.edx, leaf0.ecx])
+    {
+        bytes.copy_from_slice(&register.to_le_bytes());
+    }
+    (vendor, cpu_family(leaf1.eax))
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -311,7 +360,7 @@ mod tests {
                     "{bits:#x} k={k}"
                 );
                 #[cfg(target_arch = "x86_64")]
-                if let Some(pdep) = PdepSelect::detect() {
+                if let Some(pdep) = PdepSelect::detect_even_if_slow() {
                     assert_eq!(pdep.select(bits, k as u32), position);
                 }
             }
@@ -323,10 +372,46 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn a_pdep_selector_exists_only_on_a_cpu_with_bmi2() {
-        assert_eq!(
-            PdepSelect::detect().is_some(),
-            std::arch::is_x86_feature_detected!("bmi2")
-        );
+        let bmi2 = std::arch::is_x86_feature_detected!("bmi2");
+        assert_eq!(PdepSelect::detect_even_if_slow().is_some(), bmi2);
+        let (vendor, family) = running_cpu();
+        let fast = bmi2 && !pdep_is_microcoded(&vendor, family);
+        assert_eq!(PdepSelect::detect().is_some(), fast);
+    }
+
+    /// Signatures (CPUID leaf 1 `eax`) of CPUs as published CPUID dumps list them.
+    #[test]
+    fn families_decode_and_only_amd_before_zen_3_is_slow() {
+        let (intel, amd, hygon) = (b"GenuineIntel", b"AuthenticAMD", b"HygonGenuine");
+        for (name, vendor, signature, family, slow) in [
+            ("Intel Haswell", intel, 0x0003_06C3, 6, false),
+            ("Intel Cascade Lake", intel, 0x0005_0657, 6, false),
+            ("Intel Emerald Rapids", intel, 0x000C_06F2, 6, false),
+            ("AMD Excavator", amd, 0x0066_0F01, 0x15, true),
+            ("AMD Zen (EPYC 7601)", amd, 0x0080_0F12, 0x17, true),
+            ("AMD Zen 2 (EPYC 7742)", amd, 0x0083_0F10, 0x17, true),
+            ("Hygon Dhyana", hygon, 0x0090_0F01, 0x18, true),
+            ("AMD Zen 3 (EPYC 7763)", amd, 0x00A0_0F11, 0x19, false),
+            ("AMD Zen 4 (EPYC 9654)", amd, 0x00A1_0F11, 0x19, false),
+            ("AMD Zen 5 (EPYC 9005)", amd, 0x00B0_0F21, 0x1A, false),
+        ] {
+            assert_eq!(cpu_family(signature), family, "{name}");
+            assert_eq!(pdep_is_microcoded(vendor, family), slow, "{name}");
+        }
+    }
+
+    /// The kernel's reading of the same CPUID leaves.
+    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+    #[test]
+    fn the_running_cpu_is_the_one_the_kernel_names() {
+        let info = std::fs::read_to_string("/proc/cpuinfo").unwrap();
+        let field = |name: &str| {
+            let line = info.lines().find(|line| line.starts_with(name)).unwrap();
+            line.split(':').nth(1).unwrap().trim().to_string()
+        };
+        let (vendor, family) = running_cpu();
+        assert_eq!(std::str::from_utf8(&vendor).unwrap(), field("vendor_id"));
+        assert_eq!(family.to_string(), field("cpu family"));
     }
 
     #[test]

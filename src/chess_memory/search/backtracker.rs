@@ -142,14 +142,30 @@ pub fn backtrack_restarting<V: Variant, P: Picker, O: SearchObserver>(
     observer: &mut O,
 ) -> Draw {
     #[cfg(target_arch = "x86_64")]
-    if let Some(pdep) = PdepSelect::detect()
-        && std::arch::is_x86_feature_detected!("popcnt")
-    {
-        // SAFETY: the running CPU has the features the function is compiled for (BMI2 is
-        // proved by `pdep`, POPCNT was detected).
-        return unsafe { backtrack_bmi2::<V, P, O>(pdep, queue, picker, restart, cap, observer) };
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        if let Some(pdep) = PdepSelect::detect() {
+            // SAFETY: the running CPU has the features the function is compiled for (BMI2 is
+            // proved by `pdep`, POPCNT was detected).
+            return unsafe {
+                backtrack_bmi2::<V, P, O>(pdep, queue, picker, restart, cap, observer)
+            };
+        }
+        // SAFETY: POPCNT was detected.
+        return unsafe { backtrack_popcnt::<V, P, O>(queue, picker, restart, cap, observer) };
     }
-    let select = BroadwordSelect;
+    backtrack_any::<V, P, O, _>(BroadwordSelect, queue, picker, restart, cap, observer)
+}
+
+/// [`backtrack_with`] for either board size (the standard one is compiled apart).
+#[inline(always)]
+fn backtrack_any<V: Variant, P: Picker, O: SearchObserver, S: BitSelect>(
+    select: S,
+    queue: &Queue,
+    picker: &mut P,
+    restart: RestartPolicy,
+    cap: IterationCap,
+    observer: &mut O,
+) -> Draw {
     if queue.size() == BoardSize::STANDARD {
         backtrack_with::<V, P, O, _, true>(select, queue, picker, restart, cap, observer)
     } else {
@@ -186,11 +202,20 @@ unsafe fn backtrack_bmi2<V: Variant, P: Picker, O: SearchObserver>(
     cap: IterationCap,
     observer: &mut O,
 ) -> Draw {
-    if queue.size() == BoardSize::STANDARD {
-        backtrack_with::<V, P, O, _, true>(pdep, queue, picker, restart, cap, observer)
-    } else {
-        backtrack_with::<V, P, O, _, false>(pdep, queue, picker, restart, cap, observer)
-    }
+    backtrack_any::<V, P, O, _>(pdep, queue, picker, restart, cap, observer)
+}
+
+/// The search for a CPU with POPCNT whose `pdep` is missing or slow (see [`PdepSelect`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn backtrack_popcnt<V: Variant, P: Picker, O: SearchObserver>(
+    queue: &Queue,
+    picker: &mut P,
+    restart: RestartPolicy,
+    cap: IterationCap,
+    observer: &mut O,
+) -> Draw {
+    backtrack_any::<V, P, O, _>(BroadwordSelect, queue, picker, restart, cap, observer)
 }
 
 #[inline(always)]
@@ -450,22 +475,49 @@ mod tests {
     }
 
     #[test]
-    fn portable_and_bmi2_builds_make_the_same_draws() {
+    fn every_compiled_search_makes_the_same_draws() {
         let queue = Queue::seed(BoardSize::STANDARD);
         for index in 0..10 {
-            let mut dispatched = UniformPicker::new(rng::stream(9, "same", index));
-            let mut portable = dispatched.clone();
-            assert_eq!(
-                seed_backtrack(&queue, &mut dispatched, None),
-                backtrack_with::<SeedSearch, _, _, BroadwordSelect, true>(
-                    BroadwordSelect,
-                    &queue,
-                    &mut portable,
-                    RestartPolicy::Never,
-                    None,
-                    &mut NoObserver
-                )
+            let picker = UniformPicker::new(rng::stream(9, "same", index));
+            let portable = backtrack_with::<SeedSearch, _, _, BroadwordSelect, true>(
+                BroadwordSelect,
+                &queue,
+                &mut picker.clone(),
+                RestartPolicy::Never,
+                None,
+                &mut NoObserver,
             );
+            assert_eq!(seed_backtrack(&queue, &mut picker.clone(), None), portable);
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                let (never, observer) = (RestartPolicy::Never, &mut NoObserver);
+                // SAFETY: POPCNT was detected.
+                let popcnt = unsafe {
+                    backtrack_popcnt::<SeedSearch, _, _>(
+                        &queue,
+                        &mut picker.clone(),
+                        never,
+                        None,
+                        observer,
+                    )
+                };
+                assert_eq!(popcnt, portable);
+                if let Some(pdep) = PdepSelect::detect_even_if_slow() {
+                    let mut picker = picker.clone();
+                    // SAFETY: BMI2 is proved by `pdep`, POPCNT was detected.
+                    let bmi2 = unsafe {
+                        backtrack_bmi2::<SeedSearch, _, _>(
+                            pdep,
+                            &queue,
+                            &mut picker,
+                            never,
+                            None,
+                            observer,
+                        )
+                    };
+                    assert_eq!(bmi2, portable);
+                }
+            }
         }
     }
 

@@ -510,18 +510,27 @@ pub fn cover_search_with<P: Picker>(
         };
     }
     #[cfg(target_arch = "x86_64")]
-    if let Some(pdep) = PdepSelect::detect()
-        && std::arch::is_x86_feature_detected!("popcnt")
-    {
-        if let Some(lanes) = lanes::Lanes::detect() {
-            // SAFETY: the running CPU has the features the function is compiled for (BMI2
-            // is proved by `pdep`, the AVX-512 ones by `lanes`, POPCNT was detected).
-            return unsafe { cover_avx512(pdep, lanes, picker, cap, run_length) };
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        if let Some(pdep) = PdepSelect::detect() {
+            if let Some(lanes) = lanes::Lanes::detect() {
+                // SAFETY: the running CPU has the features the function is compiled for
+                // (BMI2 is proved by `pdep`, the AVX-512 ones by `lanes`, POPCNT was detected).
+                return unsafe { cover_avx512(pdep, lanes, picker, cap, run_length) };
+            }
+            // SAFETY: the running CPU has the features the function is compiled for (BMI2 is
+            // proved by `pdep`, POPCNT was detected).
+            return unsafe { cover_bmi2(pdep, picker, cap, run_length) };
         }
-        // SAFETY: the running CPU has the features the function is compiled for (BMI2 is
-        // proved by `pdep`, POPCNT was detected).
-        return unsafe { cover_bmi2(pdep, picker, cap, run_length) };
+        // SAFETY: POPCNT was detected.
+        return unsafe { cover_popcnt(picker, cap, run_length) };
     }
+    cover_with(BroadwordSelect, Portable, picker, cap, run_length)
+}
+
+/// The search for a CPU with POPCNT whose `pdep` is missing or slow (see [`PdepSelect`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn cover_popcnt<P: Picker>(picker: &mut P, cap: IterationCap, run_length: u64) -> Draw {
     cover_with(BroadwordSelect, Portable, picker, cap, run_length)
 }
 
@@ -1216,8 +1225,8 @@ mod tests {
         assert!(claimed_some > 100, "{claimed_some}");
     }
 
-    /// The draws of cover_search, which uses AVX-512 lanes where the CPU has them, against
-    /// those of the portable code with the broadword bit selection.
+    /// The draws of cover_search, which uses AVX-512 lanes where the CPU has them, and of the
+    /// POPCNT and BMI2 builds, against those of the portable code with the broadword selection.
     #[test]
     fn every_cpu_draws_the_same_boards() {
         #[cfg(target_arch = "x86_64")]
@@ -1231,6 +1240,17 @@ mod tests {
             let portable = cover_with(BroadwordSelect, Portable, &mut stream(), None, RUN_LENGTH);
             assert_eq!(fast.board, portable.board, "draw {index}");
             assert_eq!(fast.counters, portable.counters, "draw {index}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: POPCNT was detected.
+                let popcnt = unsafe { cover_popcnt(&mut stream(), None, RUN_LENGTH) };
+                assert_eq!(popcnt, portable, "draw {index}");
+                if let Some(pdep) = PdepSelect::detect_even_if_slow() {
+                    // SAFETY: BMI2 is proved by `pdep`, POPCNT was detected.
+                    let bmi2 = unsafe { cover_bmi2(pdep, &mut stream(), None, RUN_LENGTH) };
+                    assert_eq!(bmi2, portable, "draw {index}");
+                }
+            }
         }
     }
 
