@@ -151,6 +151,24 @@ pub fn seat_of(color: Color) -> Seat {
     }
 }
 
+impl Draughts {
+    /// Whether the side to move has a legal move: under the standard rules a capture or a
+    /// quiet move (where a capture exists one is legal), counted without listing them.
+    fn has_legal_move(&self, position: &GamePosition) -> bool {
+        match self.rules {
+            Rules::Damebot => {
+                let mut moves = Vec::new();
+                self.legal_moves(position, &mut moves);
+                !moves.is_empty()
+            }
+            rules => {
+                movegen::has_capture(&position.board, rules)
+                    || movegen::count_quiet_moves(&position.board, rules) > 0
+            }
+        }
+    }
+}
+
 impl Game for Draughts {
     type Position = GamePosition;
     type Move = Move;
@@ -172,27 +190,27 @@ impl Game for Draughts {
     }
 
     fn play(&self, position: &GamePosition, mv: &Move) -> GamePosition {
-        let board = position.board.play(mv);
-        let man_moved = position.board.kings & mv.from().bit() == 0;
-        let mut next = GamePosition {
-            board,
-            plies: position.plies + 1,
-            quiet_plies: position.quiet_plies + 1,
-            since_irreversible: position.since_irreversible.clone(),
-            order: position.order.after(&position.board, mv),
-        };
-        if mv.is_capture() || man_moved {
-            next.quiet_plies = 0;
-            next.since_irreversible.clear();
-        }
-        next.since_irreversible.push(board);
+        let mut next = position.clone();
+        self.advance(&mut next, mv);
         next
     }
 
+    fn advance(&self, position: &mut GamePosition, mv: &Move) {
+        let board = position.board.play(mv);
+        let man_moved = position.board.kings & mv.from().bit() == 0;
+        position.order = position.order.after(&position.board, mv);
+        position.board = board;
+        position.plies += 1;
+        position.quiet_plies += 1;
+        if mv.is_capture() || man_moved {
+            position.quiet_plies = 0;
+            position.since_irreversible.clear();
+        }
+        position.since_irreversible.push(board);
+    }
+
     fn result(&self, position: &GamePosition) -> Option<GameResult> {
-        let mut moves = Vec::new();
-        self.legal_moves(position, &mut moves);
-        if moves.is_empty() {
+        if !self.has_legal_move(position) {
             return Some(GameResult::Win(seat_of(position.board.side.other())));
         }
         let drawn = position.repetitions() >= 3
@@ -276,6 +294,38 @@ mod tests {
         blocked.plies = 9;
         let lost = play_text(&game, &blocked, "a1-b2");
         assert_eq!(game.result(&lost), Some(GameResult::Win(Seat::First)));
+    }
+
+    /// The check without a move list against the list, on every position of random games
+    /// under each rule set and on positions where the side to move is blocked or has none.
+    #[test]
+    fn a_legal_move_exists_exactly_where_the_list_has_one() {
+        let mut moves = Vec::new();
+        let mut ends = 0;
+        for rules in Rules::ALL.iter().copied() {
+            let game = Draughts::new(rules);
+            for fen in ["B:Wc3:B", "W:Wa1:Bb2,c3", "W:WKa1:Bb2,c3", "B:WKh2:Bh8"] {
+                let position = GamePosition::new(parse_fen(fen).unwrap());
+                game.legal_moves(&position, &mut moves);
+                assert_eq!(game.has_legal_move(&position), !moves.is_empty(), "{fen}");
+            }
+            let mut stream = crate::rng::stream(5, "legal move exists", rules as u64);
+            for _ in 0..60 {
+                let mut position = game.start();
+                loop {
+                    game.legal_moves(&position, &mut moves);
+                    assert_eq!(game.has_legal_move(&position), !moves.is_empty());
+                    if moves.is_empty() || position.plies >= 300 {
+                        ends += moves.is_empty() as u32;
+                        break;
+                    }
+                    let pick = crate::rng::below(&mut stream, moves.len() as u64) as usize;
+                    game.advance(&mut position, &moves[pick]);
+                }
+            }
+        }
+        // Random games end in a position without moves often enough to test that case.
+        assert!(ends > 30, "{ends}");
     }
 
     /// OpenSpiel's random play with undo (see [`crate::game::session`]) in every seating,

@@ -88,7 +88,7 @@ pub fn ending_of(game: &Draughts, moves: &[&str]) -> Result<Ending> {
     for text in moves {
         game.legal_moves(&position, &mut legal);
         let mv = MoveText::parse(text)?.resolve(&legal, text)?;
-        position = game.play(&position, &mv);
+        game.advance(&mut position, &mv);
     }
     match game.ending(&position) {
         None => Err(format!("the game {} is not over", moves.join(" ")).into()),

@@ -19,6 +19,7 @@
 use super::bots::BotSpec;
 use super::game::Draughts;
 use super::match_report;
+use super::moves::Move;
 use super::rules::Rules;
 use crate::experiment::StudyError;
 use crate::experiment::spec::{SpecError, bad};
@@ -133,6 +134,11 @@ impl MatchGame for Draughts {
         name.parse::<BotSpec>()
             .map_err(|e| e.to_string())?
             .player(self.rules)
+    }
+
+    fn write_move_to(&self, mv: &Move, out: &mut Vec<u8>) {
+        use std::io::Write;
+        write!(out, "{mv}").expect("writing to a Vec cannot fail");
     }
 
     fn referee(&self, moves: &str) -> Result<GameResult, String> {

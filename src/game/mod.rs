@@ -93,6 +93,12 @@ pub trait Game {
     /// The position after `mv`, which must be one of `legal_moves(position)`.
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position;
 
+    /// [`Game::play`] in place: `position` becomes the position after `mv`. A game whose
+    /// position owns a history overrides it to extend that history instead of copying it.
+    fn advance(&self, position: &mut Self::Position, mv: &Self::Move) {
+        *position = self.play(position, mv);
+    }
+
     /// `Some(result)` when the game is over in `position`.
     fn result(&self, position: &Self::Position) -> Option<GameResult>;
 

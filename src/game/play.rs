@@ -148,7 +148,7 @@ pub fn play_game_with<G: Game>(
                 position,
             });
         }
-        position = game.play(&position, &mv);
+        game.advance(&mut position, &mv);
         history.push(mv);
     }
 }
