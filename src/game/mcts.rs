@@ -94,7 +94,7 @@ impl<G: Game> Evaluator<G> for Rollout<G> {
             }
             game.legal_moves(&position, &mut self.moves);
             let pick = crate::rng::below(rng, self.moves.len() as u64) as usize;
-            position = game.play(&position, &self.moves[pick]);
+            game.advance(&mut position, &self.moves[pick]);
             plies += 1;
         }
     }

@@ -115,7 +115,7 @@ pub fn random_opening<G: Game>(game: &G, plies: u32, rng: &mut dyn Rng) -> Vec<G
         }
         game.legal_moves(&position, &mut legal);
         let mv = legal[crate::rng::below(rng, legal.len() as u64) as usize].clone();
-        position = game.play(&position, &mv);
+        game.advance(&mut position, &mv);
         moves.push(mv);
     }
     moves

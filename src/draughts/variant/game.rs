@@ -137,24 +137,26 @@ impl Game for VariantGame {
     }
 
     fn play(&self, position: &VariantPosition, mv: &VariantMove) -> VariantPosition {
+        let mut next = position.clone();
+        self.advance(&mut next, mv);
+        next
+    }
+
+    fn advance(&self, position: &mut VariantPosition, mv: &VariantMove) {
         let board = self.engine.play(&position.board, mv);
         let man_moved = position.board.kings >> mv.from() & 1 == 0;
-        let mut next = VariantPosition {
-            board,
-            plies: position.plies + 1,
-            quiet_plies: position.quiet_plies + 1,
-            since_capture: position.since_capture + 1,
-            since_irreversible: position.since_irreversible.clone(),
-        };
+        position.board = board;
+        position.plies += 1;
+        position.quiet_plies += 1;
+        position.since_capture += 1;
         if mv.is_capture() {
-            next.since_capture = 0;
+            position.since_capture = 0;
         }
         if mv.is_capture() || man_moved {
-            next.quiet_plies = 0;
-            next.since_irreversible.clear();
+            position.quiet_plies = 0;
+            position.since_irreversible.clear();
         }
-        next.since_irreversible.push(board);
-        next
+        position.since_irreversible.push(board);
     }
 
     fn result(&self, position: &VariantPosition) -> Option<GameResult> {
