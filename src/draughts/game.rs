@@ -142,16 +142,7 @@ impl Draughts {
         };
         Some((result, ending))
     }
-}
 
-pub fn seat_of(color: Color) -> Seat {
-    match color {
-        Color::White => Seat::First,
-        Color::Black => Seat::Second,
-    }
-}
-
-impl Draughts {
     /// Whether the side to move has a legal move: under the standard rules a capture or a
     /// quiet move (where a capture exists one is legal), counted without listing them.
     fn has_legal_move(&self, position: &GamePosition) -> bool {
@@ -166,6 +157,13 @@ impl Draughts {
                     || movegen::count_quiet_moves(&position.board, rules) > 0
             }
         }
+    }
+}
+
+pub fn seat_of(color: Color) -> Seat {
+    match color {
+        Color::White => Seat::First,
+        Color::Black => Seat::Second,
     }
 }
 
