@@ -21,11 +21,13 @@
 # CPU time. Every run's count (leaves, tours and squares, or games) must equal its peers',
 # else the script stops.
 #
-# Usage: scripts/bench-peers.sh [--rounds N] [--quick] [--only draughts]
+# Usage: scripts/bench-peers.sh [--rounds N] [--quick] [--only draughts] [--out DIR]
 #   --quick            smaller workloads (perft two plies shallower, fewer tours), for
 #                      checking the script
 #   --only draughts    only the draughts perft workloads (no Warnsdorff, no OpenSpiel); the
 #                      CSV and README then hold those rows alone
+#   --out DIR          where to write peers.csv and README.md (default results/peers), so
+#                      that runs on several machines can sit side by side
 # Environment:
 #   DCTL_REPO, XSTD_REPO, BIT_SET_REPO, TABULA_REPO
 #                      where to clone rhalbersma's dctl, xstd, bit_set and tabula from: a git
@@ -45,11 +47,13 @@ die() { echo "bench-peers: $*" >&2; exit 1; }
 ROUNDS=5
 QUICK=0
 ONLY=all
+OUT=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --rounds) ROUNDS="${2:?}"; shift 2 ;;
     --quick) QUICK=1; shift ;;
     --only) ONLY="${2:?}"; shift 2 ;;
+    --out) OUT="${2:?}"; shift 2 ;;
     -h|--help) awk 'NR > 1 { if (!/^#/) exit; print }' "$0"; exit 0 ;;
     *) die "unknown argument $1 (see --help)" ;;
   esac
@@ -58,10 +62,14 @@ done
 [[ "$ONLY" == all || "$ONLY" == draughts ]] || die "--only takes draughts"
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+case "$OUT" in
+  "") OUT=$ROOT/results/peers ;;
+  /*) ;;
+  *) OUT=$PWD/$OUT ;;
+esac
 cd "$ROOT"
 CORE=${CORE:-1}
 BUILD=${PEERS_BUILD:-$ROOT/target/peers}
-OUT=$ROOT/results/peers
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 BOARDLAB=${BOARDLAB_BIN:-$CARGO_TARGET_DIR/release/boardlab}
 
@@ -420,6 +428,9 @@ done
 
 # ---- README ------------------------------------------------------------------------
 cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+# The model name alone can be vague ("AMD EPYC" under some hypervisors); the vendor, family
+# and model numbers name the core generation (AMD family 26 = 1Ah, Zen 5).
+cpu_id=$(lscpu | sed -n 's/^Vendor ID: *//p;s/^CPU family: *\(.*\)/family \1/p;s/^Model: *\(.*\)/model \1/p' | paste -sd' ')
 flags=$(lscpu | sed -n 's/^Flags: *//p')
 has() { [[ " $flags " == *" $1 "* ]] && echo yes || echo no; }
 # Lines that name what was built: boardlab, the dctl builds (or why one is missing), and the
@@ -442,7 +453,7 @@ if [[ $ONLY == all ]]; then
   build_lines+=("- warnsdorff.c: \`scripts/peers/warnsdorff.c\`, \`$CC $CFLAGS\`, $("$CC" --version | head -1)")
   build_lines+=("- OpenSpiel: \`open_spiel==$OPENSPIEL_VERSION\` from PyPI (its wheel's C++ build), $("$OS_VENV/bin/python" --version), driver \`scripts/peers/openspiel_random_games.py\`")
 fi
-build_lines+=("- CPU: $cpu_model ($(nproc) cores); avx2: $(has avx2), avx512f: $(has avx512f), bmi2: $(has bmi2)")
+build_lines+=("- CPU: $cpu_model, $cpu_id ($(nproc) cores); avx2: $(has avx2), avx512f: $(has avx512f), bmi2: $(has bmi2)")
 printf '%s\n' "${build_lines[@]}" >"$tmp/build.txt"
 printf '%s\n' ${DCTL_NOTES[@]+"${DCTL_NOTES[@]}"} >"$tmp/notes.txt"
 ROUNDS=$ROUNDS ONLY=$ONLY CORE=$CORE DCTL_BUILDS="${DCTL_BUILDS[*]}" \
