@@ -105,9 +105,28 @@ impl Squares {
 
     /// The square's name in the rule set's notation.
     pub fn name(&self, index: u32) -> String {
+        let mut name = String::with_capacity(3);
+        self.push_name(index, &mut name);
+        name
+    }
+
+    /// Appends the square's name in the rule set's notation to `out` (no allocation of its
+    /// own: positions are written square by square on every ply of a replay).
+    pub fn push_name(&self, index: u32, out: &mut String) {
+        let push_number = |out: &mut String, n: u32| {
+            if n >= 10 {
+                push_number_above_nine(out, n);
+            } else {
+                out.push(char::from(b'0' + n as u8));
+            }
+        };
         match self.rules.notation {
-            Notation::Algebraic => self.algebraic(index),
-            Notation::Numeric => self.number(index).to_string(),
+            Notation::Algebraic => {
+                let (rank, file) = self.shown(index);
+                out.push(char::from(b'a' + file as u8));
+                push_number(out, rank + 1);
+            }
+            Notation::Numeric => push_number(out, self.number(index)),
         }
     }
 
@@ -150,31 +169,49 @@ impl Squares {
     }
 }
 
-/// The position as PDN FEN in the rule set's notation, e.g. `W:W31,32,K45:B1,2`.
+/// Appends the decimal digits of `n` to `out`.
+fn push_number_above_nine(out: &mut String, n: u32) {
+    if n < 100 {
+        out.push(char::from(b'0' + (n / 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+    } else {
+        use std::fmt::Write;
+        write!(out, "{n}").expect("a String takes any text");
+    }
+}
+
+/// The position as PDN FEN in the rule set's notation, e.g. `W:W31,32,K45:B1,2`: the
+/// squares of each side in the order of their numbers, kings marked `K`.
 pub fn to_fen(rules: &RuleSet, position: &Position) -> String {
     let squares = Squares::new(*rules);
-    let order = squares.all();
-    let list = |set: u128| -> String {
-        let names: Vec<String> = order
-            .iter()
-            .filter(|&&i| set >> i & 1 == 1)
-            .map(|&i| {
-                let king = if position.kings >> i & 1 == 1 {
-                    "K"
-                } else {
-                    ""
-                };
-                format!("{king}{}", squares.name(i))
-            })
-            .collect();
-        names.join(",")
-    };
-    format!(
-        "{}:W{}:B{}",
-        position.side.letter(),
-        list(position.white),
-        list(position.black)
-    )
+    let pieces = (position.white | position.black).count_ones() as usize;
+    let mut fen = String::with_capacity(16 + 4 * pieces);
+    fen.push(position.side.letter());
+    let mut order = [0u8; 72];
+    let order = &mut order[..rules.squares() as usize];
+    for (number, at) in (1..).zip(order.iter_mut()) {
+        *at = squares
+            .of_number(number)
+            .expect("every number names a square") as u8;
+    }
+    for (label, set) in [(":W", position.white), (":B", position.black)] {
+        fen.push_str(label);
+        let mut first = true;
+        for &at in order.iter() {
+            let at = u32::from(at);
+            if set >> at & 1 == 1 {
+                if !first {
+                    fen.push(',');
+                }
+                first = false;
+                if position.kings >> at & 1 == 1 {
+                    fen.push('K');
+                }
+                squares.push_name(at, &mut fen);
+            }
+        }
+    }
+    fen
 }
 
 /// Reads a position in PDN FEN (`W:W31-50:B1-20`, `B:WK4,18:B12`; numbers, ranges of
@@ -221,7 +258,7 @@ pub fn parse_fen(rules: &RuleSet, text: &str) -> Result<Position, String> {
                 Some(rest) => (true, rest),
                 None => (false, item),
             };
-            for at in range(&squares, name)? {
+            for_each_in_range(&squares, name, |at| {
                 let bit = 1u128 << at;
                 if (position.white | position.black) & bit != 0 {
                     return Err(format!(
@@ -236,15 +273,21 @@ pub fn parse_fen(rules: &RuleSet, text: &str) -> Result<Position, String> {
                 if king {
                     position.kings |= bit;
                 }
-            }
+                Ok(())
+            })?;
         }
     }
     check_possible(rules, &position)?;
     Ok(position)
 }
 
-/// The squares of one list item: a square, or a range `a-b` of numbers.
-fn range(squares: &Squares, name: &str) -> Result<Vec<u32>, String> {
+/// Hands `each` the squares of one list item in order: a square, or a range `a-b` of
+/// numbers; stops at the first error.
+fn for_each_in_range(
+    squares: &Squares,
+    name: &str,
+    mut each: impl FnMut(u32) -> Result<(), String>,
+) -> Result<(), String> {
     match name.split_once('-') {
         Some((low, high)) => {
             let number = |text: &str| -> Result<u32, String> {
@@ -257,11 +300,9 @@ fn range(squares: &Squares, name: &str) -> Result<Vec<u32>, String> {
                     "position: range {name} runs backwards; write {high}-{low}"
                 ));
             }
-            Ok((low..=high)
-                .map(|n| squares.of_number(n).expect("in range"))
-                .collect())
+            (low..=high).try_for_each(|n| each(squares.of_number(n).expect("in range")))
         }
-        None => Ok(vec![squares.parse(name)?]),
+        None => each(squares.parse(name)?),
     }
 }
 
@@ -276,14 +317,18 @@ fn check_possible(rules: &RuleSet, position: &Position) -> Result<(), String> {
             Color::White => n - 1,
             Color::Black => 0,
         };
-        for at in squares.all() {
-            let bit = 1u128 << at;
-            if pieces & bit != 0 && position.kings & bit == 0 && squares.shown(at).0 == far {
-                return Err(format!(
-                    "position: a {color:?} man on {}, its far row, would have been crowned; write K{}",
-                    squares.name(at),
-                    squares.name(at)
-                ));
+        let men = pieces & !position.kings;
+        let mut far_row = (0..n).filter_map(|file| squares.at(far, file));
+        if far_row.any(|at| men >> at & 1 == 1) {
+            // The first such man in the order of the numbers is named.
+            for at in squares.all() {
+                if men >> at & 1 == 1 && squares.shown(at).0 == far {
+                    return Err(format!(
+                        "position: a {color:?} man on {}, its far row, would have been crowned; write K{}",
+                        squares.name(at),
+                        squares.name(at)
+                    ));
+                }
             }
         }
         // The most men a side has at the start of a game on this board (Thai's two rows
