@@ -25,6 +25,7 @@ use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan as RunPlan, ResultsFolder};
 use crate::experiment::{Puzzle, StudyError};
 use crate::output::atomic::write_atomic;
+use crate::output::numbers::push_decimal;
 use crate::output::table::wrap;
 use crate::rng::{self, below};
 use crate::stats::proportion::wilson95;
@@ -206,27 +207,30 @@ impl Study for KnightsStudy {
         let plan = Plan::new(&board, &series.rule)?;
         let mut engine = Engine::new(board);
         let mut computed = Computed::default();
-        let mut text = String::new();
+        // A row is `label,index,rule,n,start,x,y,outcome,squares,tie_breaks,backtracks`; the
+        // fields after the index are the series' own up to the start square.
+        let label = format!("{},", series.label);
+        let series_fields = format!(",{},{},{},", series.rule, series.size, series.start);
+        let mut bytes = Vec::with_capacity(indices.len() * (label.len() + 40));
         for &index in indices {
             let (start, draw) = self.one_draw(series, index, &mut engine, &plan)?;
-            writeln!(
-                text,
-                "{},{index},{},{},{},{},{},{},{},{},{}",
-                series.label,
-                series.rule,
-                series.size,
-                series.start,
-                start.x + 1,
-                start.y + 1,
-                outcome_word(draw.outcome),
-                draw.squares_reached,
-                draw.tie_breaks,
-                draw.backtracks
-            )?;
+            bytes.extend_from_slice(label.as_bytes());
+            push_decimal(&mut bytes, index);
+            bytes.extend_from_slice(series_fields.as_bytes());
+            for (number, separator) in [(start.x + 1, b','), (start.y + 1, b',')] {
+                push_decimal(&mut bytes, number as u64);
+                bytes.push(separator);
+            }
+            bytes.extend_from_slice(outcome_word(draw.outcome).as_bytes());
+            for count in [draw.squares_reached, draw.tie_breaks, draw.backtracks] {
+                bytes.push(b',');
+                push_decimal(&mut bytes, count);
+            }
+            bytes.push(b'\n');
             computed.rows += 1;
             computed.work += draw.squares_reached;
         }
-        computed.bytes = text.into_bytes();
+        computed.bytes = bytes;
         Ok(computed)
     }
 
