@@ -217,9 +217,9 @@ impl Study for KnightsStudy {
             bytes.extend_from_slice(label.as_bytes());
             push_decimal(&mut bytes, index);
             bytes.extend_from_slice(series_fields.as_bytes());
-            for (number, separator) in [(start.x + 1, b','), (start.y + 1, b',')] {
-                push_decimal(&mut bytes, number as u64);
-                bytes.push(separator);
+            for coordinate in [start.x + 1, start.y + 1] {
+                push_decimal(&mut bytes, u64::from(coordinate));
+                bytes.push(b',');
             }
             bytes.extend_from_slice(outcome_word(draw.outcome).as_bytes());
             for count in [draw.squares_reached, draw.tie_breaks, draw.backtracks] {

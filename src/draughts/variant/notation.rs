@@ -113,13 +113,6 @@ impl Squares {
     /// Appends the square's name in the rule set's notation to `out` (no allocation of its
     /// own: positions are written square by square on every ply of a replay).
     pub fn push_name(&self, index: u32, out: &mut String) {
-        let push_number = |out: &mut String, n: u32| {
-            if n >= 10 {
-                push_number_above_nine(out, n);
-            } else {
-                out.push(char::from(b'0' + n as u8));
-            }
-        };
         match self.rules.notation {
             Notation::Algebraic => {
                 let (rank, file) = self.shown(index);
@@ -169,16 +162,24 @@ impl Squares {
     }
 }
 
-/// Appends the decimal digits of `n` to `out`.
-fn push_number_above_nine(out: &mut String, n: u32) {
-    if n < 100 {
-        out.push(char::from(b'0' + (n / 10) as u8));
-        out.push(char::from(b'0' + (n % 10) as u8));
-    } else {
-        use std::fmt::Write;
-        write!(out, "{n}").expect("a String takes any text");
+/// Appends the decimal digits of `n` to `out`: the text of `n.to_string()`, digit by digit
+/// for the one- and two-digit numbers of every square name.
+fn push_number(out: &mut String, n: u32) {
+    match n {
+        0..10 => out.push(char::from(b'0' + n as u8)),
+        10..100 => {
+            out.push(char::from(b'0' + (n / 10) as u8));
+            out.push(char::from(b'0' + (n % 10) as u8));
+        }
+        _ => {
+            use std::fmt::Write;
+            write!(out, "{n}").expect("a String takes any text");
+        }
     }
 }
+
+/// The most squares of any board played (12×12).
+const MOST_SQUARES: usize = 72;
 
 /// The position as PDN FEN in the rule set's notation, e.g. `W:W31,32,K45:B1,2`: the
 /// squares of each side in the order of their numbers, kings marked `K`.
@@ -187,7 +188,8 @@ pub fn to_fen(rules: &RuleSet, position: &Position) -> String {
     let pieces = (position.white | position.black).count_ones() as usize;
     let mut fen = String::with_capacity(16 + 4 * pieces);
     fen.push(position.side.letter());
-    let mut order = [0u8; 72];
+    // The squares in the order of their numbers.
+    let mut order = [0u8; MOST_SQUARES];
     let order = &mut order[..rules.squares() as usize];
     for (number, at) in (1..).zip(order.iter_mut()) {
         *at = squares
