@@ -83,6 +83,28 @@ impl Squares {
         (self.n() - 1 - rank) * (self.n() / 2) + file / 2 + 1
     }
 
+    /// Hands `each` the squares of `set` (layout indices) in the order of their numbers:
+    /// rank by rank from the top, each rank's squares in the order a player sees them. A
+    /// rank's dark squares are consecutive indices in the layout, leftmost first (rightmost
+    /// on a mirrored board).
+    pub fn for_each_in_number_order(&self, set: u128, mut each: impl FnMut(u32)) {
+        let n = self.n();
+        let per_rank = n / 2;
+        for rank in (0..n).rev() {
+            let first = index(n, rank, rank % 2);
+            let mut row = (set >> first) & ((1u128 << per_rank) - 1);
+            while row != 0 {
+                let offset = if self.rules.mirrored {
+                    127 - row.leading_zeros()
+                } else {
+                    row.trailing_zeros()
+                };
+                row &= !(1u128 << offset);
+                each(first + offset);
+            }
+        }
+    }
+
     /// The layout index of square number `number` (1-based), if there is one.
     pub fn of_number(&self, number: u32) -> Option<u32> {
         if number == 0 || number > self.rules.squares() {
@@ -178,9 +200,6 @@ fn push_number(out: &mut String, n: u32) {
     }
 }
 
-/// The most squares of any board played (12×12).
-const MOST_SQUARES: usize = 72;
-
 /// The position as PDN FEN in the rule set's notation, e.g. `W:W31,32,K45:B1,2`: the
 /// squares of each side in the order of their numbers, kings marked `K`.
 pub fn to_fen(rules: &RuleSet, position: &Position) -> String {
@@ -188,30 +207,19 @@ pub fn to_fen(rules: &RuleSet, position: &Position) -> String {
     let pieces = (position.white | position.black).count_ones() as usize;
     let mut fen = String::with_capacity(16 + 4 * pieces);
     fen.push(position.side.letter());
-    // The squares in the order of their numbers.
-    let mut order = [0u8; MOST_SQUARES];
-    let order = &mut order[..rules.squares() as usize];
-    for (number, at) in (1..).zip(order.iter_mut()) {
-        *at = squares
-            .of_number(number)
-            .expect("every number names a square") as u8;
-    }
     for (label, set) in [(":W", position.white), (":B", position.black)] {
         fen.push_str(label);
         let mut first = true;
-        for &at in order.iter() {
-            let at = u32::from(at);
-            if set >> at & 1 == 1 {
-                if !first {
-                    fen.push(',');
-                }
-                first = false;
-                if position.kings >> at & 1 == 1 {
-                    fen.push('K');
-                }
-                squares.push_name(at, &mut fen);
+        squares.for_each_in_number_order(set, |at| {
+            if !first {
+                fen.push(',');
             }
-        }
+            first = false;
+            if position.kings >> at & 1 == 1 {
+                fen.push('K');
+            }
+            squares.push_name(at, &mut fen);
+        });
     }
     fen
 }
@@ -454,4 +462,78 @@ pub fn listing(engine: &Engine, position: &Position) -> Vec<(String, Vec<String>
             (move_text(rules, mv, &legal), taken)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::variant::Variant;
+
+    fn set_of(squares: &[u32]) -> u128 {
+        squares.iter().fold(0, |set, &at| set | 1 << at)
+    }
+
+    fn in_number_order(squares: &Squares, set: u128) -> Vec<u32> {
+        let mut seen = Vec::new();
+        squares.for_each_in_number_order(set, |at| seen.push(at));
+        seen
+    }
+
+    #[test]
+    fn squares_come_in_the_order_of_their_numbers_on_every_board() {
+        for variant in Variant::ALL {
+            let squares = Squares::new(variant.rules());
+            // `all` goes number by number through `of_number`.
+            let all = squares.all();
+            assert_eq!(in_number_order(&squares, set_of(&all)), all, "{variant:?}");
+            for step in [2, 3, 7] {
+                let some: Vec<u32> = all.iter().copied().step_by(step).collect();
+                assert_eq!(
+                    in_number_order(&squares, set_of(&some)),
+                    some,
+                    "{variant:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_fen_lists_each_side_number_by_number_with_its_kings_marked() {
+        for variant in Variant::ALL {
+            let rules = variant.rules();
+            let squares = Squares::new(rules);
+            let per_rank = u32::from(rules.size) / 2;
+            let mut position = Position::new(0, 0, 0, Color::Black);
+            // The plain listing: every number in turn, kings marked. A third of the squares
+            // for each side (no more than a side may have), kings on the rows where a man
+            // would have been crowned.
+            let (mut white, mut black) = (Vec::new(), Vec::new());
+            for (number, at) in (1..).zip(squares.all()) {
+                let bit = 1u128 << at;
+                let (is_white, king) = match number % 6 {
+                    1 => (true, number <= per_rank),
+                    2 => (false, number > rules.squares() - per_rank),
+                    3 => (true, true),
+                    4 => (false, true),
+                    _ => continue,
+                };
+                let name = format!("{}{}", if king { "K" } else { "" }, squares.name(at));
+                if is_white {
+                    position.white |= bit;
+                    white.push(name);
+                } else {
+                    position.black |= bit;
+                    black.push(name);
+                }
+                if king {
+                    position.kings |= bit;
+                }
+            }
+            let plain = format!("B:W{}:B{}", white.join(","), black.join(","));
+            assert_eq!(to_fen(&rules, &position), plain, "{variant:?}");
+            let read = parse_fen(&rules, &plain).map(|p| (p.white, p.black, p.kings));
+            let pieces = (position.white, position.black, position.kings);
+            assert_eq!(read, Ok(pieces), "{variant:?}");
+        }
+    }
 }
