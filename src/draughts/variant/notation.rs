@@ -121,8 +121,16 @@ impl Squares {
 
     /// The square's algebraic name, e.g. `c3`.
     pub fn algebraic(&self, index: u32) -> String {
+        let mut name = String::with_capacity(3);
+        self.push_algebraic(index, &mut name);
+        name
+    }
+
+    /// Appends the square's algebraic name to `out`.
+    fn push_algebraic(&self, index: u32, out: &mut String) {
         let (rank, file) = self.shown(index);
-        format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+        out.push(char::from(b'a' + file as u8));
+        push_number(out, rank + 1);
     }
 
     /// The square's name in the rule set's notation.
@@ -136,11 +144,7 @@ impl Squares {
     /// own: positions are written square by square on every ply of a replay).
     pub fn push_name(&self, index: u32, out: &mut String) {
         match self.rules.notation {
-            Notation::Algebraic => {
-                let (rank, file) = self.shown(index);
-                out.push(char::from(b'a' + file as u8));
-                push_number(out, rank + 1);
-            }
+            Notation::Algebraic => self.push_algebraic(index, out),
             Notation::Numeric => push_number(out, self.number(index)),
         }
     }
@@ -327,19 +331,20 @@ fn check_possible(rules: &RuleSet, position: &Position) -> Result<(), String> {
             Color::White => n - 1,
             Color::Black => 0,
         };
-        let men = pieces & !position.kings;
-        let mut far_row = (0..n).filter_map(|file| squares.at(far, file));
-        if far_row.any(|at| men >> at & 1 == 1) {
-            // The first such man in the order of the numbers is named.
-            for at in squares.all() {
-                if men >> at & 1 == 1 && squares.shown(at).0 == far {
-                    return Err(format!(
-                        "position: a {color:?} man on {}, its far row, would have been crowned; write K{}",
-                        squares.name(at),
-                        squares.name(at)
-                    ));
-                }
-            }
+        let far_row = (0..n)
+            .filter_map(|file| squares.at(far, file))
+            .fold(0u128, |row, at| row | 1 << at);
+        // The first man there in the order of the numbers is named.
+        let mut crowned = None;
+        squares.for_each_in_number_order(pieces & !position.kings & far_row, |at| {
+            crowned.get_or_insert(at);
+        });
+        if let Some(at) = crowned {
+            return Err(format!(
+                "position: a {color:?} man on {}, its far row, would have been crowned; write K{}",
+                squares.name(at),
+                squares.name(at)
+            ));
         }
         // The most men a side has at the start of a game on this board (Thai's two rows
         // aside: its published perft counts start from the usual three).
