@@ -93,6 +93,14 @@ pub struct RunArgs {
     #[arg(long)]
     pub force: bool,
 
+    /// Write draws.csv.zst instead of draws.csv: the same rows compressed with Zstandard,
+    /// about a seventh of the size, which `zstd -d`, pandas, polars and DuckDB read as CSV.
+    /// Each chunk is compressed by the thread that computed it, so a run that makes
+    /// gigabytes of rows no longer waits for one thread to write them. A run started with it
+    /// is resumed with it.
+    #[arg(long)]
+    pub compress: bool,
+
     /// The same as `--set boards=true`.
     #[arg(long, hide = true)]
     pub boards: bool,
@@ -176,6 +184,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         resume: args.resume,
         force: args.force,
         quiet: args.quiet,
+        compression: if args.compress {
+            experiment::Compression::Zstd
+        } else {
+            experiment::Compression::None
+        },
     };
     let end = experiment::run(&request)?;
     finish(end, &request.out, noun, args.quiet)

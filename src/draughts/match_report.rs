@@ -121,7 +121,7 @@ pub fn lengths(game: &Draughts, draws: &Path) -> Result<Vec<LengthRow>> {
 /// [`lengths`], reading `read_size` bytes at a time (the table does not depend on it).
 fn lengths_read_by(game: &Draughts, draws: &Path, read_size: u64) -> Result<Vec<LengthRow>> {
     let shown = draws.display();
-    let mut file = std::fs::File::open(draws).describe(|| format!("cannot open {shown}"))?;
+    let mut file = crate::experiment::data_file::open_text(draws)?;
     let mut order: Vec<String> = Vec::new();
     let mut by_pairing: BTreeMap<String, (Vec<u32>, [u64; 4])> = BTreeMap::new();
     // Each game is replayed to find how it ended: the rows read so far on every core, tallied
@@ -197,7 +197,7 @@ fn lines_of(bytes: &[u8]) -> Vec<&[u8]> {
 /// (`None` when neither is there).
 fn lengths_table(game: &Draughts, folder: &Path) -> Result<Option<Vec<LengthRow>>> {
     let path = folder.join(LENGTHS_FILE);
-    let draws = folder.join("draws.csv");
+    let draws = crate::experiment::ResultsFolder::new(folder).draws();
     if draws.is_file() {
         let rows = lengths(game, &draws)?;
         write_atomic_with(&path, |file| {
@@ -589,6 +589,7 @@ mod tests {
             pairs: Vec::new(),
             shard: None,
             data: None,
+            data_file: "draws.csv",
             spec: serde_json::Value::Null,
         }
     }

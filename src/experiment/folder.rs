@@ -5,6 +5,7 @@
 //! `run --resume` or replaced by `--force`; a folder holding anything boardlab did not write
 //! is never touched.
 
+use super::data_file::Compression;
 use super::error::{IoContext, Result, check, fail};
 use super::lock::LOCK_FILE;
 use super::manifest::{Manifest, RunStatus};
@@ -35,11 +36,13 @@ pub enum FolderState {
 
 /// Files and folders that the harness writes into a results folder (besides the lock file,
 /// temporary files and the puzzles' tables).
-const OWN_ENTRIES: [&str; 7] = [
+const OWN_ENTRIES: [&str; 9] = [
     "manifest.json",
     "manifest.json.tmp",
     "draws.csv",
     "draws.csv.partial",
+    "draws.csv.zst",
+    "draws.csv.zst.partial",
     "summary.csv",
     "REPORT.md",
     "charts",
@@ -62,13 +65,34 @@ impl ResultsFolder {
         self.root.join("manifest.json")
     }
 
+    /// The finished data file: `draws.csv`, or `draws.csv.zst` where the run compressed it.
     pub fn draws(&self) -> PathBuf {
-        self.root.join("draws.csv")
+        self.root.join(self.compression().file_name())
     }
 
-    /// `draws.csv` while the run is unfinished.
+    /// The data file while the run is unfinished.
     pub fn partial_draws(&self) -> PathBuf {
-        self.root.join("draws.csv.partial")
+        self.root.join(self.compression().partial_name())
+    }
+
+    /// How the folder's data file is stored, as its name says (plain text where there is
+    /// none yet).
+    pub fn compression(&self) -> Compression {
+        let zstd = Compression::Zstd;
+        let compressed = [zstd.file_name(), zstd.partial_name()]
+            .iter()
+            .any(|name| self.root.join(name).exists());
+        if compressed { zstd } else { Compression::None }
+    }
+
+    /// The finished data file of a run that stores it with `compression`.
+    pub fn draws_for(&self, compression: Compression) -> PathBuf {
+        self.root.join(compression.file_name())
+    }
+
+    /// The unfinished data file of a run that stores it with `compression`.
+    pub fn partial_draws_for(&self, compression: Compression) -> PathBuf {
+        self.root.join(compression.partial_name())
     }
 
     pub fn summary(&self) -> PathBuf {

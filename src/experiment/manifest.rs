@@ -7,6 +7,7 @@
 
 use super::Shard;
 use super::checksum::DataMark;
+use super::data_file::Compression;
 use super::error::{HarnessError, IoContext, Result, fail};
 use super::plan::Plan;
 use super::registry::Registry;
@@ -82,6 +83,11 @@ pub struct Session {
     /// the run waits for them; the other checkpoints sync beside the writing thread.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub sync_seconds: f64,
+    /// Thread-seconds spent compressing the rows (`run --compress`): on the worker threads,
+    /// beside the draws, except for chunks of series that may end early, which the writing
+    /// thread compresses once it has cut them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub compress_seconds: f64,
 }
 
 fn is_zero(seconds: &f64) -> bool {
@@ -145,6 +151,10 @@ pub struct Manifest {
     /// `--draws` that some series do not use.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// How the data file is stored: absent for plain `draws.csv`, `"zstd"` for
+    /// `draws.csv.zst` (`run --compress`).
+    #[serde(default, skip_serializing_if = "Compression::is_none")]
+    pub compression: Compression,
 }
 
 /// What identifies the data of a run: resuming or merging needs these to be equal.
@@ -152,18 +162,31 @@ pub struct Manifest {
 pub struct RunIdentity {
     pub spec: serde_json::Value,
     pub shard: Option<Shard>,
+    pub compression: Compression,
 }
 
 impl RunIdentity {
-    pub fn new(study: &dyn Study, shard: Shard) -> RunIdentity {
+    pub fn new(study: &dyn Study, shard: Shard, compression: Compression) -> RunIdentity {
         RunIdentity {
             spec: study.identity(),
             shard: (shard != Shard::WHOLE).then_some(shard),
+            compression,
         }
     }
 
     /// Why a folder made with `other` holds different data, or `None` if it does not.
     pub fn difference(&self, other: &RunIdentity) -> Option<String> {
+        if self.compression != other.compression {
+            let show = |c: Compression| match c {
+                Compression::None => "draws.csv (no --compress)",
+                Compression::Zstd => "draws.csv.zst (--compress)",
+            };
+            return Some(format!(
+                "{} there, {} now",
+                show(other.compression),
+                show(self.compression)
+            ));
+        }
         if self.shard != other.shard {
             let show = |s: Option<Shard>| s.map_or("none".to_string(), |s| s.to_string());
             return Some(format!(
@@ -207,6 +230,7 @@ impl Manifest {
         RunIdentity {
             spec,
             shard: self.shard,
+            compression: self.compression,
         }
     }
 
@@ -252,6 +276,7 @@ impl Manifest {
             let rebuilt = RunIdentity {
                 spec: study.identity(),
                 shard: self.shard,
+                compression: self.compression,
             };
             why = why.or_else(|| rebuilt.difference(&self.identity()));
         }
@@ -315,9 +340,10 @@ pub fn reproduce_command(
     spec_source: &str,
     overrides: &Overrides,
     shard: Option<Shard>,
+    compression: Compression,
     out: &Path,
 ) -> String {
-    reproduce_command_counting("draws", spec_source, overrides, shard, out)
+    reproduce_command_counting("draws", spec_source, overrides, shard, compression, out)
 }
 
 /// [`reproduce_command`] for a study whose draws are called `noun` (plural): a match's
@@ -327,6 +353,7 @@ pub fn reproduce_command_counting(
     spec_source: &str,
     overrides: &Overrides,
     shard: Option<Shard>,
+    compression: Compression,
     out: &Path,
 ) -> String {
     let mut words = vec!["boardlab".to_string(), "run".to_string()];
@@ -348,6 +375,9 @@ pub fn reproduce_command_counting(
     }
     if let Some(shard) = shard {
         words.push(format!("--shard {shard}"));
+    }
+    if compression == Compression::Zstd {
+        words.push("--compress".to_string());
     }
     words.push(format!("--out {}", quote(&out.display().to_string())));
     words.join(" ")

@@ -12,7 +12,6 @@
 
 use super::checksum::{DataHash, DataMark};
 use super::error::{HarnessError, IoContext, Result, check, fail};
-use super::finalize;
 use super::folder::{FolderState, ResultsFolder};
 use super::lock::{FolderLock, LOCK_FILE};
 use super::manifest::{self, Manifest, RunStatus};
@@ -22,6 +21,7 @@ use super::spec::Overrides;
 use super::stops::Stops;
 use super::study::row_key;
 use super::{MAX_SHARDS, Shard};
+use super::{data_file, finalize};
 use crate::output::atomic::sync_folder;
 use crate::output::faults::abort_point;
 use std::io::{BufRead, Write};
@@ -112,6 +112,7 @@ fn merge_into(
         &merged.spec_source,
         overrides,
         None,
+        merged.compression,
         out,
     ));
     merged.write(&folder.manifest())?;
@@ -256,17 +257,21 @@ fn write_merged_draws(
         .map(|&i| ShardRows::open(&ResultsFolder::new(&shards[i]).draws(), &header))
         .collect::<Result<_>>()?;
     let count = manifests[0].shard.expect("checked").count;
-    let partial = folder.partial_draws();
+    let compression = manifests[0].compression;
+    let partial = folder.partial_draws_for(compression);
     let shown = partial.display().to_string();
     let mut file = std::io::BufWriter::new(
         std::fs::File::create(&partial).io(|| format!("cannot create {shown}"))?,
     );
     let mut hash = DataHash::default();
     let mut bytes = 0u64;
+    // Stored as a run stores them: the header, then the rows of each of the whole plan's
+    // chunks (each a frame of its own where the data are compressed).
     let mut emit = |file: &mut std::io::BufWriter<std::fs::File>, text: &[u8]| {
-        hash.update(text);
-        bytes += text.len() as u64;
-        file.write_all(text).io(|| format!("writing {shown}"))
+        let stored = compression.encode(text);
+        hash.update(&stored);
+        bytes += stored.len() as u64;
+        file.write_all(&stored).io(|| format!("writing {shown}"))
     };
     emit(&mut file, &header)?;
     // Shards run every draw; the rows after the end of a series that ends early are read
@@ -274,35 +279,40 @@ fn write_merged_draws(
     let mut stops = Stops::of(plan);
     let mut rows = 0u64;
     let mut line = Vec::new();
-    for p in 0..plan.total() {
-        let (label, index) = plan.row_key(p);
-        let shard = Shard::owner_of(count, index) as usize - 1;
-        let dir = shards[order[shard]].display();
-        check!(
-            readers[shard].next_line(&mut line)?,
-            Merge,
-            "{dir} ends before {label} draw {index}"
-        );
-        let key = row_key(&line);
-        check!(
-            key == Some((label, index)),
-            Merge,
-            "{dir} has {} where {label} draw {index} belongs",
-            key.map_or("an unreadable row".to_string(), |(l, i)| format!(
-                "{l} draw {i}"
-            ))
-        );
-        let series = plan.locate(p).0;
-        if let Some(stops) = stops.as_mut() {
-            if stops.ended(series) {
-                continue;
+    let chunks = plan.chunks_from(0);
+    for (start, end) in (0..).map_while(|number| chunks.get(number)) {
+        let mut text = Vec::new();
+        for p in start..end {
+            let (label, index) = plan.row_key(p);
+            let shard = Shard::owner_of(count, index) as usize - 1;
+            let dir = shards[order[shard]].display();
+            check!(
+                readers[shard].next_line(&mut line)?,
+                Merge,
+                "{dir} ends before {label} draw {index}"
+            );
+            let key = row_key(&line);
+            check!(
+                key == Some((label, index)),
+                Merge,
+                "{dir} has {} where {label} draw {index} belongs",
+                key.map_or("an unreadable row".to_string(), |(l, i)| format!(
+                    "{l} draw {i}"
+                ))
+            );
+            let series = plan.locate(p).0;
+            if let Some(stops) = stops.as_mut() {
+                if stops.ended(series) {
+                    continue;
+                }
+                stops
+                    .after_line(series, &line)
+                    .map_err(|source| HarnessError::study(format!("{dir}"), source))?;
             }
-            stops
-                .after_line(series, &line)
-                .map_err(|source| HarnessError::study(format!("{dir}"), source))?;
+            text.extend_from_slice(&line);
+            rows += 1;
         }
-        emit(&mut file, &line)?;
-        rows += 1;
+        emit(&mut file, &text)?;
     }
     file.into_inner()
         .map_err(|e| e.into_error())
@@ -321,16 +331,15 @@ fn write_merged_draws(
 
 /// The rows of a shard's `draws.csv`, line by line, after a header that must be the plan's.
 struct ShardRows {
-    reader: std::io::BufReader<std::fs::File>,
+    reader: Box<dyn BufRead + Send>,
     shown: String,
 }
 
 impl ShardRows {
     fn open(path: &Path, header: &[u8]) -> Result<ShardRows> {
         let shown = path.display().to_string();
-        let file = std::fs::File::open(path).io(|| format!("cannot read {shown}"))?;
         let mut rows = ShardRows {
-            reader: std::io::BufReader::with_capacity(1 << 16, file),
+            reader: data_file::open_text(path)?,
             shown,
         };
         let mut first = Vec::new();

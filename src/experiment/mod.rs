@@ -13,6 +13,7 @@
 
 pub mod bench;
 mod checksum;
+pub mod data_file;
 pub mod error;
 mod finalize;
 mod folder;
@@ -34,6 +35,7 @@ pub mod study;
 pub(crate) mod toy;
 mod trust;
 
+pub use data_file::Compression;
 pub use error::{Describe, HarnessError, StudyError};
 pub use folder::{FolderState, ResultsFolder};
 pub use lock::{FolderLock, LOCK_FILE};

@@ -7,6 +7,7 @@
 //! draw count.
 
 use super::Shard;
+use super::data_file::{self, Compression};
 use super::error::{HarnessError, IoContext, Result, StudyError, check, fail};
 use super::folder::ResultsFolder;
 use super::row_blocks::{BLOCK_SIZE, RowBlock, RowFile, lines};
@@ -128,10 +129,9 @@ impl Plan {
     ) -> Result<()> {
         let path = folder.draws();
         let shown = path.display().to_string();
-        let file = std::fs::File::open(&path).io(|| format!("cannot read {shown}"))?;
-        let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+        let mut reader = data_file::open_text(&path)?;
         let mut line = Vec::new();
-        let read = |reader: &mut std::io::BufReader<_>, line: &mut Vec<u8>| {
+        let read = |reader: &mut Box<dyn BufRead + Send>, line: &mut Vec<u8>| {
             line.clear();
             reader
                 .read_until(b'\n', line)
@@ -245,6 +245,9 @@ impl Plan {
     ) -> Result<A> {
         let path = folder.draws();
         let shown = path.display().to_string();
+        if Compression::of_path(&path) == Compression::Zstd {
+            return self.fold_frames(&path, block_size, init, visit, merge);
+        }
         let file = RowFile::open(&path, &self.study.draws_header())?;
         let blocks = file.blocks(block_size)?;
         let firsts: Vec<u64> = blocks
@@ -257,26 +260,7 @@ impl Plan {
             .collect();
         let fold_block = |block: &RowBlock, first: u64| -> Result<A> {
             let bytes = file.read(block.start, block.end)?;
-            // The block's text checked at once; where it is not text, row by row, to name
-            // the row.
-            let text = std::str::from_utf8(&bytes).ok();
-            let mut accumulator = init();
-            let mut start = 0;
-            for (offset, line) in lines(&bytes).enumerate() {
-                let position = first + offset as u64;
-                let row = match text {
-                    // Lines end after a line break, which is ASCII: each is a str slice.
-                    Some(text) => {
-                        self.read_text_row(position, &text[start..][..line.len()], &shown)?
-                    }
-                    None => self.read_row(position, line, &shown)?,
-                };
-                start += line.len();
-                visit(&mut accumulator, row).map_err(|source| {
-                    HarnessError::study(format!("{shown} row {}", position + 1), source)
-                })?;
-            }
-            Ok(accumulator)
+            self.fold_text(&bytes, first, &shown, &init, &visit)
         };
         // A few blocks per thread at a time, merged in file order: memory stays bounded, and
         // the first error in the file is the one reported.
@@ -294,6 +278,85 @@ impl Plan {
         }
         let rows = blocks.iter().map(|block| block.rows).sum();
         self.check_row_count(rows, &shown)?;
+        Ok(total)
+    }
+
+    /// Folds the rows of `bytes`, whose first is at `position`, into a new accumulator.
+    fn fold_text<A>(
+        &self,
+        bytes: &[u8],
+        first: u64,
+        shown: &str,
+        init: &impl Fn() -> A,
+        visit: &impl Fn(&mut A, Row) -> std::result::Result<(), StudyError>,
+    ) -> Result<A> {
+        // The block's text checked at once; where it is not text, row by row, to name the
+        // row.
+        let text = std::str::from_utf8(bytes).ok();
+        let mut accumulator = init();
+        let mut start = 0;
+        for (offset, line) in lines(bytes).enumerate() {
+            let position = first + offset as u64;
+            let row = match text {
+                // Lines end after a line break, which is ASCII: each is a str slice.
+                Some(text) => self.read_text_row(position, &text[start..][..line.len()], shown)?,
+                None => self.read_row(position, line, shown)?,
+            };
+            start += line.len();
+            visit(&mut accumulator, row).map_err(|source| {
+                HarnessError::study(format!("{shown} row {}", position + 1), source)
+            })?;
+        }
+        Ok(accumulator)
+    }
+
+    /// [`Plan::fold_rows_in_blocks`] of a compressed data file: its frames are read in groups
+    /// of about `block_size` bytes of text, a few groups per thread at a time, each group
+    /// decompressed and its rows counted on every core, then its rows folded on every core.
+    fn fold_frames<A: Send>(
+        &self,
+        path: &std::path::Path,
+        block_size: usize,
+        init: impl Fn() -> A + Sync,
+        visit: impl Fn(&mut A, Row) -> std::result::Result<(), StudyError> + Sync,
+        merge: impl Fn(&mut A, A),
+    ) -> Result<A> {
+        let shown = path.display().to_string();
+        let file = data_file::FrameFile::open(path)?;
+        data_file::check_header(&file, &self.study.draws_header())?;
+        let frames = file.frames.get(1..).unwrap_or_default();
+        let groups = data_file::groups(frames, block_size as u64);
+        let window = 2 * rayon::current_num_threads();
+        let mut total = init();
+        let mut first = 0u64;
+        for group in groups.chunks(window) {
+            let texts: Vec<(Vec<u8>, u64)> = group
+                .par_iter()
+                .map(|frames| {
+                    let text = file.decode(frames)?;
+                    let rows = lines(&text).count() as u64;
+                    Ok((text, rows))
+                })
+                .collect::<Result<_>>()?;
+            let firsts: Vec<u64> = texts
+                .iter()
+                .scan(first, |position, (_, rows)| {
+                    let at = *position;
+                    *position += rows;
+                    Some(at)
+                })
+                .collect();
+            first += texts.iter().map(|(_, rows)| rows).sum::<u64>();
+            let parts: Vec<Result<A>> = texts
+                .par_iter()
+                .zip(firsts)
+                .map(|((text, _), first)| self.fold_text(text, first, &shown, &init, &visit))
+                .collect();
+            for part in parts {
+                merge(&mut total, part?);
+            }
+        }
+        self.check_row_count(first, &shown)?;
         Ok(total)
     }
 

@@ -6,6 +6,8 @@
 //! `draws.csv`. Every couple of seconds the file is synced and the manifest records how far
 //! it is written (rows, bytes and a running FNV-1a hash) with the session's draws so far;
 //! `--resume` checks the file against that record, cuts what came after it, and continues.
+//! With `--compress` the file is `draws.csv.zst.partial`, and each chunk's rows are one
+//! Zstandard frame, compressed by the worker that computed them ([`super::data_file`]).
 //! Ctrl-C or a termination signal stops the workers after their current chunk, or sooner
 //! where the study checks [`stop_requested`] between the steps of a draw and drops the chunk
 //! (see [`super::study::Interrupted`]); a second Ctrl-C exits at once.
@@ -14,6 +16,7 @@
 //! locked while it is written.
 
 use super::checksum::{DataHash, DataMark};
+use super::data_file::Compression;
 use super::error::{HarnessError, IoContext, Result, check, fail};
 use super::folder::{FolderState, ResultsFolder};
 use super::lock::FolderLock;
@@ -60,6 +63,8 @@ pub struct RunRequest {
     pub resume: bool,
     pub force: bool,
     pub quiet: bool,
+    /// How the data file is stored (`--compress`).
+    pub compression: Compression,
 }
 
 /// How a run ended.
@@ -149,7 +154,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     folder.create()?;
     let _lock = FolderLock::exclusive(folder.root())?;
     let plan = &request.plan;
-    let identity = RunIdentity::new(plan.study.as_ref(), plan.shard);
+    let identity = RunIdentity::new(plan.study.as_ref(), plan.shard, request.compression);
     let shown = folder.root().display().to_string();
     let same_run = |old: &Manifest, verb: &str| match identity.difference(&old.identity()) {
         Some(why) => fail!(
@@ -205,6 +210,7 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
         &request.spec_source,
         &request.overrides,
         identity.shard,
+        request.compression,
         &request.out,
     ));
     manifest.sessions.push(new_session(request));
@@ -269,15 +275,15 @@ fn start_fresh(
     folder.clear(&request.registry.tables().collect::<Vec<_>>())?;
     abort_point("cleared");
     let mut manifest = new_manifest(request, identity);
-    manifest.data = Some(header_mark(&request.plan));
+    manifest.data = Some(header_mark(&request.plan, request.compression));
     manifest.write(&folder.manifest())?;
     abort_point("manifest-written");
     Ok(manifest)
 }
 
 /// The mark of a data file holding only its header.
-fn header_mark(plan: &Plan) -> DataMark {
-    let header = plan.study.draws_header();
+fn header_mark(plan: &Plan, compression: Compression) -> DataMark {
+    let header = compression.encode(&plan.study.draws_header());
     let mut hash = DataHash::default();
     hash.update(&header);
     DataMark::new(0, header.len() as u64, &hash)
@@ -286,21 +292,25 @@ fn header_mark(plan: &Plan) -> DataMark {
 /// Makes `draws.csv.partial` the checked prefix the manifest records: creates it, or
 /// checks it against the recorded checksum and cuts what was written after it.
 fn open_data(folder: &ResultsFolder, plan: &Plan, manifest: &Manifest) -> Result<Written> {
-    let path = folder.partial_draws();
+    let compression = manifest.compression;
+    let (path, finished) = (
+        folder.partial_draws_for(compression),
+        folder.draws_for(compression),
+    );
     let shown = path.display().to_string();
-    if !path.exists() && folder.draws().exists() {
+    if !path.exists() && finished.exists() {
         // Killed after the finished file was renamed, before the manifest said so.
-        std::fs::rename(folder.draws(), &path)
-            .io(|| format!("cannot rename {} back", folder.draws().display()))?;
+        std::fs::rename(&finished, &path)
+            .io(|| format!("cannot rename {} back", finished.display()))?;
     }
-    let fresh = header_mark(plan);
+    let fresh = header_mark(plan, compression);
     let mark = manifest
         .data
         .clone()
         .filter(|m| m.bytes >= fresh.bytes)
         .unwrap_or(fresh);
     if !path.exists() && mark.rows == 0 {
-        let header = plan.study.draws_header();
+        let header = compression.encode(&plan.study.draws_header());
         let mut file = std::fs::File::create(&path).io(|| {
             format!(
                 "cannot write in {}; choose another --out",
@@ -358,6 +368,7 @@ fn new_manifest(request: &RunRequest, identity: &RunIdentity) -> Manifest {
         reproduce: None,
         merged_from: Vec::new(),
         warnings: Vec::new(),
+        compression: request.compression,
     }
 }
 
@@ -368,6 +379,7 @@ fn new_session(request: &RunRequest) -> Session {
         work: 0,
         writer_seconds: 0.0,
         sync_seconds: 0.0,
+        compress_seconds: 0.0,
     }
 }
 
@@ -421,6 +433,7 @@ impl<'a> Recorder<'a> {
         session.work = written.work;
         session.writer_seconds = written.writer_seconds;
         session.sync_seconds = written.sync_seconds;
+        session.compress_seconds = written.compress_seconds;
         self.manifest.series_seconds = self.earlier_seconds.clone();
         for (series, seconds) in self.plan.study.series().iter().zip(&written.series_seconds) {
             *self
@@ -539,6 +552,8 @@ struct Written {
     writer_seconds: f64,
     /// Seconds spent in syncing the data file to disk.
     sync_seconds: f64,
+    /// Thread-seconds spent compressing rows.
+    compress_seconds: f64,
 }
 
 /// A chunk's rows as CSV text, with its place in the writing order and its positions
@@ -547,7 +562,12 @@ struct ChunkOutput {
     sequence: u64,
     start: u64,
     end: u64,
+    /// The rows as text (none once a compressed chunk no stop rule reads is stored).
     bytes: Vec<u8>,
+    /// The rows as the data file stores them, where the worker compressed them.
+    frame: Option<Vec<u8>>,
+    /// Seconds spent compressing the rows.
+    compress_seconds: f64,
     draws: u64,
     work: u64,
     series: usize,
@@ -578,6 +598,8 @@ fn compute_chunk(plan: &Plan, sequence: u64, (start, end): (u64, u64)) -> Result
         start,
         end,
         bytes: computed.bytes,
+        frame: None,
+        compress_seconds: 0.0,
         draws: computed.rows,
         work: computed.work,
         series: plan.locate(start).0,
@@ -595,15 +617,23 @@ fn compute_and_write(
     let plan = &request.plan;
     let chunks = plan.chunks_from(start.mark.positions());
     let next_chunk = AtomicU64::new(0);
-    let mut stops = resumed_stops(plan, folder, &start.mark)?;
+    let compression = recorder.manifest.compression;
+    let mut stops = resumed_stops(plan, folder, &start.mark, compression)?;
+    // A chunk is compressed by the worker that computed it. Where its series may end early,
+    // the worker keeps its text too, for the stop rule; the writer compresses the rows again
+    // only where it cuts the chunk at the series' end.
+    let keep_text: Vec<bool> = (0..plan.study.series().len())
+        .map(|series| stops.as_ref().is_some_and(|stops| stops.has_rule(series)))
+        .collect();
     // Series that have ended: their remaining chunks are handed out but not computed.
     let ended: Vec<AtomicBool> = (0..plan.study.series().len())
         .map(|_| AtomicBool::new(false))
         .collect();
+    let partial = folder.partial_draws_for(compression);
     let mut file = OpenOptions::new()
         .append(true)
-        .open(folder.partial_draws())
-        .io(|| format!("cannot append to {}", folder.partial_draws().display()))?;
+        .open(&partial)
+        .io(|| format!("cannot append to {}", partial.display()))?;
     let mut progress = Progress::with_schedule(
         plan.study.name(),
         plan.cost_schedule(),
@@ -616,6 +646,7 @@ fn compute_and_write(
         for _ in 0..request.threads {
             let sender = sender.clone();
             let (chunks, next_chunk, ended) = (&chunks, &next_chunk, &ended);
+            let keep_text = &keep_text;
             scope.spawn(move |_| {
                 while !STOP.load(Ordering::SeqCst) {
                     let sequence = next_chunk.fetch_add(1, Ordering::SeqCst);
@@ -626,7 +657,10 @@ fn compute_and_write(
                     let output = if ended[series].load(Ordering::SeqCst) {
                         Ok(ChunkOutput::after_the_end(sequence, range, series))
                     } else {
-                        compute_chunk(plan, sequence, range)
+                        compute_chunk(plan, sequence, range).map(|mut output| {
+                            output.compress(compression, keep_text[series]);
+                            output
+                        })
                     };
                     if output.as_ref().is_err_and(is_interruption) {
                         // Dropped, not written: a resumed run computes it again.
@@ -645,6 +679,7 @@ fn compute_and_write(
             plan,
             stops: stops.as_mut(),
             ended: &ended,
+            compression,
         };
         let written = write_in_order(receiver, &mut file, &mut progress, start, recorder, ends);
         if written.is_err() {
@@ -655,7 +690,7 @@ fn compute_and_write(
     .and_then(|mut written| {
         let syncing = Instant::now();
         file.sync_all()
-            .io(|| format!("writing {}", folder.partial_draws().display()))?;
+            .io(|| format!("writing {}", partial.display()))?;
         written.sync_seconds += syncing.elapsed().as_secs_f64();
         Ok(written)
     })
@@ -688,6 +723,7 @@ fn write_in_order(
         while let Some(mut output) = waiting.remove(&next) {
             let writing = Instant::now();
             let positions = ends.cut(&mut output, written.mark.positions())?;
+            output.store(ends.compression);
             before_data_write()
                 .and_then(|()| file.write_all(&output.bytes))
                 .io(|| format!("writing {shown}"))?;
@@ -700,6 +736,7 @@ fn write_in_order(
             )
             .at_positions(positions);
             written.work += output.work;
+            written.compress_seconds += output.compress_seconds;
             if written.series_seconds.len() <= output.series {
                 written.series_seconds.resize(output.series + 1, 0.0);
             }
@@ -729,6 +766,31 @@ pub fn parse_shard(text: Option<&str>) -> Result<Shard> {
 }
 
 impl ChunkOutput {
+    /// Compresses the rows into their frame (where the data are compressed), keeping their
+    /// text only where `keep_text`.
+    fn compress(&mut self, compression: Compression, keep_text: bool) {
+        if compression.is_none() {
+            return;
+        }
+        let started = Instant::now();
+        self.frame = Some(compression.encode(&self.bytes));
+        if !keep_text {
+            self.bytes = Vec::new();
+        }
+        self.compress_seconds += started.elapsed().as_secs_f64();
+    }
+
+    /// Puts the bytes the data file stores in `bytes`: the worker's frame, or the rows as
+    /// text, compressed here where they must be.
+    fn store(&mut self, compression: Compression) {
+        if self.frame.is_none() {
+            self.compress(compression, false);
+        }
+        if let Some(frame) = self.frame.take() {
+            self.bytes = frame;
+        }
+    }
+
     /// The output of a chunk of a series that has ended: no rows.
     fn after_the_end(sequence: u64, (start, end): (u64, u64), series: usize) -> ChunkOutput {
         ChunkOutput {
@@ -736,6 +798,8 @@ impl ChunkOutput {
             start,
             end,
             bytes: Vec::new(),
+            frame: None,
+            compress_seconds: 0.0,
             draws: 0,
             work: 0,
             series,
@@ -750,6 +814,7 @@ struct Ends<'a> {
     plan: &'a Plan,
     stops: Option<&'a mut Stops>,
     ended: &'a [AtomicBool],
+    compression: Compression,
 }
 
 impl Ends<'_> {
@@ -762,6 +827,7 @@ impl Ends<'_> {
         let series = output.series;
         if stops.ended(series) {
             output.bytes.clear();
+            output.frame = None;
             output.draws = 0;
             return Ok(done.max(output.end));
         }
@@ -779,6 +845,8 @@ impl Ends<'_> {
             })?;
             if ends {
                 output.bytes.truncate(kept);
+                // Compressed again as cut: the frame holds the rows the file keeps.
+                output.frame = None;
                 output.draws = row as u64 + 1;
                 self.ended[series].store(true, Ordering::SeqCst);
                 return Ok(self.plan.series_end(output.start));
@@ -790,7 +858,12 @@ impl Ends<'_> {
 
 /// The stop rules of a run that continues from `mark`, fed the rows already written of the
 /// series it continues in (the series before it are done, ended or not).
-fn resumed_stops(plan: &Plan, folder: &ResultsFolder, mark: &DataMark) -> Result<Option<Stops>> {
+fn resumed_stops(
+    plan: &Plan,
+    folder: &ResultsFolder,
+    mark: &DataMark,
+    compression: Compression,
+) -> Result<Option<Stops>> {
     let Some(mut stops) = Stops::of(plan) else {
         return Ok(None);
     };
@@ -803,10 +876,10 @@ fn resumed_stops(plan: &Plan, folder: &ResultsFolder, mark: &DataMark) -> Result
         return Ok(Some(stops));
     }
     // The series' rows are the last `written` rows of the checked prefix.
-    let path = folder.partial_draws();
+    let path = folder.partial_draws_for(compression);
     let shown = path.display().to_string();
     let data = std::fs::read(&path).io(|| format!("cannot read {shown}"))?;
-    let prefix = &data[..(mark.bytes as usize).min(data.len())];
+    let prefix = compression.decode(&data[..(mark.bytes as usize).min(data.len())], &shown)?;
     let rows: Vec<&[u8]> = prefix.split_inclusive(|&b| b == b'\n').collect();
     check!(
         rows.len() as u64 > written,

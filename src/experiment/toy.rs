@@ -205,7 +205,7 @@ pub static REGISTRY: Registry = Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::{RunEnd, RunRequest, Shard, merge, run};
+    use crate::experiment::{Compression, RunEnd, RunRequest, Shard, merge, run};
 
     const SPEC: &str = "a 5\nb 0\nc 7\n";
 
@@ -222,6 +222,7 @@ mod tests {
             resume: false,
             force: false,
             quiet: true,
+            compression: Compression::None,
         }
     }
 

@@ -37,6 +37,8 @@ pub struct Tables {
     /// The size in bytes and the checksum of `draws.csv` (its name and value), as the
     /// manifest records them.
     pub data: Option<(u64, String)>,
+    /// The data file's name: `draws.csv`, or `draws.csv.zst` where the run compressed it.
+    pub data_file: &'static str,
     /// The spec as the manifest records it, the game's settings among its keys.
     pub spec: serde_json::Value,
 }
@@ -66,6 +68,7 @@ impl Tables {
             pairs: read_pairs(&dir.join(pairs::FILE))?,
             shard: manifest.shard,
             data: manifest.data.map(|data| (data.bytes, data.describe())),
+            data_file: manifest.compression.file_name(),
             spec: spec.clone(),
         })
     }
@@ -302,7 +305,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
         "{} players, {pairings} pairing{}, {} games {}, master seed {}. Game i of a pairing \
          `a-vs-b` has `a` in the first seat when i is even; every game was replayed by the \
          game's referee before it counted. How the folder was made: `manifest.json`; the games \
-         themselves: `draws.csv` (one row each, with its moves{}).\n",
+         themselves: `{}` (one row each, with its moves{}).\n",
         t.players.len(),
         if pairings == 1 { "" } else { "s" },
         count(t.games()),
@@ -312,6 +315,7 @@ fn generic_sections<G: MatchGame>(t: &Tables) -> String {
             "in all"
         },
         t.seed,
+        t.data_file,
         data_note(t.data.as_ref())
     );
     if let Some(shard) = t.shard {

@@ -26,12 +26,27 @@ pub fn same_bytes_at_any_thread_count_and_after_a_merge(
     dir: &Path,
     files: &[&str],
 ) -> PathBuf {
+    same_bytes_with_options(spec, dir, files, &[])
+}
+
+/// [`same_bytes_at_any_thread_count_and_after_a_merge`] with `options` given to every run.
+pub fn same_bytes_with_options(
+    spec: &Path,
+    dir: &Path,
+    files: &[&str],
+    options: &[&str],
+) -> PathBuf {
     let (one, two) = (dir.join("one"), dir.join("two"));
-    run_ok(spec, &one, &["--threads", "1"]);
-    run_ok(spec, &two, &["--threads", "2"]);
+    run_ok(spec, &one, &[&["--threads", "1"], options].concat());
+    run_ok(spec, &two, &[&["--threads", "2"], options].concat());
     let parts: Vec<PathBuf> = (1..=2).map(|k| dir.join(format!("part{k}"))).collect();
     for (k, part) in parts.iter().enumerate() {
-        run_ok(spec, part, &["--shard", &format!("{}/2", k + 1)]);
+        let shard = format!("{}/2", k + 1);
+        run_ok(
+            spec,
+            part,
+            &[&["--shard", shard.as_str()], options].concat(),
+        );
     }
     let merged = dir.join("merged");
     boardlab()

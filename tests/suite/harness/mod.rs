@@ -3,6 +3,7 @@
 mod architecture;
 mod bench_runs;
 mod command_line;
+mod compressed_data;
 mod conformance;
 mod documentation;
 mod documented_examples;
