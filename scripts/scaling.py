@@ -10,6 +10,7 @@ they differ the script says so and exits 1.
 
     scripts/scaling.py --threads 1,16 --ceiling
     scripts/scaling.py --threads 1,2 --predict 16 fifteen:200000 knights-tour:20000
+    scripts/scaling.py --threads 1,2 --predict 16 --compress fifteen:200000
 
 A SPEC:DRAWS argument names a spec (an example under experiments/examples/, or a path to a
 .toml file) and the `--draws` to run it with. Without any, the four example specs run at sizes
@@ -38,7 +39,7 @@ DEFAULT_RUNS = ["chess-memory:6000", "draughts:15000", "knights-tour:800000", "f
 COLUMNS = [
     "spec", "draws", "threads", "seconds", "run_seconds", "compute_seconds", "writer_seconds",
     "sync_seconds", "outputs_seconds", "speedup", "predicted_speedup", "ceiling_speedup",
-    "xxh3_64",
+    "xxh3_64", "compress_seconds",
 ]
 
 
@@ -67,10 +68,10 @@ def parse_run(text):
     return name, spec_path(name), int(draws)
 
 
-def start_run(binary, spec, draws, threads, out):
+def start_run(binary, spec, draws, threads, out, options=()):
     shutil.rmtree(out, ignore_errors=True)
     command = [binary, "run", spec, "--draws", str(draws), "--threads", str(threads),
-               "--out", out, "--quiet"]
+               "--out", out, "--quiet", *options]
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                text=True)
@@ -97,15 +98,16 @@ def finish_run(command, process, started, out):
         "sync_seconds": session.get("sync_seconds", 0.0),
         "outputs_seconds": manifest.get("outputs_seconds") or 0.0,
         "xxh3_64": manifest["data"].get("xxh3_64", ""),
+        "compress_seconds": session.get("compress_seconds", 0.0),
     }
 
 
-def run_once(binary, spec, draws, threads, scratch):
+def run_once(binary, spec, draws, threads, scratch, options):
     out = os.path.join(scratch, f"t{threads}")
-    return finish_run(*start_run(binary, spec, draws, threads, out), out)
+    return finish_run(*start_run(binary, spec, draws, threads, out, options), out)
 
 
-def ceiling_speedup(binary, spec, draws, copies, one, scratch):
+def ceiling_speedup(binary, spec, draws, copies, one, scratch, options):
     """`copies` one-thread runs at once, as separate processes that share nothing but the
     machine: `copies` times the one-thread run's computing rate over theirs is the speed-up
     that no program can pass on this machine at `copies` threads (clock speeds fall and
@@ -114,7 +116,7 @@ def ceiling_speedup(binary, spec, draws, copies, one, scratch):
     started = []
     try:
         for out in outs:
-            started.append(start_run(binary, spec, draws, 1, out))
+            started.append(start_run(binary, spec, draws, 1, out, options))
         loaded = [finish_run(*run, out) for run, out in zip(started, outs)]
     finally:
         # A failed or interrupted copy stops the others before their scratch folder goes.
@@ -128,16 +130,17 @@ def ceiling_speedup(binary, spec, draws, copies, one, scratch):
 
 def predicted_seconds(one, threads):
     """The one-thread run's time on `threads` threads by Amdahl's law (see the module doc)."""
-    parallel = one["compute_seconds"] + one["outputs_seconds"]
+    workers = one["compute_seconds"] + one["compress_seconds"]
+    parallel = workers + one["outputs_seconds"]
     serial = max(one["seconds"] - parallel, 0.0)
-    computing = max(one["compute_seconds"] / threads, one["writer_seconds"])
+    computing = max(workers / threads, one["writer_seconds"])
     return serial + computing + one["outputs_seconds"] / threads
 
 
-def fastest(binary, spec, draws, threads, runs, scratch):
+def fastest(binary, spec, draws, threads, runs, scratch, options):
     best = None
     for _ in range(runs):
-        measured = run_once(binary, spec, draws, threads, scratch)
+        measured = run_once(binary, spec, draws, threads, scratch, options)
         if best is not None and measured["xxh3_64"] != best["xxh3_64"]:
             raise Failure(f"{spec}: two runs on {threads} threads wrote different draws.csv")
         if best is None or measured["seconds"] < best["seconds"]:
@@ -164,6 +167,9 @@ def main():
                         "asked for, and give the speed-up the machine itself allows there")
     parser.add_argument("--runs", type=int, default=1, dest="repeat", metavar="N",
                         help="time each run N times and keep the fastest (default 1)")
+    parser.add_argument("--compress", action="store_true",
+                        help="run with --compress: the data in draws.csv.zst, compressed on "
+                        "the worker threads (compress_seconds, counted as parallel work)")
     parser.add_argument("--out", metavar="FILE", help="write the CSV to FILE (default: stdout)")
     args = parser.parse_args()
     try:
@@ -203,7 +209,9 @@ def measure(args):
     rows = []
     with tempfile.TemporaryDirectory(prefix="boardlab-scaling-") as scratch:
         for name, spec, draws in runs:
-            measured = {t: fastest(binary, spec, draws, t, args.repeat, scratch) for t in threads}
+            options = ["--compress"] if args.compress else []
+            measured = {t: fastest(binary, spec, draws, t, args.repeat, scratch, options)
+                        for t in threads}
             base = measured[threads[0]]
             checksums = {m["xxh3_64"] for m in measured.values()}
             if len(checksums) != 1:
@@ -216,7 +224,7 @@ def measure(args):
                 )
                 if args.ceiling and t == threads[-1]:
                     row["ceiling_speedup"] = ceiling_speedup(binary, spec, draws, t, base,
-                                                             scratch)
+                                                             scratch, options)
                 rows.append(row)
                 print(f"{name} --draws {draws}: {t} thread(s) {measured[t]['seconds']:.2f} s, "
                       f"{row['speedup']:.2f}x", file=sys.stderr, flush=True)

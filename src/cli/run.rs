@@ -93,10 +93,10 @@ pub struct RunArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// Write draws.csv.zst instead of draws.csv: the same rows compressed with Zstandard,
-    /// about a seventh of the size, which `zstd -d`, pandas, polars and DuckDB read as CSV.
-    /// Each chunk is compressed by the thread that computed it, so a run that makes
-    /// gigabytes of rows no longer waits for one thread to write them. A run started with it
+    /// Write draws.csv.zst instead of draws.csv: the same rows compressed with Zstandard
+    /// (the "15" game's to about a tenth), which `zstd -d`, pandas, polars and DuckDB read as
+    /// CSV. Each chunk is compressed by the thread that computed it, so a run that makes
+    /// gigabytes of rows does not wait on one thread to write them. A folder started with it
     /// is resumed with it.
     #[arg(long)]
     pub compress: bool,

@@ -169,6 +169,26 @@ fn scaling_script_runs_every_thread_count_and_reads_the_manifests() {
     }
 }
 
+/// With `--compress` every run writes `draws.csv.zst`: the checksums agree between thread
+/// counts, and the workers' compressing is read from the manifests.
+#[test]
+fn scaling_script_runs_compressed_data_and_reads_their_compressing_time() {
+    let binary = Path::new(env!("CARGO_BIN_EXE_boardlab"));
+    let output = scaling_with(binary, &["--threads", "1,2", "--compress", "fifteen:20000"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = crate::common::csv_rows_of(&output.stdout[..]);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["xxh3_64"], rows[1]["xxh3_64"]);
+    for row in &rows {
+        let seconds: f64 = row["compress_seconds"].parse().unwrap();
+        assert!(seconds > 0.0, "{row:?}");
+    }
+}
+
 /// A stand-in for `boardlab run` that writes a manifest with the given parts and a checksum
 /// made from `checksum` (a shell expression that may use `$threads`). Its computing takes 8
 /// thread-seconds, except in one-thread runs after the first, which take 10.
