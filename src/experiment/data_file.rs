@@ -206,8 +206,9 @@ impl FrameFile {
     }
 }
 
-/// Reads the frame that starts at byte `at` (where `reader` stands) up to its end.
-fn read_frame(reader: &mut impl BufRead, at: u64) -> std::io::Result<Frame> {
+/// Reads the frame that starts at byte `at` (where `reader` stands) up to its end, reading
+/// only its headers and seeking past its blocks.
+fn read_frame(reader: &mut std::io::BufReader<std::fs::File>, at: u64) -> std::io::Result<Frame> {
     let invalid = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what);
     let mut header = [0u8; 5];
     reader.read_exact(&mut header)?;
@@ -261,13 +262,10 @@ fn read_frame(reader: &mut impl BufRead, at: u64) -> std::io::Result<Frame> {
     })
 }
 
-/// Moves `reader` on by `bytes`, failing at the end of the input.
-fn skip(reader: &mut impl BufRead, bytes: u64) -> std::io::Result<()> {
-    let skipped = std::io::copy(&mut reader.take(bytes), &mut std::io::sink())?;
-    if skipped < bytes {
-        return Err(std::io::ErrorKind::UnexpectedEof.into());
-    }
-    Ok(())
+/// Moves `reader` on by `bytes` (past the end of the file too: the caller checks where the
+/// frame ends).
+fn skip(reader: &mut std::io::BufReader<std::fs::File>, bytes: u64) -> std::io::Result<()> {
+    reader.seek_relative(bytes as i64)
 }
 
 /// Consecutive frames of `frames` holding about `size` bytes of text each, for reading on

@@ -281,7 +281,8 @@ impl Plan {
         Ok(total)
     }
 
-    /// Folds the rows of `bytes`, whose first is at `position`, into a new accumulator.
+    /// Folds the rows of `bytes`, the first of them at position `first`, into a new
+    /// accumulator.
     fn fold_text<A>(
         &self,
         bytes: &[u8],
