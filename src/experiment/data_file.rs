@@ -113,18 +113,6 @@ pub fn open_text(path: &Path) -> Result<Box<dyn BufRead + Send>> {
     })
 }
 
-/// The whole text of the data file at `path`.
-pub fn read_text(path: &Path) -> Result<String> {
-    let shown = path.display().to_string();
-    let mut bytes = Vec::new();
-    let read = open_text(path)?.read_to_end(&mut bytes);
-    match read {
-        Err(e) if Compression::of_path(path) == Compression::Zstd => Err(damaged(&shown, e)),
-        read => read.io(|| format!("cannot read {shown}")),
-    }?;
-    String::from_utf8(bytes).map_err(|_| super::HarnessError::Data(format!("{shown} is not text")))
-}
-
 /// One frame of a compressed data file: where it lies and how much text it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Frame {
@@ -306,6 +294,15 @@ pub(super) fn check_header(file: &FrameFile, header: &[u8]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The whole text of the data file at `path`, through [`open_text`].
+    fn read_text(path: &Path) -> std::io::Result<String> {
+        let mut text = String::new();
+        open_text(path)
+            .map_err(std::io::Error::other)?
+            .read_to_string(&mut text)?;
+        Ok(text)
+    }
 
     fn frames_of(texts: &[&str]) -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();
