@@ -10,8 +10,9 @@
 //! file can be read in parallel, frame by frame, and a damaged frame is found.
 
 use super::error::{IoContext, Result, check, fail};
+use super::row_blocks::read_range;
 use serde::{Deserialize, Serialize};
-use std::io::{BufRead, Read, Seek, SeekFrom};
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 /// How a run's data file is stored.
@@ -161,14 +162,7 @@ impl FrameFile {
         let (Some(first), Some(last)) = (frames.first(), frames.last()) else {
             return Ok(Vec::new());
         };
-        let mut file =
-            std::fs::File::open(&self.path).io(|| format!("cannot read {}", self.shown))?;
-        file.seek(SeekFrom::Start(first.start))
-            .io(|| format!("cannot read {}", self.shown))?;
-        let mut stored = Vec::with_capacity((last.end - first.start) as usize);
-        file.take(last.end - first.start)
-            .read_to_end(&mut stored)
-            .io(|| format!("cannot read {}", self.shown))?;
+        let stored = read_range(&self.path, &self.shown, first.start, last.end)?;
         // Each frame straight into its place: its header gave its size.
         let expected: u64 = frames.iter().map(|f| f.text).sum();
         let mut text = vec![0u8; expected as usize];

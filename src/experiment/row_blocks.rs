@@ -93,22 +93,26 @@ impl RowFile {
 
     /// The bytes `[from, to)` of the file.
     pub fn read(&self, from: u64, to: u64) -> Result<Vec<u8>> {
-        let mut file =
-            std::fs::File::open(&self.path).io(|| format!("cannot read {}", self.shown))?;
-        file.seek(SeekFrom::Start(from))
-            .io(|| format!("cannot read {}", self.shown))?;
-        let mut bytes = Vec::with_capacity((to - from) as usize);
-        file.take(to - from)
-            .read_to_end(&mut bytes)
-            .io(|| format!("cannot read {}", self.shown))?;
-        check!(
-            bytes.len() as u64 == to - from,
-            Data,
-            "{} changed while it was read; is another program writing it?",
-            self.shown
-        );
-        Ok(bytes)
+        read_range(&self.path, &self.shown, from, to)
     }
+}
+
+/// The bytes `[from, to)` of the file at `path` (named `shown` in errors), read on a handle of
+/// their own so that many threads read one file at once.
+pub(super) fn read_range(path: &Path, shown: &str, from: u64, to: u64) -> Result<Vec<u8>> {
+    let mut file = std::fs::File::open(path).io(|| format!("cannot read {shown}"))?;
+    file.seek(SeekFrom::Start(from))
+        .io(|| format!("cannot read {shown}"))?;
+    let mut bytes = Vec::with_capacity((to - from) as usize);
+    file.take(to - from)
+        .read_to_end(&mut bytes)
+        .io(|| format!("cannot read {shown}"))?;
+    check!(
+        bytes.len() as u64 == to - from,
+        Data,
+        "{shown} changed while it was read; is another program writing it?"
+    );
+    Ok(bytes)
 }
 
 /// The line breaks in `bytes`, found by vector compares.
