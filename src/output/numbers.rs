@@ -59,6 +59,10 @@ pub fn fixed(value: f64, decimals: usize) -> String {
 
 /// `fixed` with a sign on positive values too: `+12.3`, `-4.0`, `+0.0`.
 pub fn signed(value: f64, decimals: usize) -> String {
+    if value.is_infinite() {
+        // The open end of an interval: `+∞` or `-∞`.
+        return if value > 0.0 { "+∞" } else { "-∞" }.to_string();
+    }
     let text = fixed(value, decimals);
     match text.starts_with('-') {
         true => text,

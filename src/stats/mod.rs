@@ -27,6 +27,7 @@
 //! | [`binning`] | the log-linear bins of the committed histograms |
 //! | [`normal`] | the normal distribution function (erfc) |
 //! | [`proportion`] | Wilson intervals of proportions; exact binomial and multinomial variates |
+//! | [`score_interval`] | a Wilson-type interval of a mean game score, honest at any number of games |
 
 pub mod binning;
 pub mod bootstrap;
@@ -37,6 +38,7 @@ pub mod proportion;
 pub mod quantile;
 pub mod rank_test;
 pub mod restart;
+pub mod score_interval;
 pub mod survival;
 pub mod tail;
 

@@ -454,9 +454,25 @@ impl Chart for RatingsChart {
         if n == 0 {
             return style::no_data(root, &self.title);
         }
-        let low = rated.iter().map(|r| r.2).fold(f64::INFINITY, f64::min);
-        let high = rated.iter().map(|r| r.3).fold(f64::NEG_INFINITY, f64::max);
-        let margin = ((high - low) * 0.05).max(10.0);
+        // The axis holds every rating and every finite end; an open end (a player who won
+        // or lost every game) runs to the axis's edge and ends in an arrow.
+        let finite = rated
+            .iter()
+            .flat_map(|r| [r.1, r.2, r.3])
+            .filter(|x| x.is_finite());
+        let (low, high) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+            (lo.min(x), hi.max(x))
+        });
+        let open = rated
+            .iter()
+            .filter(|r| r.2.is_infinite() || r.3.is_infinite())
+            .count();
+        let margin = ((high - low) * if open > 0 { 0.12 } else { 0.05 }).max(10.0);
+        let (axis_low, axis_high) = (low - margin, high + margin);
+        let rated: Vec<(&str, f64, f64, f64)> = rated
+            .into_iter()
+            .map(|(name, r, lo, hi)| (name, r, lo.max(axis_low), hi.min(axis_high)))
+            .collect();
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 70);
         let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
@@ -465,10 +481,7 @@ impl Chart for RatingsChart {
             .margin(20)
             .x_label_area_size(70)
             .y_label_area_size(label_width(rated.iter().map(|r| r.0.chars().count())))
-            .build_cartesian_2d(
-                (low - margin)..(high + margin),
-                (0..n as i32 - 1).into_segmented(),
-            )
+            .build_cartesian_2d(axis_low..axis_high, (0..n as i32 - 1).into_segmented())
             .map_err(plot_error)?;
         chart
             .configure_mesh()
@@ -494,6 +507,18 @@ impl Chart for RatingsChart {
                     .map(|(i, r)| Circle::new((r.1, y_of(i)), DOT, DARK.filled())),
             )
             .map_err(plot_error)?;
+        let arrows = rated.iter().enumerate().flat_map(|(i, r)| {
+            let ends = [(r.2 <= axis_low, r.2, -1), (r.3 >= axis_high, r.3, 1)];
+            ends.into_iter()
+                .filter(|end| end.0)
+                .map(move |(_, x, side)| (x, y_of(i), side))
+        });
+        chart
+            .draw_series(arrows.map(|(x, y, side)| {
+                EmptyElement::at((x, y))
+                    + Polygon::new(vec![(0, -9), (0, 9), (14 * side, 0)], BLUE.filled())
+            }))
+            .map_err(plot_error)?;
         // An interval narrower than the dot is hidden behind it: the legend says how many.
         let hidden = rated
             .iter()
@@ -504,19 +529,23 @@ impl Chart for RatingsChart {
             })
             .count();
         let interval = match hidden {
-            0 => "95% bootstrap interval over games".to_string(),
-            h if h == n => {
-                "95% bootstrap interval over games (every one narrower than its dot)".to_string()
-            }
-            h => format!("95% bootstrap interval over games ({h} of {n} narrower than their dot)"),
+            0 => "95% interval (bootstrap, widened to the score interval)".to_string(),
+            h if h == n => "95% interval (every one narrower than its dot)".to_string(),
+            h => format!("95% interval ({h} of {n} narrower than their dot)"),
         };
-        let legend = [
+        let mut legend = vec![
             (
                 LegendMark::Dot(DARK),
                 "maximum-likelihood rating".to_string(),
             ),
             (LegendMark::Line(BLUE, 4), interval),
         ];
+        if open > 0 {
+            legend.push((
+                LegendMark::Triangle(BLUE),
+                format!("no bound on that side ({open} of {n}: every game won or lost)"),
+            ));
+        }
         style::legend_strip(&legend_area, &legend)
     }
 }

@@ -19,11 +19,26 @@
 //! **Intervals.** A seeded percentile bootstrap over games (Efron 1979), stratified by pairing
 //! and seat: each replicate redraws every pairing's games in each seat from its own results
 //! (a multinomial draw of the same number of games, [`crate::stats::proportion`]) and refits;
-//! the interval holds the 2.5% and 97.5% type-1 quantiles of the replicate ratings. The stream
-//! is `rng::stream(seed, "match ratings bootstrap", 0)`, so the intervals are a function of the
-//! counts and the seed.
+//! it holds the 2.5% and 97.5% type-1 quantiles of the replicate ratings. The stream is
+//! `rng::stream(seed, "match ratings bootstrap", 0)`, so the intervals are a function of the
+//! counts and the seed. A bootstrap cannot be wider than the data's own spread: two wins
+//! resample to two wins, two draws to two draws, and the interval would be a point. So each
+//! interval is widened to hold the player's **score interval**: the ratings x that a score
+//! test does not reject, with the other players held at their fitted ratings r_j. Over the
+//! nᵢⱼ games against each opponent, the points S are compared with their expectation
+//! E(x) = Σⱼ nᵢⱼ·L(x − r_j) and variance V(x) = Σⱼ nᵢⱼ·L(1 − L) − n·m, where L is the logistic
+//! score and m the lower 95% bound of the draws' share of the variance
+//! ([`crate::stats::score_interval`], which is this test against one opponent): x is kept
+//! while (S − E(x))² ≤ z²·V(x). The variance is taken at the candidate x, as Wilson's
+//! interval takes it, so the interval never shrinks to a point. Each end is then moved by the
+//! share 1 − 1/N of its distance from the rating that survives re-centring the N ratings on
+//! mean 0. Over many games the bootstrap, which also counts the other players' uncertainty,
+//! is the wider and decides; over few the score test does, and a player who won every game
+//! (or lost) every game has no upper (or lower) end: `inf` (`-inf`) in `ratings.csv`.
 
+use crate::stats::proportion::Z95;
 use crate::stats::proportion::multinomial;
+use crate::stats::score_interval::{draws_variance_low, games_record, outermost_accepted};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -200,13 +215,23 @@ pub fn fit_with_intervals(players: &[String], cells: &[Cell], seed: u64) -> Vec<
             list.sort_by(f64::total_cmp);
             let quantile = |p: f64| {
                 let rank = ((list.len() as f64 * p).ceil() as usize).clamp(1, list.len().max(1));
-                list.get(rank - 1).map(|&r| round2(r))
+                list.get(rank - 1).copied()
             };
+            let (score_low, score_high) = point
+                .as_ref()
+                .map_or((None, None), |ratings| score_bounds(i, ratings, cells));
+            let widened =
+                |bootstrap: Option<f64>, score: Option<f64>, wider: fn(f64, f64) -> f64| match (
+                    bootstrap, score,
+                ) {
+                    (Some(b), Some(s)) => Some(round2(wider(b, s))),
+                    (b, s) => b.or(s).map(round2),
+                };
             RatingRow {
                 player: players[i].clone(),
                 rating: point.as_ref().map(|p| round2(p[i])),
-                rating_low: quantile(0.025),
-                rating_high: quantile(0.975),
+                rating_low: widened(quantile(0.025), score_low, f64::min),
+                rating_high: widened(quantile(0.975), score_high, f64::max),
                 games,
                 score: ((points / games.max(1) as f64) * 1e6).round() / 1e6,
             }
@@ -214,8 +239,107 @@ pub fn fit_with_intervals(players: &[String], cells: &[Cell], seed: u64) -> Vec<
         .collect()
 }
 
+/// Two decimals; an infinite end stays infinite.
 fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+    if x.is_finite() {
+        (x * 100.0).round() / 100.0
+    } else {
+        x
+    }
+}
+
+/// The score interval of player `i` read as ratings (module docs): `(low, high)`, infinite
+/// where the player lost or won every game, `None` for a player without games.
+fn score_bounds(i: usize, ratings: &[f64], cells: &[Cell]) -> (Option<f64>, Option<f64>) {
+    let mut met = vec![0u64; ratings.len()];
+    let [mut wins, mut draws, mut losses] = [0u64; 3];
+    for c in cells.iter().filter(|c| c.a != c.b) {
+        let [w, d, l] = c.wdl;
+        let (opponent, won, lost) = match i {
+            _ if c.a == i => (c.b, w, l),
+            _ if c.b == i => (c.a, l, w),
+            _ => continue,
+        };
+        met[opponent] += w + d + l;
+        (wins, draws, losses) = (wins + won, draws + d, losses + lost);
+    }
+    let games = wins + draws + losses;
+    if games == 0 {
+        return (None, None);
+    }
+    let points = wins as f64 + draws as f64 / 2.0;
+    let logistic = |x: f64, r: f64| 1.0 / (1.0 + 10f64.powf((r - x) / 400.0));
+    let m_low = draws_variance_low(&games_record(wins, draws, losses), Z95);
+    let pairs = || met.iter().zip(ratings).filter(|(n, _)| **n > 0);
+    let expected = |x: f64| {
+        pairs()
+            .map(|(&n, &r)| n as f64 * logistic(x, r))
+            .sum::<f64>()
+    };
+    let variance = |x: f64| {
+        let binomial: f64 = pairs()
+            .map(|(&n, &r)| n as f64 * logistic(x, r) * (1.0 - logistic(x, r)))
+            .sum();
+        (binomial - games as f64 * m_low).max(0.0)
+    };
+    let rejects = |x: f64| (points - expected(x)).powi(2) - Z95 * Z95 * variance(x);
+    let survives = 1.0 - 1.0 / ratings.len() as f64;
+    let moved = |x: f64| ratings[i] + (x - ratings[i]) * survives;
+    let centre = match points {
+        p if p <= 0.0 || p >= games as f64 => None,
+        p => Some(solve_increasing(
+            &|x| expected(x) / games as f64,
+            p / games as f64,
+        )),
+    };
+    // Far enough out that the score test rejects: the expectation has left the points
+    // behind by more than any variance allows.
+    let reach = |from: f64, side: f64| {
+        let mut distance = 400.0;
+        while rejects(from + side * distance) <= 0.0 && distance < 1e6 {
+            distance *= 2.0;
+        }
+        from + side * distance
+    };
+    // A player who won (lost) every game has no centre: its accepted ratings run up (down)
+    // from far above (below) every opponent, where its points are all but expected.
+    let far = |side: f64| {
+        let extreme = ratings
+            .iter()
+            .map(|&r| side * r)
+            .fold(f64::NEG_INFINITY, f64::max);
+        side * (extreme + 4000.0)
+    };
+    let end = |side: f64| {
+        let from = match centre {
+            Some(c) => c,
+            None if (side > 0.0) == (points > 0.0) => return side * f64::INFINITY,
+            None => far(-side),
+        };
+        moved(outermost_accepted(&rejects, from, reach(from, side)))
+    };
+    (Some(end(-1.0)), Some(end(1.0)))
+}
+
+/// The x at which the increasing function `f` reaches `target` in (0, 1), by bisection
+/// inside a bracket doubled until it holds the root.
+fn solve_increasing(f: &impl Fn(f64) -> f64, target: f64) -> f64 {
+    let (mut low, mut high) = (-400.0, 400.0);
+    while f(low) > target {
+        low *= 2.0;
+    }
+    while f(high) < target {
+        high *= 2.0;
+    }
+    for _ in 0..100 {
+        let middle = (low + high) / 2.0;
+        if f(middle) < target {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    (low + high) / 2.0
 }
 
 /// Writes `ratings.csv`: best rating first (players without one last, in spec order).
@@ -292,6 +416,74 @@ mod tests {
         let r = fit(2, &unbeaten, 1.0, None).unwrap();
         // 10.5 points of 11: πA/πB = 21.
         assert!((r[0] - r[1] - 400.0 * 21f64.log10()).abs() < 1e-6);
+    }
+
+    /// The rows of a two-player match in which `a` won, drew and lost `wdl`, half of the
+    /// games in each seat (the first seat one more when odd).
+    fn two_players(wdl: [u64; 3]) -> Vec<RatingRow> {
+        let players = ["a".to_string(), "b".to_string()];
+        let half = wdl.map(|x| x / 2);
+        let rest = [wdl[0] - half[0], wdl[1] - half[1], wdl[2] - half[2]];
+        let cells = [cell(0, 1, rest), cell(1, 0, [half[2], half[1], half[0]])];
+        fit_with_intervals(&players, &cells, 3)
+    }
+
+    fn interval(row: &RatingRow) -> (f64, f64, f64) {
+        (
+            row.rating_low.unwrap(),
+            row.rating.unwrap(),
+            row.rating_high.unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_record_of_wins_has_a_lower_end_and_no_upper_end_at_any_number_of_games() {
+        for games in [1u64, 2, 10] {
+            let rows = two_players([games, 0, 0]);
+            let (low, rating, high) = interval(&rows[0]);
+            assert_eq!(high, f64::INFINITY, "{games} wins: {rows:?}");
+            assert!(low.is_finite() && low < rating, "{games} wins: {rows:?}");
+            // The loser's mirror image.
+            let (low, rating, high) = interval(&rows[1]);
+            assert_eq!(low, f64::NEG_INFINITY, "{games} losses: {rows:?}");
+            assert!(
+                high.is_finite() && rating < high,
+                "{games} losses: {rows:?}"
+            );
+        }
+        // A win's lower end: Wilson's n/(n + z²) of the score, 1/(1 + z²) = 0.2066 for one
+        // game, is a difference of 400·log10(0.2066/0.7934) = -233.8 Elo, of which half
+        // moves a's rating on the mean-0 scale of two players.
+        let (low, _, _) = interval(&two_players([1, 0, 0])[0]);
+        assert!((low - (-233.8 / 2.0)).abs() < 0.2, "{low}");
+    }
+
+    #[test]
+    fn draws_alone_give_an_interval_around_zero_that_narrows_with_games() {
+        let widths: Vec<f64> = [1u64, 2, 10]
+            .iter()
+            .map(|&games| {
+                let (low, rating, high) = interval(&two_players([0, games, 0])[0]);
+                assert!(
+                    low < 0.0 && rating.abs() < 1e-9 && 0.0 < high,
+                    "{games} draws"
+                );
+                high - low
+            })
+            .collect();
+        // Two draws: a score interval of 0.5 ± 0.3289 (`score_interval`'s tests), Elo
+        // ±400·log10(0.8289/0.1711) = ±274.1 as a difference, half of it each.
+        assert!((widths[1] - 274.1).abs() < 1.0, "{widths:?}");
+        // Ten draws: 0.5 ± 0.1388 by the same equation, ±99.2 Elo as a difference.
+        assert!((widths[2] - 99.2).abs() < 1.0, "{widths:?}");
+        assert!(widths[0] > widths[1] && widths[1] > widths[2], "{widths:?}");
+    }
+
+    #[test]
+    fn ten_mixed_games_have_two_finite_ends() {
+        let (low, rating, high) = interval(&two_players([5, 3, 2])[0]);
+        assert!(low.is_finite() && high.is_finite() && low < rating && rating < high);
+        assert!(high - low > 150.0, "{low} {high}");
     }
 
     #[test]
