@@ -18,6 +18,7 @@ pub mod counting;
 pub mod data;
 pub mod estimate;
 pub mod fairness;
+pub mod finding;
 pub mod headline;
 pub mod marginals;
 pub mod pieces;

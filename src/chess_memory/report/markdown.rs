@@ -4,6 +4,7 @@
 use super::bench::BenchSpeed;
 use super::figures::{self, CHARTS};
 use crate::chess_memory::analysis::{Analysis, FEW_DRAWS, OrderingAnalysis, RANKING_RULE};
+use crate::chess_memory::finding::{self, FEW_TO_COMPARE, Finding};
 use crate::chess_memory::sat::mistakes::MistakesSummary;
 use crate::output::numbers::{count, p_value, percent, thousands};
 use std::fmt::Write;
@@ -36,6 +37,12 @@ pub fn render(
         )
         .unwrap();
     }
+    writeln!(
+        out,
+        "**Finding:** {}.\n",
+        Finding::of(analysis).sentence(analysis)
+    )
+    .unwrap();
     provenance(&mut out, analysis);
     if analysis.orderings.is_empty() {
         writeln!(out, "## Findings\n\n- No draws: this folder holds no draw of any series, so there is nothing to rank or chart.\n").unwrap();
@@ -58,27 +65,16 @@ pub fn render(
     out
 }
 
-fn median_text(o: &OrderingAnalysis, cap: Option<u64>) -> String {
-    let median = count(o.summary.median);
-    if median_is_censored(o, cap) {
-        return format!("≥ {median} (censored)");
-    }
-    if o.summary.draws < 2 {
-        return format!("{median} (one draw, no CI)");
-    }
-    let upper = o.median_ci.1.map_or("cap".to_string(), count);
-    format!("{median} [{}, {upper}]", count(o.median_ci.0))
+fn median_text(o: &OrderingAnalysis, _cap: Option<u64>) -> String {
+    finding::median_text(o)
 }
 
-/// Whether the median falls among the unsolved draws: then it is only "at least the cap".
-fn median_is_censored(o: &OrderingAnalysis, cap: Option<u64>) -> bool {
-    let _ = cap;
-    o.summary.solved < o.summary.draws.div_ceil(2)
+fn median_is_censored(o: &OrderingAnalysis, _cap: Option<u64>) -> bool {
+    finding::median_is_censored(o)
 }
 
-/// Whether [`median_text`] shows a confidence interval in brackets.
-fn has_interval(o: &OrderingAnalysis, cap: Option<u64>) -> bool {
-    !median_is_censored(o, cap) && o.summary.draws >= 2
+fn has_interval(o: &OrderingAnalysis, _cap: Option<u64>) -> bool {
+    finding::has_interval(o)
 }
 
 fn provenance(out: &mut String, analysis: &Analysis) {
@@ -267,9 +263,6 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
     }
     writeln!(out).unwrap();
 }
-
-/// Below this many draws in either series, the report states no ratio of medians.
-const FEW_TO_COMPARE: u64 = 20;
 
 fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
     let best_index = analysis.ranking[0];
