@@ -5,16 +5,17 @@
 use super::charts::{MAX_MATRIX_PLAYERS, MAX_RATED_PLAYERS};
 use super::charts::{MatrixChart, RatingsChart, ResultsChart};
 use super::pairs::{self, PairRecord};
-use super::ratings::{self, RatingRow};
+use super::ratings::{self, Cell, RatingRow};
 use super::tally::{self, SeatRecord};
 use super::{MatchGame, ratings::PRIOR_GAMES};
 use crate::experiment::StudyError;
 use crate::experiment::{Manifest, ResultsFolder, Shard};
-use crate::output::atomic::write_atomic;
+use crate::output::atomic::{write_atomic, write_atomic_with};
 use crate::output::charts;
 use crate::output::error::IoContext;
 use crate::output::numbers::{count, fixed, percent_cell, signed};
 use crate::stats::elo::{Sprt, elo_of_score};
+use crate::stats::score_interval::{games_record, score_interval95};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -137,9 +138,10 @@ impl Tables {
 
 /// Writes the charts and `REPORT.md` of the match folder `dir` of game `G`.
 pub fn report<G: MatchGame>(dir: &Path) -> Result<(), StudyError> {
-    let tables = Tables::read(dir)?;
+    let mut tables = Tables::read(dir)?;
+    refit_ratings(dir, &mut tables)?;
     write_charts(dir, &tables)?;
-    let mut out = generic_sections::<G>(&tables);
+    let mut out = generic_sections(&tables);
     let game: G = super::spec::recorded_game(&tables.spec)?;
     let section = game.report_section(dir, &tables)?;
     if !section.is_empty() {
@@ -147,6 +149,29 @@ pub fn report<G: MatchGame>(dir: &Path) -> Result<(), StudyError> {
         out.push_str(&section);
     }
     Ok(write_atomic(&dir.join("REPORT.md"), out.as_bytes())?)
+}
+
+/// Fits `ratings.csv` again from the counts of `summary.csv`, cell by cell in the order
+/// the run fitted them (pairings in the spec's order, the first seat before the second), so
+/// that a folder's ratings always follow from its summary and seed by the current method.
+fn refit_ratings(dir: &Path, tables: &mut Tables) -> Result<(), StudyError> {
+    let index = |name: &str| tables.players.iter().position(|p| p == name);
+    let cells: Vec<Cell> = tables
+        .seat_records()
+        .filter_map(|r| {
+            Some(Cell {
+                a: index(&r.a)?,
+                b: index(&r.b)?,
+                wdl: r.wdl(),
+            })
+        })
+        .filter(|cell| cell.a != cell.b && cell.wdl.iter().sum::<u64>() > 0)
+        .collect();
+    let rows = ratings::fit_with_intervals(&tables.players, &cells, tables.seed);
+    let path = dir.join("ratings.csv");
+    write_atomic_with(&path, |file| Ok(ratings::write(file, &rows)?))?;
+    tables.ratings = ratings::read(&path)?;
+    Ok(())
 }
 
 /// Redraws the charts of the match folder `dir` (REPORT.md is left as it is).
@@ -292,21 +317,22 @@ fn data_note(data: Option<&(u64, String)>) -> String {
     })
 }
 
-fn generic_sections<G: MatchGame>(t: &Tables) -> String {
+fn generic_sections(t: &Tables) -> String {
     let mut out = String::new();
     let drawn = Drawn::of(t);
     let pairings = t.in_seat("both").count();
-    let _ = writeln!(out, "# {}: matches between bots of {}\n", t.name, G::PUZZLE);
+    let _ = writeln!(out, "# Results: {}\n", t.name);
     if !t.description.is_empty() {
         let _ = writeln!(out, "{}\n", t.description);
     }
+    let _ = writeln!(out, "**Finding:** {}.\n", finding(&t.ratings, &t.records));
     let _ = writeln!(
         out,
-        "{} players, {pairings} pairing{}, {} games {}, master seed {}. Game i of a pairing \
+        "{}, {pairings} pairing{}, {} games {}, master seed {}. Game i of a pairing \
          `a-vs-b` has `a` in the first seat when i is even; every game was replayed by the \
          game's referee before it counted. How the folder was made: `manifest.json`; the games \
          themselves: `{}` (one row each, with its moves{}).\n",
-        t.players.len(),
+        players_text(t.players.len()),
         if pairings == 1 { "" } else { "s" },
         count(t.games()),
         if t.shard.is_some() {
@@ -518,17 +544,73 @@ fn seat_sentence(t: &Tables) -> String {
     }
 }
 
-/// `best: perfect, rating +412.3 [+410.1, +414.8] (of 16 players; DIR/REPORT.md has all)`;
-/// a shard's says so, and whether its seats are unbalanced. Where the runner-up's interval
-/// reaches the best's, the line names both as a tie instead of a best.
+/// The match's one finding, the sentence its report opens with: the best player by
+/// rating where its 95% interval clears the runner-up's, otherwise the tie, e.g.
+/// `best: perfect, rating +412.3 [+410.1, +414.8], above the runner-up …`.
+pub fn finding(rows: &[RatingRow], records: &[SeatRecord]) -> String {
+    let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
+        let own = self_play(records);
+        if !own.is_empty() {
+            return own.join("; ");
+        }
+        return "no ratings (no games between different players, or pairings that leave some unconnected)"
+            .to_string();
+    };
+    match rows.get(1) {
+        None => format!("{} alone, rating {}", best.player, rating_text(best)),
+        Some(second) if tied(best, second) => format!(
+            "no single best: {} {} and {} {} overlap within their 95% intervals",
+            best.player,
+            rating_text(best),
+            second.player,
+            rating_text(second)
+        ),
+        Some(second) => format!(
+            "best: {}, rating {}, above the runner-up {} {} (95% intervals apart)",
+            best.player,
+            rating_text(best),
+            second.player,
+            rating_text(second)
+        ),
+    }
+}
+
+/// For each pairing of a player against itself, what it measures: the first player's score
+/// with its 95% score interval ([`crate::stats::score_interval`]) and the share of draws.
+fn self_play(records: &[SeatRecord]) -> Vec<String> {
+    let mut firsts: Vec<(&str, [u64; 3])> = Vec::new();
+    for r in records.iter().filter(|r| r.a == r.b && r.a_seat != "both") {
+        // With `a` second, the first player's wins are `a`'s losses.
+        let [w, d, l] = match r.a_seat.as_str() {
+            "first" => r.wdl(),
+            _ => [r.a_losses, r.draws, r.a_wins],
+        };
+        match firsts.iter_mut().find(|(p, _)| *p == r.pairing) {
+            Some((_, total)) => *total = [total[0] + w, total[1] + d, total[2] + l],
+            None => firsts.push((&r.pairing, [w, d, l])),
+        }
+    }
+    firsts
+        .into_iter()
+        .filter_map(|(pairing, [w, d, l])| {
+            let games = w + d + l;
+            let player = records.iter().find(|r| r.pairing == pairing)?.a.as_str();
+            let (low, high) = score_interval95(&games_record(w, d, l));
+            let score = (w as f64 + d as f64 / 2.0) / games.max(1) as f64;
+            Some(format!(
+                "{player} against itself: the first player scores {} over {} games, {}% of them drawn",
+                with_interval(score, low, high),
+                count(games),
+                percent_cell(d as f64 / games.max(1) as f64)
+            ))
+        })
+        .collect()
+}
+
+/// The finding (see [`finding`]) with the folder's size: `… (of 16 players; DIR/REPORT.md
+/// has all)`; a shard's says so, and whether its seats are unbalanced.
 pub fn headline(dir: &Path) -> Result<String, StudyError> {
     let rows = ratings::read(&dir.join("ratings.csv"))?;
-    let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
-        return Ok(
-            "no ratings (no games between different players, or pairings that leave some unconnected)"
-                .to_string(),
-        );
-    };
     let tables = Tables::read(dir).ok();
     let shard = tables
         .as_ref()
@@ -539,21 +621,18 @@ pub fn headline(dir: &Path) -> Result<String, StudyError> {
     } else {
         ""
     };
-    let tail = format!(
-        "(of {} players{shard}{biased}; {} has all)",
-        rows.len(),
+    let records = tables.as_ref().map_or(&[][..], |t| &t.records[..]);
+    Ok(format!(
+        "{} (of {}{shard}{biased}; {} has all)",
+        finding(&rows, records),
+        players_text(rows.len()),
         dir.join("REPORT.md").display()
-    );
-    Ok(match rows.get(1).filter(|second| tied(best, second)) {
-        Some(second) => format!(
-            "no single best: {} {} and {} {} overlap within their 95% intervals {tail}",
-            best.player,
-            rating_text(best),
-            second.player,
-            rating_text(second)
-        ),
-        None => format!("best: {}, rating {} {tail}", best.player, rating_text(best)),
-    })
+    ))
+}
+
+/// `1 player`, `16 players`.
+fn players_text(n: usize) -> String {
+    format!("{n} player{}", if n == 1 { "" } else { "s" })
 }
 
 /// Whether the 95% rating intervals of `best` and the runner-up `second` overlap, so that
