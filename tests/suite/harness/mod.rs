@@ -8,6 +8,7 @@ mod conformance;
 mod documentation;
 mod documented_examples;
 mod experiment;
+mod findings;
 mod fresh_checkout;
 mod golden_reports;
 mod inspect;

@@ -1,0 +1,195 @@
+//! One finding per results folder, computed, never typed: the sentence a `REPORT.md` opens
+//! with (`**Finding:** …`) is the one the folder's puzzle computes from its files now, the
+//! same that `boardlab run` printed as its headline, and the README's *Results at a glance*
+//! quotes it word for word.
+
+use crate::common::committed;
+use boardlab::puzzles::REGISTRY;
+use std::path::{Path, PathBuf};
+
+/// Puzzles whose reports do not open with a finding yet, with the reason: their folders
+/// are checked to claim none, so that a finding added later is checked from the start.
+const WITHOUT_FINDING: &[(&str, &str)] = &[(
+    "knights-tour",
+    "its report answers several questions (by board size, start and rule), not one",
+)];
+
+/// The committed results folders that `boardlab run` made: a `REPORT.md` beside a
+/// `manifest.json`.
+fn run_folders() -> Vec<PathBuf> {
+    let files = committed::files();
+    let folders: Vec<PathBuf> = files
+        .iter()
+        .filter(|f| f.starts_with("results") && f.file_name() == Some("REPORT.md".as_ref()))
+        .filter_map(|f| f.parent().map(Path::to_path_buf))
+        .filter(|dir| files.contains(&dir.join("manifest.json")))
+        .collect();
+    assert!(folders.len() >= 10, "{folders:?}");
+    folders
+}
+
+/// The text after `**Finding:** ` up to the line's closing full stop.
+fn finding_of(report: &str) -> Option<&str> {
+    let line = report.lines().find(|l| l.starts_with("**Finding:** "))?;
+    Some(
+        line["**Finding:** ".len()..]
+            .trim_end()
+            .trim_end_matches('.'),
+    )
+}
+
+fn puzzle_of(dir: &Path) -> String {
+    let text = std::fs::read_to_string(committed::root().join(dir).join("manifest.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+    manifest["spec"]["puzzle"]
+        .as_str()
+        .unwrap_or(REGISTRY.default)
+        .to_string()
+}
+
+#[test]
+fn every_report_opens_with_the_finding_its_folder_computes() {
+    for dir in run_folders() {
+        let puzzle = puzzle_of(&dir);
+        let report =
+            std::fs::read_to_string(committed::root().join(&dir).join("REPORT.md")).unwrap();
+        if let Some((_, why)) = WITHOUT_FINDING.iter().find(|(p, _)| *p == puzzle) {
+            assert_eq!(
+                finding_of(&report),
+                None,
+                "{} claims a finding though {why}",
+                dir.display()
+            );
+            continue;
+        }
+        let finding = finding_of(&report).unwrap_or_else(|| {
+            panic!(
+                "{}/REPORT.md opens with no **Finding:** line",
+                dir.display()
+            )
+        });
+        let temp = tempfile::tempdir().unwrap();
+        committed::copy(&dir.to_string_lossy(), temp.path());
+        let headline = (REGISTRY.puzzle(&puzzle).unwrap().headline)(temp.path())
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        assert!(
+            headline.starts_with(finding),
+            "{}: the report's finding\n  {finding}\nis not the headline computed from its files\n  {headline}",
+            dir.display()
+        );
+    }
+}
+
+#[test]
+fn the_readme_quotes_each_reports_finding_word_for_word() {
+    let readme = std::fs::read_to_string(committed::root().join("README.md")).unwrap();
+    let section = readme
+        .split("## Results at a glance")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("the README has a Results at a glance section");
+    let mut quoted = 0;
+    for dir in run_folders() {
+        let report =
+            std::fs::read_to_string(committed::root().join(&dir).join("REPORT.md")).unwrap();
+        let Some(finding) = finding_of(&report) else {
+            continue;
+        };
+        let link = format!("({}/REPORT.md)", dir.display());
+        let Some(row) = section.lines().find(|l| l.contains(&link)) else {
+            continue;
+        };
+        let in_short = row
+            .trim_end()
+            .trim_end_matches('|')
+            .rsplit('|')
+            .next()
+            .unwrap();
+        assert!(
+            in_short.contains(finding),
+            "the README's row for {} says\n  {}\nbut its report finds\n  {finding}",
+            dir.display(),
+            in_short.trim()
+        );
+        quoted += 1;
+    }
+    assert!(
+        quoted >= 5,
+        "only {quoted} rows of the README quote a finding"
+    );
+}
+
+/// `49.82% [48.40, 51.23]` after "the first player scores " in a self-play finding, as
+/// (score, low, high) in percent.
+fn first_player_score(finding: &str) -> (f64, f64, f64) {
+    let rest = finding
+        .split("the first player scores ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("not a self-play finding: {finding}"));
+    let numbers: Vec<f64> = rest
+        .split(" over ")
+        .next()
+        .unwrap()
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().unwrap())
+        .collect();
+    (numbers[0], numbers[1], numbers[2])
+}
+
+/// "russian, brazilian and pool"; "czech" alone.
+fn listed(names: &[&str]) -> String {
+    match names {
+        [] => "none".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[test]
+fn the_rule_sets_study_states_each_first_player_score_as_its_folder_finds_it() {
+    let readme =
+        std::fs::read_to_string(committed::root().join("results/variants/README.md")).unwrap();
+    let (mut above, mut below) = (Vec::new(), Vec::new());
+    let mut rows = 0;
+    for line in readme
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains(" 3,000 "))
+    {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let rules = cells[1];
+        let report = std::fs::read_to_string(
+            committed::root().join(format!("results/variants/{rules}/REPORT.md")),
+        )
+        .unwrap();
+        let finding = finding_of(&report).unwrap_or_else(|| panic!("{rules}: no finding"));
+        let (score, low, high) = first_player_score(finding);
+        let shown = format!("{score:.1} [{low:.1}, {high:.1}]");
+        assert_eq!(
+            cells[4], shown,
+            "{rules}: the README's score against its finding {finding}"
+        );
+        if low > 50.0 {
+            above.push(rules);
+        } else if high < 50.0 {
+            below.push(rules);
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 12, "one row per rule set");
+    let sentence = format!(
+        "the first player's score excludes 50% in {} (above) and in {} (below)",
+        listed(&above),
+        listed(&below)
+    );
+    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat(&readme).contains(&sentence),
+        "results/variants/README.md should say: {sentence}"
+    );
+    let main = std::fs::read_to_string(committed::root().join("README.md")).unwrap();
+    assert!(
+        flat(&main).contains(&sentence),
+        "README.md should say: {sentence}"
+    );
+}
