@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""How often `boardlab compare` calls two runs of one spec different when only the master
+seed differs: its false-positive rate, measured.
+
+Runs the spec under 2*PAIRS master seeds (1, 2, ..., into scratch folders), compares seed
+2k-1 with seed 2k for every k, and prints one CSV row per pair (the seeds, compare's exit
+status, its smallest Holm-adjusted p-value) and a summary line: the share of pairs called
+different, with its 95% Wilson interval, against the `--alpha` compare used. Two runs of the
+same spec with independent seeds hold the same distributions, so that share should be at
+most alpha.
+
+    scripts/compare-error-rate.py --pairs 200 --out error-rate.csv
+    scripts/compare-error-rate.py --pairs 20 --spec my-orders.toml --alpha 0.01
+
+Without `--spec` it runs the ChessMemory guide's spec (QNBR against RNBQ, 300 draws each,
+cap 100,000). `BOARDLAB` names the binary (default: target/release/boardlab).
+"""
+import argparse
+import csv
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GUIDE_SPEC = """name = "my-orders"
+description = "Queens first against rooks first"
+orderings = ["QNBR", "RNBQ"]
+algorithm = "seed"
+restart = "none"
+draws = 300
+cap = 100000
+seed = 7
+"""
+Z95 = 1.959963984540054
+
+
+def wilson(k, n, z=Z95):
+    """The 95% Wilson interval of k successes in n trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (0.0 if k == 0 else max(0.0, centre - half), 1.0 if k == n else min(1.0, centre + half))
+
+
+def run(binary, spec, seed, out, threads):
+    subprocess.run(
+        [binary, "run", spec, "--seed", str(seed), "--out", out, "--quiet", "--threads", str(threads)],
+        check=True, stdout=subprocess.DEVNULL)
+
+
+def compare(binary, first, second, alpha):
+    done = subprocess.run([binary, "compare", first, second, "--alpha", str(alpha)],
+                          capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        sys.exit(f"compare {first} {second} failed: {done.stderr.strip()}")
+    found = [float(p) for p in re.findall(r"p = ([0-9.eE+-]+)", done.stdout)]
+    return done.returncode, min(found) if found else float("nan")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pairs", type=int, default=200, help="pairs of seeds (default 200)")
+    parser.add_argument("--spec", help="the spec to run (default: the ChessMemory guide's)")
+    parser.add_argument("--alpha", type=float, default=0.01, help="compare's --alpha (default 0.01)")
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", help="the CSV of pairs (default: standard output)")
+    args = parser.parse_args()
+    if args.pairs < 1:
+        sys.exit("--pairs must be at least 1")
+    binary = os.environ.get("BOARDLAB", os.path.join(ROOT, "target", "release", "boardlab"))
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"{binary} is not an executable boardlab: build it with `cargo build --release` or set BOARDLAB")
+    with tempfile.TemporaryDirectory() as scratch:
+        spec = args.spec
+        if spec is None:
+            spec = os.path.join(scratch, "my-orders.toml")
+            with open(spec, "w") as f:
+                f.write(GUIDE_SPEC)
+        rows = []
+        for k in range(1, args.pairs + 1):
+            first, second = (os.path.join(scratch, f"seed-{s}") for s in (2 * k - 1, 2 * k))
+            run(binary, spec, 2 * k - 1, first, args.threads)
+            run(binary, spec, 2 * k, second, args.threads)
+            status, p = compare(binary, first, second, args.alpha)
+            rows.append({"first_seed": 2 * k - 1, "second_seed": 2 * k, "exit": status, "smallest_holm_p": p})
+            for folder in (first, second):
+                subprocess.run(["rm", "-rf", folder], check=True)
+            print(f"{k}/{args.pairs} pairs", file=sys.stderr, end="\r")
+    out = open(args.out, "w", newline="") if args.out else sys.stdout
+    writer = csv.DictWriter(out, fieldnames=["first_seed", "second_seed", "exit", "smallest_holm_p"])
+    writer.writeheader()
+    writer.writerows(rows)
+    if args.out:
+        out.close()
+    different = sum(1 for r in rows if r["exit"] == 1)
+    low, high = wilson(different, len(rows))
+    print(f"compare called {different} of {len(rows)} pairs different: "
+          f"{100 * different / len(rows):.1f}% [{100 * low:.1f}, {100 * high:.1f}] (95% Wilson), "
+          f"alpha {args.alpha}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
