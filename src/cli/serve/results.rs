@@ -110,7 +110,7 @@ impl Root {
             if !real.starts_with(&self.path) {
                 continue;
             }
-            if real.join("REPORT.md").is_file() {
+            if report_refusal(self, &real, "").is_none() && real.join("REPORT.md").is_file() {
                 let relative = dir.strip_prefix(&self.path).unwrap_or(&dir);
                 found.push(relative.to_string_lossy().replace('\\', "/"));
             }
@@ -133,16 +133,19 @@ fn subfolders(dir: &std::path::Path) -> impl Iterator<Item = std::path::PathBuf>
         .filter(|path| path.is_dir())
 }
 
-/// `GET /api/results`.
-pub async fn list(State(app): State<Arc<App>>) -> Json<Value> {
-    let roots: Vec<Value> = app
-        .results
-        .0
-        .iter()
-        .enumerate()
-        .map(|(i, root)| json!({"root": i, "name": root.name, "reports": root.reports()}))
-        .collect();
-    Json(json!({ "roots": roots }))
+/// `GET /api/results`: the folders are walked on a blocking thread.
+pub async fn list(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
+    let roots = tokio::task::spawn_blocking(move || {
+        app.results
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, root)| json!({"root": i, "name": root.name, "reports": root.reports()}))
+            .collect::<Vec<Value>>()
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("listing the results failed: {e}")))?;
+    Ok(Json(json!({ "roots": roots })))
 }
 
 /// `GET /api/results/report?root=0&folder=fifteen`.
@@ -155,35 +158,25 @@ pub struct ReportQuery {
     folder: String,
 }
 
+/// `GET /api/results/report`: REPORT.md of the folder rendered as HTML, with its charts. The
+/// file is read on a blocking thread ([`read_report`]), so no folder's content can hold up the
+/// runtime's workers.
 pub async fn report(
     State(app): State<Arc<App>>,
     query: QueryArgs<ReportQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query?;
+    tokio::task::spawn_blocking(move || report_of(&app, &query))
+        .await
+        .map_err(|e| ApiError::internal(format!("reading the report failed: {e}")))?
+        .map(Json)
+}
+
+fn report_of(app: &App, query: &ReportQuery) -> Result<Value, ApiError> {
     let root = app.results.root(query.root)?;
     let folder = query.folder.trim_end_matches('/');
     let dir = root.resolve(if folder.is_empty() { "." } else { folder })?;
-    let report = dir.join("REPORT.md");
-    let size = std::fs::metadata(&report)
-        .map_err(|_| ApiError::not_found(format!("no REPORT.md in {}/{folder}", root.name)))?
-        .len();
-    if size > MAX_REPORT_BYTES {
-        return Err(ApiError::new(
-            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "{}/{folder}/REPORT.md has {size} bytes, over the {} MiB the page renders; \
-read it as a file",
-                root.name,
-                MAX_REPORT_BYTES >> 20
-            ),
-        ));
-    }
-    let markdown = std::fs::read_to_string(&report).map_err(|e| {
-        ApiError::not_found(format!(
-            "{}/{folder}/REPORT.md cannot be read: {e}",
-            root.name
-        ))
-    })?;
+    let markdown = read_report(root, &dir, folder)?;
     let relative = dir.strip_prefix(&root.path).unwrap_or(&dir);
     let relative = relative.to_string_lossy().replace('\\', "/");
     let base = if relative.is_empty() {
@@ -201,13 +194,104 @@ read it as a file",
         }
     }
     charts.sort();
-    Ok(Json(json!({
+    Ok(json!({
         "root": query.root,
         "name": root.name,
         "folder": relative,
         "html": render(&markdown, &base),
         "charts": charts,
-    })))
+    }))
+}
+
+/// Why the REPORT.md of `dir` (a canonical folder inside `root`) is not shown: missing, or
+/// a link that leads out of the results folder. `None` when it is there, inside; whether it
+/// is a regular file is checked on the opened file ([`read_report`]).
+fn report_refusal(root: &Root, dir: &std::path::Path, shown: &str) -> Option<ApiError> {
+    let report = dir.join("REPORT.md");
+    let Ok(real) = report.canonicalize() else {
+        return Some(ApiError::not_found(format!(
+            "no REPORT.md in {}/{shown}",
+            root.name
+        )));
+    };
+    if !real.starts_with(&root.path) {
+        return Some(ApiError::forbidden(format!(
+            "{}/{shown}/REPORT.md is a link that leads outside the results folder {}; only \
+files inside it are shown (replace the link by the file)",
+            root.name, root.name
+        )));
+    }
+    None
+}
+
+/// The text of the REPORT.md of `dir`, read only if it is a regular file inside `root`, and
+/// at most [`MAX_REPORT_BYTES`] of it. It is opened without waiting (`O_NONBLOCK`, so a FIFO
+/// does not block the open) and without following a link (its canonical path has none), and
+/// the opened file itself is checked, so that what is read is what was checked.
+fn read_report(root: &Root, dir: &std::path::Path, shown: &str) -> Result<String, ApiError> {
+    use std::io::Read;
+    if let Some(refusal) = report_refusal(root, dir, shown) {
+        return Err(refusal);
+    }
+    let real = dir
+        .join("REPORT.md")
+        .canonicalize()
+        .map_err(|_| ApiError::not_found(format!("no REPORT.md in {}/{shown}", root.name)))?;
+    let unreadable = |e: std::io::Error| {
+        ApiError::not_found(format!(
+            "{}/{shown}/REPORT.md cannot be read: {e}",
+            root.name
+        ))
+    };
+    let file = open_regular(&real).map_err(unreadable)?;
+    let metadata = file.metadata().map_err(unreadable)?;
+    if !metadata.is_file() {
+        return Err(ApiError::not_found(format!(
+            "{}/{shown}/REPORT.md is not a regular file (a FIFO, device or folder); a report \
+must be a plain file",
+            root.name
+        )));
+    }
+    let too_large = |size: u64| {
+        ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "{}/{shown}/REPORT.md has {size} bytes, over the {} MiB the page renders; \
+read it as a file",
+                root.name,
+                MAX_REPORT_BYTES >> 20
+            ),
+        )
+    };
+    if metadata.len() > MAX_REPORT_BYTES {
+        return Err(too_large(metadata.len()));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_REPORT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_REPORT_BYTES {
+        // It grew after it was measured.
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        ApiError::bad_request(format!(
+            "{}/{shown}/REPORT.md is not UTF-8 text; save it as UTF-8",
+            root.name
+        ))
+    })
+}
+
+/// `path` opened for reading without blocking on a FIFO or following a final link.
+pub(super) fn open_regular(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    options.open(path)
 }
 
 /// REPORT.md as HTML, its relative links and images pointing under `base`. A link or picture
@@ -318,7 +402,7 @@ pub async fn file(
 ) -> Result<Response, ApiError> {
     let root = app.results.root(root)?;
     let real = root.resolve(&path)?;
-    if !real.is_file() {
+    if real.is_dir() {
         return Err(ApiError::not_found(format!(
             "`{path}` in {} is a folder, not a file; see /api/results for the reports",
             root.name

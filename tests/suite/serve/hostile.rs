@@ -188,3 +188,93 @@ Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n";
     assert!(error_line(&body).contains("KiB"));
     answers_within_a_second(&server);
 }
+
+#[test]
+fn a_report_that_links_out_of_its_results_folder_is_refused_and_not_listed() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.md");
+    std::fs::write(&secret, "# secret-words-from-outside\n").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let linked = dir.path().join("p");
+    std::fs::create_dir_all(&linked).unwrap();
+    std::os::unix::fs::symlink(&secret, linked.join("REPORT.md")).unwrap();
+    // A link that stays inside the folder is followed.
+    let inside = dir.path().join("q");
+    std::fs::create_dir_all(&inside).unwrap();
+    std::fs::write(dir.path().join("notes.md"), "# inside-words\n").unwrap();
+    std::os::unix::fs::symlink("../notes.md", inside.join("REPORT.md")).unwrap();
+    let server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+
+    let (status, answer) = server.json("GET", "/api/results/report?root=0&folder=p", None);
+    assert!(
+        !answer.to_string().contains("secret-words"),
+        "the linked file is shown: {answer}"
+    );
+    assert_eq!(status, 403, "{answer}");
+    let message = error_line(answer.to_string().as_bytes());
+    assert!(
+        message.contains("REPORT.md") && message.contains("leads outside"),
+        "{message}"
+    );
+    let listed = server.ok("GET", "/api/results", None);
+    assert_eq!(listed["roots"][0]["reports"], serde_json::json!(["q"]));
+    let shown = server.ok("GET", "/api/results/report?root=0&folder=q", None);
+    assert!(shown["html"].as_str().unwrap().contains("inside-words"));
+    answers_within_a_second(&server);
+}
+
+/// Makes a FIFO at `path` (`mkfifo`).
+fn fifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+}
+
+#[test]
+fn a_fifo_or_device_report_neither_blocks_the_server_nor_fills_its_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let piped = dir.path().join("fifo");
+    std::fs::create_dir_all(&piped).unwrap();
+    fifo(&piped.join("REPORT.md"));
+    fifo(&dir.path().join("data.csv"));
+    let zero = dir.path().join("zero");
+    std::fs::create_dir_all(&zero).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", zero.join("REPORT.md")).unwrap();
+    let server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+    let port = server.port;
+
+    // More requests for the FIFO than the runtime has workers, each waiting for its answer.
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let waiting: Vec<_> = (0..workers + 1)
+        .map(|_| {
+            std::thread::spawn(move || get(port, "/api/results/report?root=0&folder=fifo", ""))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let start = std::time::Instant::now();
+    let (status, _, _) = get(port, "/api/info", "");
+    let took = start.elapsed();
+    assert_eq!(status, 200);
+    assert!(
+        took < Duration::from_secs(1),
+        "a normal request took {took:?}"
+    );
+    for client in waiting {
+        let (status, _, body) = client.join().unwrap();
+        assert_eq!(status, 404);
+        assert!(error_line(&body).contains("not a regular file"));
+    }
+    let (status, _, body) = get(port, "/results/0/data.csv", "");
+    assert_eq!(status, 404);
+    assert!(error_line(&body).contains("not a regular file"));
+    let (status, _, body) = get(port, "/api/results/report?root=0&folder=zero", "");
+    assert_eq!(status, 403);
+    assert!(error_line(&body).contains("leads outside"));
+    let listed = server.ok("GET", "/api/results", None);
+    assert_eq!(listed["roots"][0]["reports"], serde_json::json!([]));
+    let resident = resident_mib(server.child.id());
+    assert!(resident < 100.0, "{resident:.1} MiB resident");
+    answers_within_a_second(&server);
+}
