@@ -278,3 +278,49 @@ fn a_fifo_or_device_report_neither_blocks_the_server_nor_fills_its_memory() {
     assert!(resident < 100.0, "{resident:.1} MiB resident");
     answers_within_a_second(&server);
 }
+
+#[test]
+fn every_searching_bot_is_held_to_the_server_s_limits_and_told_the_server_s_ranges() {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlab"));
+    command
+        .args(["serve", "--port", "0"])
+        .env("BOARDLAB_ENDGAMES", "memory:3");
+    let server = Server::spawn(command);
+    let game = |black: &str| serde_json::json!({"rules": "czech", "black": black});
+    // With a database at hand, `perfect:D` searches `alphabeta:D` outside it: the same limit.
+    let message = server.error(
+        "POST",
+        "/api/draughts/games",
+        Some(&game("perfect:20")),
+        400,
+    );
+    assert!(
+        message.contains("perfect:20 searches deeper than this server allows")
+            && message.contains("perfect:D with D at most 8"),
+        "{message}"
+    );
+    let (status, answer) = server.json("POST", "/api/draughts/games", Some(&game("perfect:8")));
+    assert_eq!(status, 201, "{answer}");
+    // A bot outside the parser's own ranges is told the server's ranges, not the command line's.
+    let variant = serde_json::json!({"rules": "international", "black": "alphabeta:1000"});
+    for (path, body) in [
+        ("/api/draughts/games", game("alphabeta:1000")),
+        ("/api/draughts-variants/games", variant),
+    ] {
+        let message = server.error("POST", path, Some(&body), 400);
+        assert!(
+            message.contains("black: bot `alphabeta:1000`: 1000 is out of range")
+                && message.contains("D 1-8")
+                && message.contains("N 1-20000"),
+            "{message}"
+        );
+        assert!(!message.contains("1000000"), "{message}");
+    }
+    let fifteen = serde_json::json!({"second": "mcts:2000000"});
+    let message = server.error("POST", "/api/fifteen/games", Some(&fifteen), 400);
+    assert!(
+        message.contains("mcts:2000000") && message.contains("1 to 20000,"),
+        "{message}"
+    );
+    assert!(!message.contains("1000000"), "{message}");
+}
