@@ -211,3 +211,29 @@ fn a_second_ctrl_c_exits_at_once_with_status_130() {
         let _ = client.join();
     }
 }
+
+#[test]
+fn board_searches_whose_clients_hang_up_stop() {
+    let server = Server::start(&[]);
+    // Each a search of the server's 5,000,000 iterations that finds no board (over a second).
+    let board = "/api/chess-memory/board?order=RBNQ&size=8&algorithm=mrv&restart=fixed:50";
+    let waiting: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            let ask = format!("GET {board} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+            stream.write_all(ask.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    // Hung up once the searches have started.
+    std::thread::sleep(Duration::from_millis(200));
+    drop(waiting);
+    // Stopped within a quarter second of the hang-up (the grace a half-closed client gets).
+    std::thread::sleep(Duration::from_millis(400));
+    let pid = server.child.id();
+    let before = cpu_seconds(pid);
+    std::thread::sleep(Duration::from_millis(600));
+    let used = cpu_seconds(pid) - before;
+    assert!(used < 0.1, "the server used {used:.2} s of CPU in 0.6 s");
+    answers_within_a_second(&server);
+}

@@ -324,3 +324,38 @@ fn every_searching_bot_is_held_to_the_server_s_limits_and_told_the_server_s_rang
     );
     assert!(!message.contains("1000000"), "{message}");
 }
+
+#[test]
+fn another_site_s_page_cannot_start_work_here_even_with_a_get() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    // What an `<img src="http://127.0.0.1:PORT/api/chess-memory/board?...">` of another site
+    // sends.
+    let image =
+        "Sec-Fetch-Site: cross-site\r\nSec-Fetch-Mode: no-cors\r\nSec-Fetch-Dest: image\r\n";
+    let board = "/api/chess-memory/board?size=8&seed=3";
+    let (status, _, body) = get(port, board, image);
+    assert_eq!(status, 403);
+    let message = error_line(&body);
+    assert!(
+        message.contains("another site's page") && message.contains("cross-site"),
+        "{message}"
+    );
+    // A form of another site posting without an Origin (older browsers) is refused as well.
+    let post = "POST /api/draughts/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+Sec-Fetch-Site: cross-site\r\nSec-Fetch-Mode: navigate\r\nContent-Type: application/json\r\n\
+Content-Length: 2\r\nConnection: close\r\n\r\n{}";
+    let (status, _, body) = raw(port, post.as_bytes());
+    assert_eq!(status, 403);
+    assert!(error_line(&body).contains("cross-site"));
+    // A link to the page from elsewhere still opens it; the page's own requests pass.
+    let visit =
+        "Sec-Fetch-Site: cross-site\r\nSec-Fetch-Mode: navigate\r\nSec-Fetch-Dest: document\r\n";
+    assert_eq!(get(port, "/", visit).0, 200);
+    let (status, _, _) = get(port, &format!("{board}&x=1"), visit);
+    assert_eq!(status, 403, "a navigation to the API from another site");
+    let own = "Sec-Fetch-Site: same-origin\r\nSec-Fetch-Mode: cors\r\n";
+    let (status, _, body) = get(port, board, own);
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    answers_within_a_second(&server);
+}
