@@ -359,3 +359,65 @@ Content-Length: 2\r\nConnection: close\r\n\r\n{}";
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
     answers_within_a_second(&server);
 }
+
+#[test]
+fn malformed_framing_gets_the_status_and_the_reason_that_fit() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    // A chunk whose size line is not hexadecimal: a malformed body, not a large one.
+    let chunked = "POST /api/draughts/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n\
+zz\r\n{}\r\n0\r\n\r\n";
+    let (status, _, body) = raw(port, chunked.as_bytes());
+    let message = error_line(&body);
+    assert_eq!(status, 400, "{message}");
+    assert!(
+        message.contains("malformed") && message.contains("chunk"),
+        "{message}"
+    );
+    // A request line over the head's 16 KiB is 414, as docs/serve.md says; a header, 431.
+    let long_line = format!(
+        "GET /api/info?{} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    let (status, _, body) = raw(port, long_line.as_bytes());
+    assert_eq!(status, 414);
+    assert!(error_line(&body).contains("request line"));
+    let big_header = format!(
+        "GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n",
+        "b".repeat(70_000)
+    );
+    assert_eq!(raw(port, big_header.as_bytes()).0, 431);
+    // An HTTP/2 client's preface (prior knowledge) is told that only HTTP/1.1 is spoken.
+    let (status, _, body) = raw(port, b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+    assert_eq!(status, 505);
+    assert!(error_line(&body).contains("HTTP/1.1"));
+    answers_within_a_second(&server);
+}
+
+#[test]
+fn a_request_whose_client_half_closes_is_still_answered() {
+    let server = Server::start(&[]);
+    // A board takes a few milliseconds of search: the end of the client's input arrives
+    // while the answer is being made.
+    for request in [
+        "GET /api/chess-memory/board?seed=2 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
+        "GET /api/chess-memory/board?seed=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    ] {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        // As `nc -N` and `printf ... | nc` do: the request sent, the sending side closed.
+        stream.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut answer = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stream, &mut answer);
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(
+            answer.starts_with("HTTP/1.") && answer.contains(" 200 OK"),
+            "{request:?}: {answer:?}"
+        );
+        assert!(answer.contains("\"fen\""), "{answer}");
+    }
+}
