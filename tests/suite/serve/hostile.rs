@@ -156,8 +156,8 @@ fn malformed_and_oversized_requests_get_the_api_s_json_errors() {
     let long_path = format!("/api/info?{}", "a".repeat(20_000));
     let request = format!("GET {long_path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     let (status, _, body) = raw(port, request.as_bytes());
-    assert!(matches!(status, 414 | 431), "{status}");
-    error_line(&body);
+    assert_eq!(status, 414, "a request line over the head's 16 KiB");
+    assert!(error_line(&body).contains("request line"));
     let big_header = format!(
         "GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {}\r\n\r\n",
         "b".repeat(20_000)
