@@ -73,7 +73,7 @@ pub fn send(
         |e: io::Error| ApiError::not_found(format!("`{shown_as}` cannot be read: {e}"));
     // Opened without waiting, so a FIFO cannot block the runtime's worker, and checked as
     // opened: only a regular file is sent (a FIFO or device has no end to stream to).
-    let mut file = super::results::open_regular(path).map_err(unreadable)?;
+    let mut file = super::regular_file::open(path).map_err(unreadable)?;
     let metadata = file.metadata().map_err(unreadable)?;
     if !metadata.is_file() {
         return Err(ApiError::not_found(format!(

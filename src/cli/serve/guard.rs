@@ -124,12 +124,7 @@ async fn read_body(mut body: Body, limit: usize) -> Result<axum::body::Bytes, Ap
         match frame {
             None => return Ok(bytes.into()),
             Some(Err(error)) => {
-                let mut why = error.to_string();
-                let mut source = std::error::Error::source(&error);
-                while let Some(cause) = source {
-                    why = format!("{why}: {cause}");
-                    source = cause.source();
-                }
+                let why = error_chain(&error);
                 return Err(ApiError::bad_request(format!(
                     "the request's body is malformed ({why}); send it with a Content-Length, \
 or as valid chunks (a hexadecimal size line, the bytes, CRLF)"
@@ -145,6 +140,17 @@ or as valid chunks (a hexadecimal size line, the bytes, CRLF)"
             }
         }
     }
+}
+
+/// An error and its causes, `error: cause: cause`.
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text = format!("{text}: {cause}");
+        source = cause.source();
+    }
+    text
 }
 
 fn too_large() -> ApiError {

@@ -225,73 +225,33 @@ files inside it are shown (replace the link by the file)",
 }
 
 /// The text of the REPORT.md of `dir`, read only if it is a regular file inside `root`, and
-/// at most [`MAX_REPORT_BYTES`] of it. It is opened without waiting (`O_NONBLOCK`, so a FIFO
-/// does not block the open) and without following a link (its canonical path has none), and
-/// the opened file itself is checked, so that what is read is what was checked.
+/// at most [`MAX_REPORT_BYTES`] of it ([`super::regular_file`]).
 fn read_report(root: &Root, dir: &std::path::Path, shown: &str) -> Result<String, ApiError> {
-    use std::io::Read;
+    use super::regular_file::{Refused, read_bounded};
     if let Some(refusal) = report_refusal(root, dir, shown) {
         return Err(refusal);
     }
+    let report = format!("{}/{shown}/REPORT.md", root.name);
     let real = dir
         .join("REPORT.md")
         .canonicalize()
-        .map_err(|_| ApiError::not_found(format!("no REPORT.md in {}/{shown}", root.name)))?;
-    let unreadable = |e: std::io::Error| {
-        ApiError::not_found(format!(
-            "{}/{shown}/REPORT.md cannot be read: {e}",
-            root.name
-        ))
-    };
-    let file = open_regular(&real).map_err(unreadable)?;
-    let metadata = file.metadata().map_err(unreadable)?;
-    if !metadata.is_file() {
-        return Err(ApiError::not_found(format!(
-            "{}/{shown}/REPORT.md is not a regular file (a FIFO, device or folder); a report \
-must be a plain file",
-            root.name
-        )));
-    }
-    let too_large = |size: u64| {
-        ApiError::new(
+        .map_err(|_| ApiError::not_found(format!("no {report}")))?;
+    let bytes = read_bounded(&real, MAX_REPORT_BYTES).map_err(|refused| match refused {
+        Refused::NotRegular => ApiError::not_found(format!(
+            "{report} is not a regular file (a FIFO, device or folder); a report must be a \
+plain file"
+        )),
+        Refused::TooLarge(size) => ApiError::new(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
             format!(
-                "{}/{shown}/REPORT.md has {size} bytes, over the {} MiB the page renders; \
-read it as a file",
-                root.name,
+                "{report} has {size} bytes, over the {} MiB the page renders; read it as a file",
                 MAX_REPORT_BYTES >> 20
             ),
-        )
-    };
-    if metadata.len() > MAX_REPORT_BYTES {
-        return Err(too_large(metadata.len()));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_REPORT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(unreadable)?;
-    if bytes.len() as u64 > MAX_REPORT_BYTES {
-        // It grew after it was measured.
-        return Err(too_large(bytes.len() as u64));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        ApiError::bad_request(format!(
-            "{}/{shown}/REPORT.md is not UTF-8 text; save it as UTF-8",
-            root.name
-        ))
-    })
-}
-
-/// `path` opened for reading without blocking on a FIFO or following a final link.
-pub(super) fn open_regular(path: &std::path::Path) -> std::io::Result<std::fs::File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
-    }
-    options.open(path)
+        ),
+        Refused::Io(e) => ApiError::not_found(format!("{report} cannot be read: {e}")),
+    })?;
+    String::from_utf8(bytes)
+        .map_err(|_| ApiError::bad_request(format!("{report} is not UTF-8 text; save it as UTF-8")))
 }
 
 /// REPORT.md as HTML, its relative links and images pointing under `base`. A link or picture
