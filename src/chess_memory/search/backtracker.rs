@@ -51,9 +51,15 @@ use crate::chess_memory::board::{Board, BoardSize, Square};
 use crate::chess_memory::pieces::{Kind, Symbol};
 use crate::chess_memory::queue::Queue;
 use crate::chess_memory::rules::AttackTables;
+use crate::game::cancel;
 #[cfg(target_arch = "x86_64")]
 use crate::rng::PdepSelect;
 use crate::rng::{BitSelect, BroadwordSelect};
+
+/// Iterations between two looks at the cancel flag of the thread ([`cancel::requested`]):
+/// a search asked to stop (its web client gone) ends within a few milliseconds, censored.
+/// The loop still compares the count with one bound per iteration.
+const CANCEL_POLL: u64 = 1 << 14;
 
 /// Most pairs a queue can hold: 64 squares.
 const MAX_PAIRS: usize = 32;
@@ -265,10 +271,15 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect, const 
     let mut symbols;
     let mut step;
     let mut run = 0;
+    let mut cancelled = false;
+    // The iteration count at which the cancel flag is next looked at.
+    let mut next_poll = CANCEL_POLL;
 
     let outcome = loop {
         // A run from an empty board, until it solves or ends at its length.
         let run_end = run_end(restart, run, counters.iterations, cap);
+        // The loop's one bound: the run's end, or the next look at the cancel flag before it.
+        let mut check_at = run_end.min(next_poll);
         possible[0] = [size.all_squares(); Symbol::COUNT];
         symbols = queued;
         // Pairs of each symbol not yet placed (used only where forward checking needs it).
@@ -297,8 +308,18 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect, const 
                 if step == pairs {
                     break Outcome::Solved;
                 }
-                if counters.iterations == run_end {
-                    break Outcome::Censored;
+                if counters.iterations == check_at {
+                    if counters.iterations == next_poll {
+                        if cancel::requested() {
+                            cancelled = true;
+                            break Outcome::Censored;
+                        }
+                        next_poll = next_poll.saturating_add(CANCEL_POLL);
+                    }
+                    if counters.iterations == run_end {
+                        break Outcome::Censored;
+                    }
+                    check_at = run_end.min(next_poll);
                 }
                 counters.iterations += 1;
                 let symbol = symbols[step] as usize;
@@ -380,6 +401,7 @@ fn backtrack_with<V: Variant, P: Picker, O: SearchObserver, S: BitSelect, const 
             }
         };
         let finished = match run_outcome {
+            _ if cancelled => Some(Outcome::Censored),
             Outcome::Solved => Some(Outcome::Solved),
             // Only a complete search proves that the queue has no board.
             Outcome::Exhausted if V::SOUND || restart.is_never() => Some(Outcome::Exhausted),
@@ -464,6 +486,33 @@ mod tests {
         let result = draw("QNBR", 8, 3, Some(40));
         assert_eq!(result.outcome, Outcome::Censored);
         assert_eq!(result.counters.iterations, 40);
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_censors_every_search_at_its_next_poll() {
+        use crate::game::cancel::CancelFlag;
+        let queue = Queue::seed(BoardSize::STANDARD);
+        let cancelled = CancelFlag::new();
+        cancelled.cancel();
+        // Runs of 10 iterations never place 32 pairs: without the flag, only the cap ends it.
+        let restart = RestartPolicy::Fixed(10);
+        let run = |picker: &mut UniformPicker<_>| {
+            backtrack_restarting::<MrvSearch, _, _>(
+                &queue,
+                picker,
+                restart,
+                Some(1 << 20),
+                &mut NoObserver,
+            )
+        };
+        let mut picker = UniformPicker::new(rng::stream(4, "cancel", 0));
+        let stopped = cancelled.run(|| run(&mut picker));
+        assert_eq!(stopped.outcome, Outcome::Censored);
+        assert_eq!(stopped.counters.iterations, CANCEL_POLL);
+        let mut picker = UniformPicker::new(rng::stream(4, "cancel", 0));
+        let uncancelled = CancelFlag::new().run(|| run(&mut picker));
+        assert_eq!(uncancelled.outcome, Outcome::Censored);
+        assert_eq!(uncancelled.counters.iterations, 1 << 20);
     }
 
     #[test]

@@ -586,6 +586,15 @@ fn cover_with<P: Picker, S: BitSelect>(
     let mut counters = Counters::default();
     let mut levels = [Level::EMPTY; PAIRS - KNIGHT_PAIRS];
     loop {
+        // A look at the cancel flag every 256 runs (of 60 iterations): a search asked to
+        // stop ends censored.
+        if counters.restarts % 256 == 255 && crate::game::cancel::requested() {
+            return Draw {
+                outcome: Outcome::Censored,
+                counters,
+                board: Board::empty(BoardSize::STANDARD),
+            };
+        }
         let Some(run) = start_run(&select, picker, tables, &mut counters) else {
             counters.restarts += 1;
             continue;

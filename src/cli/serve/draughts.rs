@@ -6,7 +6,7 @@ use super::ApiError;
 use super::engines::Engines;
 use super::games::{self, Games, WebGame};
 use super::limits::{MAX_ALPHABETA_DEPTH, MAX_PLAYOUTS, checked_max_plies};
-use crate::draughts::bots::BotSpec;
+use crate::draughts::bots::{BotSpec, BotSpecError};
 use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, Ending, GamePosition, PLAY_STREAM};
 use crate::draughts::moves::record;
 use crate::draughts::{Board, Color, Move, Rules, Square, parse_fen, to_fen};
@@ -92,13 +92,26 @@ pub fn sitter(text: &str, seat: &str) -> Result<Sitter, ApiError> {
     if text == "person" {
         return Ok(Sitter::Person);
     }
-    let bot: BotSpec = text
-        .parse()
-        .map_err(|e| ApiError::bad_request(format!("{seat}: {e}, or person")))?;
+    // The parser's ranges are the command line's; the server's are quoted instead.
+    let bot: BotSpec = text.parse().map_err(|e: BotSpecError| {
+        ApiError::bad_request(format!(
+            "{seat}: bot `{}`: {} (this server takes random, damebot, damebot:-FLAG, \
+damebot:article, alphabeta:D or perfect:D with D 1-{MAX_ALPHABETA_DEPTH}, mcts:N with N \
+1-{MAX_PLAYOUTS}), or person",
+            e.text, e.reason
+        ))
+    })?;
     match bot {
-        BotSpec::AlphaBeta { depth } if depth > MAX_ALPHABETA_DEPTH => {
+        BotSpec::AlphaBeta { depth } | BotSpec::Perfect { depth }
+            if depth > MAX_ALPHABETA_DEPTH =>
+        {
+            let name = if matches!(bot, BotSpec::Perfect { .. }) {
+                "perfect"
+            } else {
+                "alphabeta"
+            };
             Err(ApiError::bad_request(format!(
-                "{seat}: {bot} searches deeper than this server allows; use alphabeta:D with D \
+                "{seat}: {bot} searches deeper than this server allows; use {name}:D with D \
 at most {MAX_ALPHABETA_DEPTH} (the command line has no such limit)"
             )))
         }

@@ -11,6 +11,7 @@ use super::limits::MAX_PLAYOUTS;
 use crate::fifteen::article::Reading;
 use crate::fifteen::game::PLAY_STREAM;
 use crate::fifteen::numbers::{ARTICLE_ORDER, LINES, numbers};
+use crate::fifteen::players::PlayerError;
 use crate::fifteen::solve::{self, move_values, value_word};
 use crate::fifteen::{Bot, Classic, Fifteen, OddEven, Position, Rules, Variant};
 use crate::game::matches::study::result_text;
@@ -84,8 +85,14 @@ fn sitter(text: &str, seat: &str, variant: Variant) -> Result<Sitter, ApiError> 
     if text == "person" {
         return Ok(Sitter::Person);
     }
-    let bot = Bot::parse(text, variant)
-        .map_err(|e| ApiError::bad_request(format!("{seat}: {e}, or person")))?;
+    let bot = Bot::parse(text, variant).map_err(|e| match e {
+        // The parser's range is the command line's; the server's is quoted instead.
+        PlayerError::Playouts(name) => ApiError::bad_request(format!(
+            "{seat}: bad playout count in `{name}`: this server takes mcts:N with N from 1 to \
+{MAX_PLAYOUTS}, or person"
+        )),
+        e => ApiError::bad_request(format!("{seat}: {e}, or person")),
+    })?;
     if let Bot::Mcts(playouts) = bot
         && playouts > MAX_PLAYOUTS
     {

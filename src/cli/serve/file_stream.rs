@@ -71,8 +71,16 @@ pub fn send(
 ) -> Result<Response, ApiError> {
     let unreadable =
         |e: io::Error| ApiError::not_found(format!("`{shown_as}` cannot be read: {e}"));
-    let mut file = std::fs::File::open(path).map_err(unreadable)?;
-    let length = file.metadata().map_err(unreadable)?.len();
+    // Opened without waiting, so a FIFO cannot block the runtime's worker, and checked as
+    // opened: only a regular file is sent (a FIFO or device has no end to stream to).
+    let mut file = super::regular_file::open(path).map_err(unreadable)?;
+    let metadata = file.metadata().map_err(unreadable)?;
+    if !metadata.is_file() {
+        return Err(ApiError::not_found(format!(
+            "`{shown_as}` is not a regular file (a FIFO, device or folder); only files are served"
+        )));
+    }
+    let length = metadata.len();
     let range = match request.get(header::RANGE) {
         Some(value) => match byte_range(value.to_str().unwrap_or("?"), length) {
             Ok(range) => range,

@@ -7,6 +7,9 @@
 //! - **Origin**: a request that changes something (any method but GET and HEAD) and comes from
 //!   a page must come from this server's page. Another site's form or script is refused, so a
 //!   page the user visits cannot play moves on the local server.
+//! - **Other sites**: any request a browser marks `Sec-Fetch-Site: cross-site` (another site's
+//!   `<img>`, script, form or frame, GET or not) is refused before any work starts, so no
+//!   page elsewhere can start searches here; only a navigation to the page itself passes.
 //! - **Body**: at most [`MAX_BODY_BYTES`], all of it within [`BODY_TIMEOUT`], and a JSON
 //!   object when there is one (a JSON array would otherwise be read as a struct's fields).
 //! - **Answers**: a Content-Security-Policy that lets the page run only its own scripts and
@@ -90,7 +93,7 @@ async fn checked(hosts: &Hosts, request: Request) -> Result<Request, ApiError> {
         return Ok(request);
     }
     let (parts, body) = request.into_parts();
-    let bytes = tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY_BYTES))
+    let bytes = tokio::time::timeout(BODY_TIMEOUT, read_body(body, MAX_BODY_BYTES))
         .await
         .map_err(|_| {
             ApiError::new(
@@ -100,8 +103,7 @@ async fn checked(hosts: &Hosts, request: Request) -> Result<Request, ApiError> {
                     BODY_TIMEOUT.as_secs()
                 ),
             )
-        })?
-        .map_err(|_| too_large())?;
+        })??;
     if let Some(&first) = bytes.iter().find(|b| !b.is_ascii_whitespace())
         && first != b'{'
     {
@@ -110,6 +112,45 @@ async fn checked(hosts: &Hosts, request: Request) -> Result<Request, ApiError> {
         ));
     }
     Ok(Request::from_parts(parts, Body::from(bytes)))
+}
+
+/// The whole body, at most `limit` bytes (413 past it); one whose framing is broken (a bad
+/// chunk of a chunked body, a connection closed inside it) is a 400 that says so.
+async fn read_body(mut body: Body, limit: usize) -> Result<axum::body::Bytes, ApiError> {
+    use http_body::Body as _;
+    let mut bytes = Vec::new();
+    loop {
+        let frame = std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_frame(cx)).await;
+        match frame {
+            None => return Ok(bytes.into()),
+            Some(Err(error)) => {
+                let why = error_chain(&error);
+                return Err(ApiError::bad_request(format!(
+                    "the request's body is malformed ({why}); send it with a Content-Length, \
+or as valid chunks (a hexadecimal size line, the bytes, CRLF)"
+                )));
+            }
+            Some(Ok(frame)) => {
+                if let Ok(data) = frame.into_data() {
+                    if bytes.len() + data.len() > limit {
+                        return Err(too_large());
+                    }
+                    bytes.extend_from_slice(&data);
+                }
+            }
+        }
+    }
+}
+
+/// An error and its causes, `error: cause: cause`.
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text = format!("{text}: {cause}");
+        source = cause.source();
+    }
+    text
 }
 
 fn too_large() -> ApiError {
@@ -140,6 +181,9 @@ fn refusal(hosts: &Hosts, request: &Request) -> Option<ApiError> {
 (or start the server with --host naming the address you use)"
         )));
     }
+    if let Some(refusal) = cross_site_refusal(request) {
+        return Some(refusal);
+    }
     if matches!(*request.method(), Method::GET | Method::HEAD) {
         return None;
     }
@@ -159,6 +203,31 @@ change its games",
     declared
         .is_some_and(|n| n > MAX_BODY_BYTES as u64)
         .then(too_large)
+}
+
+/// The refusal of a request that a browser says another site's page sent
+/// (`Sec-Fetch-Site: cross-site`): an `<img>`, a script, a form or a frame of that page, which
+/// must not start work here, even with a GET. Only a visit to the page itself (a navigation
+/// to `/`, which runs nothing) is let through, so a link to the server from elsewhere still
+/// opens it. Requests without the header (curl, the tests, older browsers) pass.
+fn cross_site_refusal(request: &Request) -> Option<ApiError> {
+    let headers = request.headers();
+    let site = headers.get("sec-fetch-site")?.as_bytes();
+    if !site.eq_ignore_ascii_case(b"cross-site") {
+        return None;
+    }
+    let navigation = headers
+        .get("sec-fetch-mode")
+        .is_some_and(|mode| mode.as_bytes().eq_ignore_ascii_case(b"navigate"));
+    if navigation && request.uri().path() == "/" && *request.method() == Method::GET {
+        return None;
+    }
+    Some(ApiError::forbidden(format!(
+        "{} {} sent by another site's page (Sec-Fetch-Site: cross-site) is refused; use the \
+page at http://127.0.0.1:PORT/ itself",
+        request.method(),
+        request.uri().path()
+    )))
 }
 
 /// Adds the page's policy and the no-framing and no-sniffing headers to every answer that

@@ -35,6 +35,7 @@ mod guard;
 mod knights_tour;
 pub mod limits;
 mod memory;
+mod regular_file;
 mod results;
 mod store;
 #[cfg(test)]

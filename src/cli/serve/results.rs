@@ -110,7 +110,7 @@ impl Root {
             if !real.starts_with(&self.path) {
                 continue;
             }
-            if real.join("REPORT.md").is_file() {
+            if report_refusal(self, &real, "").is_none() && real.join("REPORT.md").is_file() {
                 let relative = dir.strip_prefix(&self.path).unwrap_or(&dir);
                 found.push(relative.to_string_lossy().replace('\\', "/"));
             }
@@ -133,16 +133,19 @@ fn subfolders(dir: &std::path::Path) -> impl Iterator<Item = std::path::PathBuf>
         .filter(|path| path.is_dir())
 }
 
-/// `GET /api/results`.
-pub async fn list(State(app): State<Arc<App>>) -> Json<Value> {
-    let roots: Vec<Value> = app
-        .results
-        .0
-        .iter()
-        .enumerate()
-        .map(|(i, root)| json!({"root": i, "name": root.name, "reports": root.reports()}))
-        .collect();
-    Json(json!({ "roots": roots }))
+/// `GET /api/results`: the folders are walked on a blocking thread.
+pub async fn list(State(app): State<Arc<App>>) -> Result<Json<Value>, ApiError> {
+    let roots = tokio::task::spawn_blocking(move || {
+        app.results
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, root)| json!({"root": i, "name": root.name, "reports": root.reports()}))
+            .collect::<Vec<Value>>()
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("listing the results failed: {e}")))?;
+    Ok(Json(json!({ "roots": roots })))
 }
 
 /// `GET /api/results/report?root=0&folder=fifteen`.
@@ -155,35 +158,25 @@ pub struct ReportQuery {
     folder: String,
 }
 
+/// `GET /api/results/report`: REPORT.md of the folder rendered as HTML, with its charts. The
+/// file is read on a blocking thread ([`read_report`]), so no folder's content can hold up the
+/// runtime's workers.
 pub async fn report(
     State(app): State<Arc<App>>,
     query: QueryArgs<ReportQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query?;
+    tokio::task::spawn_blocking(move || report_of(&app, &query))
+        .await
+        .map_err(|e| ApiError::internal(format!("reading the report failed: {e}")))?
+        .map(Json)
+}
+
+fn report_of(app: &App, query: &ReportQuery) -> Result<Value, ApiError> {
     let root = app.results.root(query.root)?;
     let folder = query.folder.trim_end_matches('/');
     let dir = root.resolve(if folder.is_empty() { "." } else { folder })?;
-    let report = dir.join("REPORT.md");
-    let size = std::fs::metadata(&report)
-        .map_err(|_| ApiError::not_found(format!("no REPORT.md in {}/{folder}", root.name)))?
-        .len();
-    if size > MAX_REPORT_BYTES {
-        return Err(ApiError::new(
-            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "{}/{folder}/REPORT.md has {size} bytes, over the {} MiB the page renders; \
-read it as a file",
-                root.name,
-                MAX_REPORT_BYTES >> 20
-            ),
-        ));
-    }
-    let markdown = std::fs::read_to_string(&report).map_err(|e| {
-        ApiError::not_found(format!(
-            "{}/{folder}/REPORT.md cannot be read: {e}",
-            root.name
-        ))
-    })?;
+    let markdown = read_report(root, &dir, folder)?;
     let relative = dir.strip_prefix(&root.path).unwrap_or(&dir);
     let relative = relative.to_string_lossy().replace('\\', "/");
     let base = if relative.is_empty() {
@@ -201,13 +194,64 @@ read it as a file",
         }
     }
     charts.sort();
-    Ok(Json(json!({
+    Ok(json!({
         "root": query.root,
         "name": root.name,
         "folder": relative,
         "html": render(&markdown, &base),
         "charts": charts,
-    })))
+    }))
+}
+
+/// Why the REPORT.md of `dir` (a canonical folder inside `root`) is not shown: missing, or
+/// a link that leads out of the results folder. `None` when it is there, inside; whether it
+/// is a regular file is checked on the opened file ([`read_report`]).
+fn report_refusal(root: &Root, dir: &std::path::Path, shown: &str) -> Option<ApiError> {
+    let report = dir.join("REPORT.md");
+    let Ok(real) = report.canonicalize() else {
+        return Some(ApiError::not_found(format!(
+            "no REPORT.md in {}/{shown}",
+            root.name
+        )));
+    };
+    if !real.starts_with(&root.path) {
+        return Some(ApiError::forbidden(format!(
+            "{}/{shown}/REPORT.md is a link that leads outside the results folder {}; only \
+files inside it are shown (replace the link by the file)",
+            root.name, root.name
+        )));
+    }
+    None
+}
+
+/// The text of the REPORT.md of `dir`, read only if it is a regular file inside `root`, and
+/// at most [`MAX_REPORT_BYTES`] of it ([`super::regular_file`]).
+fn read_report(root: &Root, dir: &std::path::Path, shown: &str) -> Result<String, ApiError> {
+    use super::regular_file::{Refused, read_bounded};
+    if let Some(refusal) = report_refusal(root, dir, shown) {
+        return Err(refusal);
+    }
+    let report = format!("{}/{shown}/REPORT.md", root.name);
+    let real = dir
+        .join("REPORT.md")
+        .canonicalize()
+        .map_err(|_| ApiError::not_found(format!("no {report}")))?;
+    let bytes = read_bounded(&real, MAX_REPORT_BYTES).map_err(|refused| match refused {
+        Refused::NotRegular => ApiError::not_found(format!(
+            "{report} is not a regular file (a FIFO, device or folder); a report must be a \
+plain file"
+        )),
+        Refused::TooLarge(size) => ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "{report} has {size} bytes, over the {} MiB the page renders; read it as a file",
+                MAX_REPORT_BYTES >> 20
+            ),
+        ),
+        Refused::Io(e) => ApiError::not_found(format!("{report} cannot be read: {e}")),
+    })?;
+    String::from_utf8(bytes)
+        .map_err(|_| ApiError::bad_request(format!("{report} is not UTF-8 text; save it as UTF-8")))
 }
 
 /// REPORT.md as HTML, its relative links and images pointing under `base`. A link or picture
@@ -318,7 +362,7 @@ pub async fn file(
 ) -> Result<Response, ApiError> {
     let root = app.results.root(root)?;
     let real = root.resolve(&path)?;
-    if !real.is_file() {
+    if real.is_dir() {
         return Err(ApiError::not_found(format!(
             "`{path}` in {} is a folder, not a file; see /api/results for the reports",
             root.name

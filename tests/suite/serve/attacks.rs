@@ -211,3 +211,57 @@ fn a_second_ctrl_c_exits_at_once_with_status_130() {
         let _ = client.join();
     }
 }
+
+#[test]
+fn a_flood_of_new_connections_closes_idle_ones_not_requests_in_flight() {
+    // 128 open files leave room for 32 connections; 150 new ones are opened while one
+    // request, the oldest connection, is in flight (its body still being sent).
+    let server = Server::start_with_file_limit(128, &[]);
+    let port = server.port;
+    let mut answering = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let body = r#"{"seed": 7}"#;
+    let ask = request_bytes("POST", "/api/draughts/games", body);
+    let (head_and_start, rest) = ask.split_at(ask.len() - 4);
+    answering.write_all(head_and_start.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let flood: Vec<TcpStream> = (0..150)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    answering.write_all(rest.as_bytes()).unwrap();
+    answering
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut answer = [0u8; 12];
+    let read = answering.read(&mut answer).unwrap_or(0);
+    let answer = String::from_utf8_lossy(&answer[..read]).to_string();
+    assert_eq!(answer, "HTTP/1.1 201", "the request in flight was cut off");
+    answers_within_a_second(&server);
+    drop(flood);
+}
+
+#[test]
+fn board_searches_whose_clients_hang_up_stop() {
+    let server = Server::start(&[]);
+    // Each a search of the server's 5,000,000 iterations that finds no board (over a second).
+    let board = "/api/chess-memory/board?order=RBNQ&size=8&algorithm=mrv&restart=fixed:50";
+    let waiting: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            let ask = format!("GET {board} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+            stream.write_all(ask.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    // Hung up once the searches have started.
+    std::thread::sleep(Duration::from_millis(200));
+    drop(waiting);
+    // Stopped within a quarter second of the hang-up (the grace a half-closed client gets).
+    std::thread::sleep(Duration::from_millis(400));
+    let pid = server.child.id();
+    let before = cpu_seconds(pid);
+    std::thread::sleep(Duration::from_millis(600));
+    let used = cpu_seconds(pid) - before;
+    assert!(used < 0.1, "the server used {used:.2} s of CPU in 0.6 s");
+    answers_within_a_second(&server);
+}
