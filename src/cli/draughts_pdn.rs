@@ -17,7 +17,8 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 #[command(
     after_help = "Exit status: 0 every move of every game is legal; 2 a file that does not \
-read, or the first illegal move (one line: game N, move M (text): not legal here; legal: ...).
+read, or the first illegal move (one line: game N, move M, SIDE (text): not legal here; legal: \
+...).
 
 Examples (README.md, \"Game records (PDN)\"):
   boardlab draughts games random alphabeta:1 --games 2 --pdn games.pdn && boardlab draughts replay games.pdn
