@@ -1,7 +1,8 @@
 //! Enums with a fixed set of names, as specs, data files and the command line write them:
 //! [`named_enum!`] gives a fieldless enum its list of values (`ALL`), each value's name, and
 //! `Display` and `FromStr` by that name, so the library needs no argument parser to be read
-//! from text (the command line offers the same names, with their help, in `cli`).
+//! from text (the command line offers the same names, with their help, in `cli`). And
+//! [`counted`], a count with its noun in the right number.
 
 /// Implements `ALL`, `name()`, `Display` and `FromStr` (an error listing the names) for a
 /// fieldless enum: `named_enum!(Rules, "rules", { Czech => "czech", English => "english" });`.
@@ -44,6 +45,11 @@ macro_rules! named_enum {
 
 pub(crate) use named_enum;
 
+/// A count with its noun in the right number: `1 move`, `2 moves`, `0 moves`.
+pub fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -52,6 +58,16 @@ mod tests {
         Square,
     }
     named_enum!(Shape, "shape", { Round => "round", Square => "square" });
+
+    #[test]
+    fn a_count_takes_the_singular_only_for_one() {
+        assert_eq!(
+            super::counted(1, "legal move", "legal moves"),
+            "1 legal move"
+        );
+        assert_eq!(super::counted(0, "ply", "plies"), "0 plies");
+        assert_eq!(super::counted(65, "ply", "plies"), "65 plies");
+    }
 
     #[test]
     fn names_print_and_read_back_and_unknown_ones_list_the_names() {

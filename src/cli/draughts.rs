@@ -416,8 +416,13 @@ fn games(args: &GamesArgs) -> anyhow::Result<ExitCode> {
         super::draughts_pdn::save_rows(path, args.rules, &out.rows)?;
     }
     eprintln!(
-        "{} {} - {} draws - {} {} ({} rules)",
-        batch.a, score.wins, score.draws, score.losses, batch.b, args.rules
+        "{} {} - {} - {} {} ({} rules)",
+        batch.a,
+        score.wins,
+        crate::names::counted(score.draws as usize, "draw", "draws"),
+        score.losses,
+        batch.b,
+        args.rules
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -46,8 +46,9 @@ pub(super) fn errors(args: &ErrorsArgs) -> anyhow::Result<ExitCode> {
     }
     let (header, rows) = yardstick.table();
     println!(
-        "{} games, {} reached the database ({source})",
-        yardstick.games, yardstick.games_reaching
+        "{}, {} reached the database ({source})",
+        crate::names::counted(yardstick.games as usize, "game", "games"),
+        yardstick.games_reaching
     );
     print!("{}", crate::output::table::fit(&header, &rows, WIDTH));
     Ok(ExitCode::SUCCESS)

@@ -3,12 +3,17 @@
 //! (`--bot`) and the endgame database's exact values (`--values`), as text or JSON.
 
 use super::draughts::MovesArgs;
+use crate::draughts::board::Board;
 use crate::draughts::bots::view::{BotView, MoveScore, ViewError, bot_view};
 use crate::draughts::endgame::probe::{self, PositionValues, Source};
 use crate::draughts::endgame::{Database, Value};
+use crate::draughts::fen::FenError;
 use crate::draughts::game::{Draughts, GamePosition};
 use crate::draughts::moves::record_moves;
-use crate::draughts::{MoveText, parse_fen, to_fen};
+use crate::draughts::square::Square;
+use crate::draughts::variant::Variant;
+use crate::draughts::variant::notation::{self, Squares};
+use crate::draughts::{MoveText, Rules, parse_fen, to_fen};
 use crate::game::Game;
 use anyhow::Context;
 use serde::Serialize;
@@ -21,10 +26,11 @@ pub(super) fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
         return super::variants::moves(args);
     };
     let game = Draughts::new(board_rules);
-    let mut position = GamePosition::new(parse_fen(&args.fen)?);
+    let mut position = GamePosition::new(board_of(board_rules, &args.fen)?);
     let mut legal = Vec::new();
     for text in args.play.iter().flat_map(|text| record_moves(text)) {
         game.legal_moves(&position, &mut legal);
+        let text = &move_of(board_rules, text)?;
         let mv = MoveText::parse(text)?
             .resolve(&legal, text)
             .with_context(|| format!("in {}", to_fen(&position.board)))?;
@@ -63,6 +69,47 @@ pub(super) fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The position `text` names under `rules`: squares a1-h8, and under English rules also the
+/// numbers 1-32 its players write (the numbering of its PDN, `draughts replay` and Hub).
+pub(super) fn board_of(rules: Rules, text: &str) -> anyhow::Result<Board> {
+    match parse_fen(text) {
+        Err(FenError::Numbered { .. }) if rules == Rules::English => {
+            let position =
+                notation::parse_fen(&Variant::English.rules(), text).map_err(anyhow::Error::msg)?;
+            // The 8×8 generator's squares are the 8×8 layout's indices.
+            Ok(Board {
+                white: position.white as u64,
+                black: position.black as u64,
+                kings: position.kings as u64,
+                side: position.side,
+            })
+        }
+        other => Ok(other?),
+    }
+}
+
+/// A move as the 8×8 generator reads it (`c3-d4`, `c3:e5`): under English rules a move in
+/// numbers (`22-18`, `25x18x11`) has its squares renamed, other moves are left as written.
+fn move_of(rules: Rules, text: &str) -> anyhow::Result<String> {
+    if rules != Rules::English || !text.starts_with(|c: char| c.is_ascii_digit()) {
+        return Ok(text.to_string());
+    }
+    let squares = Squares::new(Variant::English.rules());
+    let mut out = String::with_capacity(text.len());
+    for part in text.split_inclusive(['-', 'x', 'X', ':']) {
+        let (number, separator) = match part.strip_suffix(['-', 'x', 'X', ':']) {
+            Some(number) => (number, &part[number.len()..]),
+            None => (part, ""),
+        };
+        let index = squares
+            .parse(number)
+            .map_err(|e| anyhow::anyhow!("move `{text}`: {e}"))?;
+        let square = Square::from_index(index as u8).expect("an 8×8 layout index");
+        out.push_str(&format!("{square}{separator}"));
+    }
+    Ok(out)
+}
+
 /// The database `--values` reads, with where it came from; `None` without `--values`.
 fn endgames(args: &MovesArgs) -> anyhow::Result<Option<(Source, &'static Database)>> {
     if !args.values {
@@ -97,8 +144,8 @@ fn print_moves(
     writeln!(out, "position {}", to_fen(&position.board))?;
     writeln!(
         out,
-        "{} legal moves ({} rules)",
-        view.moves.len(),
+        "{} ({} rules)",
+        crate::names::counted(view.moves.len(), "legal move", "legal moves"),
         args.rules
     )?;
     for (mv, score) in &view.moves {

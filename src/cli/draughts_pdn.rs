@@ -5,7 +5,9 @@
 use crate::draughts::pdn::study::{KeepRows, RowFilter, StudyGame, row_to_pdn, rows_to_pdn};
 use crate::draughts::pdn::{Recordable, replay_all, write_session};
 use crate::draughts::variant::RulesChoice;
-use crate::game::{Session, Sitter};
+use crate::game::console::Outcome;
+use crate::game::{GameResult, Session, Sitter};
+use crate::names::counted;
 use anyhow::Context;
 use clap::Args;
 use std::io::{Read, Write};
@@ -15,7 +17,8 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 #[command(
     after_help = "Exit status: 0 every move of every game is legal; 2 a file that does not \
-read, or the first illegal move (one line: game N, move M (text): not legal here; legal: ...).
+read, or the first illegal move (one line: game N, move M, SIDE (text): not legal here; legal: \
+...).
 
 Examples (README.md, \"Game records (PDN)\"):
   boardlab draughts games random alphabeta:1 --games 2 --pdn games.pdn && boardlab draughts replay games.pdn
@@ -78,20 +81,25 @@ pub(super) fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         };
         writeln!(
             out,
-            "game {}: {} - {} ({}, {}), {} rules, {} moves, result {}",
+            "game {}: {} - {} ({}, {}), {} rules, {} ({}), result {}",
             game.game,
             tag("White"),
             tag("Black"),
             tag("Event"),
             tag("Date"),
             game.rules,
-            game.moves.len(),
-            game.result.as_deref().unwrap_or("none"),
+            counted(game.numbered, "move", "moves"),
+            counted(game.moves.len(), "ply", "plies"),
+            // PDN's word for a result not given, whether the record writes it or not.
+            game.result.as_deref().unwrap_or("*"),
         )?;
         writeln!(out, "  end {}", game.end)?;
     }
-    let plural = if games.len() == 1 { "" } else { "s" };
-    writeln!(out, "{} game{plural}, every move legal", games.len())?;
+    writeln!(
+        out,
+        "{}, every move legal",
+        counted(games.len(), "game", "games")
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -140,8 +148,10 @@ pub(super) fn keep_rows<W: Write>(out: W) -> KeepRows<W> {
 pub(super) fn save_rows(path: &Path, rules: RulesChoice, rows: &[u8]) -> anyhow::Result<()> {
     let study = StudyGame {
         rules,
+        // `draughts games` plays Czech and English on the 8×8 generator, as `draughts` does.
+        national: rules.board_rules().is_none(),
         event: "boardlab draughts games".into(),
-        date: String::new(),
+        date: crate::draughts::pdn::writer::today(),
     };
     let mut file = Vec::new();
     rows_to_pdn(
@@ -154,15 +164,22 @@ pub(super) fn save_rows(path: &Path, rules: RulesChoice, rows: &[u8]) -> anyhow:
     std::fs::write(path, file).with_context(|| format!("writing {}", path.display()))
 }
 
-/// Writes the game of `session` to `path` as PDN.
+/// Writes the game of `session`, ended by `outcome`, to `path` as PDN: a resignation is the
+/// other seat's win, a game left unfinished has the result `*`.
 pub(super) fn save_session<G: Recordable + crate::game::matches::MatchGame + Clone>(
     path: &Path,
     session: &Session<G>,
+    outcome: Outcome,
 ) -> anyhow::Result<()> {
     let name = |sitter: &Sitter| match sitter {
         Sitter::Person => "you".to_string(),
         Sitter::Bot(bot) => bot.clone(),
     };
-    let text = write_session(session, "boardlab draughts play", name);
+    let result = match outcome {
+        Outcome::Finished(result) => Some(result),
+        Outcome::Resigned(seat) => Some(GameResult::Win(seat.other())),
+        Outcome::Left => None,
+    };
+    let text = write_session(session, "boardlab draughts play", name, result);
     std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }

@@ -3,9 +3,9 @@
 //! person's moves read from standard input.
 
 use super::draughts::{Colour, PlayArgs};
+use crate::draughts::Color;
 use crate::draughts::game::{Draughts, GamePosition, PLAY_STREAM};
 use crate::draughts::terminal::{DraughtsScreen, Style};
-use crate::draughts::{Color, parse_fen};
 use crate::game::console::{self, Console};
 use crate::game::matches::MatchGame;
 use crate::game::{Game, Session, Sitter};
@@ -22,7 +22,9 @@ pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         max_plies: args.max_plies,
     };
     let start = match &args.fen {
-        Some(text) => GamePosition::new(parse_fen(text).context("--fen")?),
+        Some(text) => {
+            GamePosition::new(super::draughts_moves::board_of(rules, text).context("--fen")?)
+        }
         None => game.start(),
     };
     let person = match args.colour {
@@ -38,9 +40,9 @@ pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let session = Session::new(game, start, seats, args.seed, PLAY_STREAM);
     let style = style_of(args);
-    let session = play_at_the_terminal(session, &DraughtsScreen { person, style })?;
+    let (session, outcome) = play_at_the_terminal(session, &DraughtsScreen { person, style })?;
     if let Some(path) = &args.pdn {
-        super::draughts_pdn::save_session(path, &session)?;
+        super::draughts_pdn::save_session(path, &session, outcome)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -55,11 +57,11 @@ pub(super) fn style_of(args: &PlayArgs) -> Style {
 }
 
 /// Plays `session` with the person at this terminal (standard input and output); returns
-/// it as it ended.
+/// it as it ended, and how it ended.
 pub(super) fn play_at_the_terminal<G: MatchGame + Clone>(
     mut session: Session<G>,
     screen: &impl console::Screen<G>,
-) -> anyhow::Result<Session<G>> {
+) -> anyhow::Result<(Session<G>, console::Outcome)> {
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
@@ -69,7 +71,8 @@ pub(super) fn play_at_the_terminal<G: MatchGame + Clone>(
         output: &mut output,
         echo,
     };
-    console::play(&mut session, screen, &mut console).context("playing in the terminal")?;
+    let outcome =
+        console::play(&mut session, screen, &mut console).context("playing in the terminal")?;
     output.flush().context("writing to the terminal")?;
-    Ok(session)
+    Ok((session, outcome))
 }

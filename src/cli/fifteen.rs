@@ -217,8 +217,13 @@ fn games<R: Rules>(game: Fifteen<R>, args: &GamesArgs) -> anyhow::Result<ExitCod
     };
     let score = play_batch(game, &batch, &mut io::stdout().lock()).map_err(super::batch_error)?;
     eprintln!(
-        "{} {} - {} draws - {} {} ({})",
-        args.a, score.wins, score.draws, score.losses, args.b, args.variant
+        "{} {} - {} - {} {} ({})",
+        args.a,
+        score.wins,
+        crate::names::counted(score.draws as usize, "draw", "draws"),
+        score.losses,
+        args.b,
+        args.variant
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -348,25 +348,33 @@ pub trait Offered: Copy + std::fmt::Display + Send + Sync + 'static {
     fn values() -> &'static [Self];
     fn name(self) -> &'static str;
     fn help(self) -> &'static str;
+    /// Other names the command line reads as this value, not listed in the help (`polish`
+    /// for international draughts, its name in Poland, Russia and Ukraine).
+    fn aliases(self) -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// The value parser of an [`Offered`] enum: `#[arg(long, value_parser = offered::<Rules>())]`.
 pub fn offered<T: Offered>() -> impl clap::builder::TypedValueParser<Value = T> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    let values = T::values()
-        .iter()
-        .map(|&value| PossibleValue::new(value.name()).help(value.help()));
+    let values = T::values().iter().map(|&value| {
+        PossibleValue::new(value.name())
+            .help(value.help())
+            .aliases(value.aliases().iter().copied())
+    });
     PossibleValuesParser::new(values).map(|name| {
         *T::values()
             .iter()
-            .find(|value| value.name() == name)
+            .find(|value| value.name() == name || value.aliases().contains(&name.as_str()))
             .expect("clap offers only these names")
     })
 }
 
-/// Implements [`Offered`] for a library enum from its variants' help lines.
+/// Implements [`Offered`] for a library enum from its variants' help lines, and optionally
+/// other names it reads (`aliases { Variant: ["name"] }`).
 macro_rules! offer {
-    ($type:ty { $($variant:ident: $help:literal),+ $(,)? }) => {
+    ($type:ty { $($variant:ident: $help:literal),+ $(,)? } $(aliases { $($aliased:ident: [$($alias:literal),+]),+ $(,)? })?) => {
         impl Offered for $type {
             fn values() -> &'static [Self] {
                 <$type>::ALL
@@ -379,6 +387,14 @@ macro_rules! offer {
                     $(<$type>::$variant => $help),+
                 }
             }
+            $(
+            fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(<$type>::$aliased => &[$($alias),+],)+
+                    _ => &[],
+                }
+            }
+            )?
         }
     };
 }
@@ -427,6 +443,8 @@ offer!(crate::draughts::variant::RulesChoice {
     Frisian: "Frisian draughts, 10x10: orthogonal captures, kings worth almost two men",
     Killer: "killer draughts, 10x10: international with the king halt",
     Canadian: "Canadian draughts: international rules on 12x12",
+} aliases {
+    International: ["polish"],
 });
 offer!(crate::draughts::hub::Breakage {
     Illegal: "answer a well-formed move that is not legal",

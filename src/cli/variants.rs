@@ -88,7 +88,11 @@ pub(super) fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     writeln!(out, "position {fen}")?;
-    writeln!(out, "{} legal moves ({variant} rules)", listed.len())?;
+    writeln!(
+        out,
+        "{} ({variant} rules)",
+        crate::names::counted(listed.len(), "legal move", "legal moves")
+    )?;
     for (text, taken) in &listed {
         if taken.is_empty() {
             writeln!(out, "{text}")?;
@@ -122,9 +126,9 @@ pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let session = Session::new(game, start, seats, args.seed, "draughts-variants/play");
     let style = style_of(args);
-    let session = play_at_the_terminal(session, &VariantScreen { person, style })?;
+    let (session, outcome) = play_at_the_terminal(session, &VariantScreen { person, style })?;
     if let Some(path) = &args.pdn {
-        super::draughts_pdn::save_session(path, &session)?;
+        super::draughts_pdn::save_session(path, &session, outcome)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -19,6 +19,8 @@ pub enum FenError {
     RepeatedColor(Color),
     #[error("position: {problem}")]
     Square { text: String, problem: SquareError },
+    #[error("position: `{text}` is a numbered square; these rules name squares a1-h8. {hint}")]
+    Numbered { text: String, hint: String },
     #[error("position: square {0} is given twice")]
     Occupied(Square),
     #[error("position: a {color:?} man on {square}, its promotion rank, should be a king")]
@@ -59,7 +61,13 @@ pub fn parse_fen(text: &str) -> Result<Board, FenError> {
         if std::mem::replace(&mut seen[color as usize], true) {
             return Err(FenError::RepeatedColor(color));
         }
-        read_pieces(&field[1..], color, &mut board)?;
+        read_pieces(&field[1..], color, &mut board).map_err(|e| match e {
+            FenError::Numbered { text, .. } => FenError::Numbered {
+                text,
+                hint: numbered_rules(body),
+            },
+            other => other,
+        })?;
         let count = board.pieces(color).count_ones();
         if count > 12 {
             return Err(FenError::TooMany { color, count });
@@ -78,6 +86,12 @@ fn read_pieces(list: &str, color: Color, board: &mut Board) -> Result<(), FenErr
             Some(rest) => (true, rest),
             None => (false, item),
         };
+        if name.starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(FenError::Numbered {
+                text: item.to_string(),
+                hint: String::new(),
+            });
+        }
         let square: Square = name.parse().map_err(|problem| FenError::Square {
             text: item.to_string(),
             problem,
@@ -97,6 +111,23 @@ fn read_pieces(list: &str, color: Color, board: &mut Board) -> Result<(), FenErr
         }
     }
     Ok(())
+}
+
+/// The rule sets that read a position of numbered squares (`W:W31-50:B1-20`), by its
+/// largest number, as a sentence for an error: the 8×8 games that number their 32 squares,
+/// the 10×10 games (50) or Canadian draughts (72).
+pub fn numbered_rules(list: &str) -> String {
+    let largest = list
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse::<u32>().ok())
+        .max()
+        .unwrap_or(0);
+    match largest {
+        0..=32 => "Numbered squares 1-32 are read by --rules english (or brazilian, pool, spanish, italian, thai)".into(),
+        33..=50 => "Numbered squares up to 50 are read by --rules international (or frisian, killer)".into(),
+        51..=72 => "Numbered squares up to 72 are read by --rules canadian".into(),
+        _ => format!("No rule set has a square {largest}: the largest board, Canadian draughts', has 72"),
+    }
 }
 
 /// The canonical text of a position, written a byte at a time: the referee prints one for

@@ -1,7 +1,8 @@
 //! `GET {games}/{id}/pdn`: a draughts game of the page as PDN, what its "Copy PDN" button
 //! copies. The text is the library's writer's ([`crate::draughts::pdn::write_session`]), the
 //! one `boardlab draughts play --pdn` writes with, so `boardlab draughts replay` reads it
-//! back: tags `Event "boardlab page"`, `White` and `Black` the seats as the page names them
+//! back: tags `Event "boardlab page"`, `Site "boardlab"`, `Date` the day it is written,
+//! `White` and `Black` the seats as the page names them
 //! (an engine of `--engine` by its name),
 //! `Result`, `GameType` of the rules, and `SetUp`/`FEN` when the game did not start from the
 //! start; then the moves.
@@ -30,9 +31,12 @@ async fn pdn<G: WebGame + Recordable>(
     Path(id): Path<u64>,
 ) -> Result<impl IntoResponse, ApiError> {
     let text = games.with(id, |session| {
-        write_session(session, EVENT, |sitter: &Sitter| {
-            games.engines.label(sitter.name()).to_string()
-        })
+        write_session(
+            session,
+            EVENT,
+            |sitter: &Sitter| games.engines.label(sitter.name()).to_string(),
+            session.result(),
+        )
     })?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
 }

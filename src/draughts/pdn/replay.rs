@@ -1,6 +1,6 @@
 //! Replaying PDN records under the rules: every move is checked against the legal moves of
 //! its position, and the first that is not legal stops the file with a one-line error naming
-//! the game, the move number and the legal moves.
+//! the game, the move's number and side (`game 1, move 2, white (19-14)`) and the legal moves.
 //!
 //! The rules come from `--rules`, else from the `Variant` tag where it names a boardlab rule
 //! set, else from `GameType`; a record without either (such as the page's "Copy moves" text)
@@ -8,8 +8,10 @@
 //! White first; with one, in the squares and start of its game type ([`super::gametype`]).
 //! A move names its start, its end, and any squares between that its route passes (landing
 //! squares, or the turning points and squares behind the pieces of PDN 3.0): `19x30x39` and
-//! `19x39` alike. A short capture that two legal captures fit is an error asking for the
-//! squares between, unless both leave the same position.
+//! `19x39` alike. Squares between are matched against the moves' landing squares first, and
+//! against the squares their paths pass only where no move lands on them. A short capture
+//! that two legal captures fit is an error asking for the squares between, unless both leave
+//! the same position.
 
 use super::gametype::{GameType, SquareNames};
 use super::reader::Record;
@@ -29,8 +31,11 @@ pub struct Replayed {
     pub game: usize,
     pub rules: RulesChoice,
     pub tags: Vec<(String, String)>,
-    /// The moves in boardlab's notation of the rule set.
+    /// The moves in boardlab's notation of the rule set, one a ply.
     pub moves: Vec<String>,
+    /// The numbered moves they make, as the record numbers them (a number and its pair of
+    /// plies): 33 for a game of 65 plies.
+    pub numbered: usize,
     /// The start and final positions in boardlab's FEN.
     pub start: String,
     pub end: String,
@@ -103,17 +108,25 @@ fn replay_with<G: Recordable>(
     let at = |e: String| format!("game {number}: {e}");
     let start = start_position(game, record, &written, &names).map_err(at)?;
     let writer = MoveWriter::new(&rules, written);
-    let (first_number, _) = record.first_number.unwrap_or((1, false));
+    // Moves are named as the record numbers them: a number and its pair of moves, the first
+    // of the pair by the game type's first player (Black in English checkers), unless the
+    // record begins with the second (`12...`).
     let first_side = game.board(&start).side;
+    let (first_number, second_first) = record
+        .first_number
+        .unwrap_or((1, first_side != written.first));
     let mut position = start.clone();
     let mut moves = Vec::with_capacity(record.moves.len());
     let mut legal = Vec::new();
     for (ply, (text, _line)) in record.moves.iter().enumerate() {
-        let half = ply + usize::from(first_side == Color::Black);
+        let half = ply + usize::from(second_first);
+        let side = match game.board(&position).side {
+            Color::White => "white",
+            Color::Black => "black",
+        };
         let label = format!(
-            "game {number}, move {}{} ({text})",
-            first_number as usize + half / 2,
-            if half % 2 == 1 { "..." } else { "" }
+            "game {number}, move {}, {side} ({text})",
+            first_number as usize + half / 2
         );
         game.legal_moves(&position, &mut legal);
         let mv = resolve(game, &position, &legal, text, &names, &writer)
@@ -125,6 +138,7 @@ fn replay_with<G: Recordable>(
         game: number,
         rules: game.choice(),
         tags: record.tags.clone(),
+        numbered: (moves.len() + usize::from(second_first)).div_ceil(2),
         moves,
         start: notation::to_fen(&rules, &game.board(&start)),
         end: notation::to_fen(&rules, &game.board(&position)),
@@ -217,15 +231,25 @@ fn resolve<G: Recordable>(
     let named = squares_of(text, names)?;
     let routes: Vec<_> = legal.iter().map(|m| game.route(m)).collect();
     let rules = game.rule_set();
-    let fits: Vec<usize> = (0..legal.len())
-        .filter(|&i| {
-            let (from, landings, _) = &routes[i];
-            let path = passed(&rules, *from, landings);
-            named[0] == *from
-                && named.last() == landings.last()
-                && is_subsequence(&named[1..named.len() - 1], &path)
-        })
-        .collect();
+    let between = &named[1..named.len() - 1];
+    let ends = |i: usize| {
+        let (from, landings, _) = &routes[i];
+        named[0] == *from && named.last() == landings.last()
+    };
+    // The squares between, where given, are read as a route first: every landing square
+    // (PDN's long form, `42x31x18x45`), then some of them, and only where no move lands on them all as squares
+    // the path passes (the turning points and squares behind the pieces of PDN 3.0). A king's
+    // long capture passes many squares, so another capture may pass the landings of one.
+    let tests: [&dyn Fn(usize) -> bool; 3] = [
+        &|i| !between.is_empty() && routes[i].1[..routes[i].1.len() - 1] == *between,
+        &|i| is_subsequence(between, &routes[i].1),
+        &|i| is_subsequence(between, &passed(&rules, routes[i].0, &routes[i].1)),
+    ];
+    let fits: Vec<usize> = tests
+        .iter()
+        .map(|test| (0..legal.len()).filter(|&i| ends(i) && test(i)).collect())
+        .find(|fits: &Vec<usize>| !fits.is_empty())
+        .unwrap_or_default();
     let texts = |which: &[usize], long: bool| -> String {
         let mut shown: Vec<String> = which
             .iter()

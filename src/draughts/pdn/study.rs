@@ -51,6 +51,10 @@ impl RowFilter {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StudyGame {
     pub rules: RulesChoice,
+    /// The rows are the national games' (`puzzle = "draughts-variants"`, whose moves are
+    /// written with every landing square and English squares numbered 1-32), not the 8×8
+    /// generator's of `puzzle = "draughts"` (Czech, English and Damebot's rules).
+    pub national: bool,
     pub event: String,
     pub date: String,
 }
@@ -67,13 +71,17 @@ impl StudyGame {
                 "the study is of `{puzzle}`, not of draughts; give the results folder of a draughts study"
             ));
         }
-        let rules = spec["rules"].as_str().unwrap_or("czech");
+        // A spec's rules are left out of its manifest where they are the puzzle's default.
+        let national = puzzle == "draughts-variants";
+        let default = if national { "international" } else { "czech" };
+        let rules = spec["rules"].as_str().unwrap_or(default);
         let rules = rules.parse().map_err(|e| format!("manifest.json: {e}"))?;
         let date = manifest["start"].as_str().unwrap_or_default();
         Ok(StudyGame {
             rules,
+            national,
             event: spec["name"].as_str().unwrap_or_default().to_string(),
-            date: date.get(..10).unwrap_or_default().replace('-', "."),
+            date: super::writer::pdn_date(date),
         })
     }
 }
@@ -105,10 +113,13 @@ pub fn row_to_pdn(
     first: bool,
     out: &mut impl Write,
 ) -> Result<bool, String> {
-    match study.rules.board_rules() {
+    match study.rules.board_rules().filter(|_| !study.national) {
         Some(rules) => convert(&Draughts::new(rules), study, row, filter, first, out),
         None => {
-            let variant = study.rules.variant().expect("a national game");
+            let variant = study
+                .rules
+                .variant()
+                .ok_or("Damebot's rules are not a national game")?;
             let game = VariantGame::new(variant, u32::MAX);
             convert(&game, study, row, filter, first, out)
         }
@@ -140,7 +151,7 @@ fn convert<G: Recordable>(
     }
     let tags = Tags {
         event: study.event.clone(),
-        site: "boardlab".into(),
+        site: super::writer::SITE.into(),
         date: study.date.clone(),
         round: row.game.to_string(),
         white: row.first.to_string(),

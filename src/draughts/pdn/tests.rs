@@ -134,12 +134,12 @@ fn errors_name_the_game_and_move_and_the_legal_moves() {
         "[GameType \"20\"]\n1. 32-28 18-23 *\n\n[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *";
     let error = replay_all(text, None).unwrap_err();
     assert!(
-        error.starts_with("game 2, move 2 (28-22): not legal here; legal: 28x19"),
+        error.starts_with("game 2, move 2, white (28-22): not legal here; legal: 28x19"),
         "{error}"
     );
     let error = replay_all("[GameType \"20\"]\n1. 32-28 18-24 *", None).unwrap_err();
     assert!(
-        error.starts_with("game 1, move 1... (18-24): not legal here; legal: "),
+        error.starts_with("game 1, move 1, black (18-24): not legal here; legal: "),
         "{error}"
     );
     let error = replay_all("[GameType \"28\"]\n1. 22-18 *", None).unwrap_err();
@@ -154,6 +154,90 @@ fn errors_name_the_game_and_move_and_the_legal_moves() {
     let error = replay_all("[GameType \"20\"]\n1. 32-61 *", None).unwrap_err();
     assert!(error.contains("square 61 is not on the board"), "{error}");
     assert!(!error.contains('\n'));
+}
+
+/// Every capture with more than one landing square, written with its whole route
+/// (`42x31x18x45`, as the writer writes a capture another one joins to the same squares),
+/// reads back as itself in random games of every national rule set: the squares between are
+/// landing squares, though other captures pass them.
+#[test]
+fn every_capture_written_with_its_route_reads_back_as_itself() {
+    let mut long = 0;
+    for &rules in RulesChoice::ALL {
+        let Some(variant) = rules.variant() else {
+            continue;
+        };
+        let game = VariantGame::new(variant, 400);
+        let writer = writer::MoveWriter::of(&game);
+        let mut legal = Vec::new();
+        for seed in 0..40 {
+            let mut position = game.start();
+            for mv in random_moves(&game, &game.start(), 400, seed) {
+                game.legal_moves(&position, &mut legal);
+                for capture in legal.iter().filter(|m| m.landings().len() > 1) {
+                    let (from, landings, _) = game.route(capture);
+                    let mut squares = vec![writer.names.name(from)];
+                    squares.extend(landings.iter().map(|&l| writer.names.name(l)));
+                    let route = squares.join(&writer.separator.to_string());
+                    let header = write_game(&game, &position, &[], &Tags::default(), None);
+                    let header = header.trim_end().strip_suffix('*').unwrap();
+                    let record = format!("{header}1. {route} *");
+                    let replayed =
+                        replay_all(&record, None).unwrap_or_else(|e| panic!("{e}\n{record}"));
+                    let after = game.play(&position, capture);
+                    assert_eq!(
+                        replayed[0].end,
+                        crate::draughts::variant::notation::to_fen(game.rules(), &after.board),
+                        "{record}"
+                    );
+                    long += 1;
+                }
+                position = game.play(&position, &mv);
+            }
+        }
+    }
+    assert!(
+        long > 1000,
+        "only {long} captures with two landings or more"
+    );
+}
+
+#[test]
+fn the_squares_between_of_a_king_s_capture_are_its_landing_squares() {
+    // A record of `draughts games --pdn`: Black's king on 42 takes 37, 27 and 40, landing on
+    // 31 and 18 on its way to 45; other captures of the king from 42 to 45 pass 31 and 18.
+    let text = "[GameType \"20\"]\n[SetUp \"1\"]\n\
+        [FEN \"B:W21,27,30,32,37,40,43,46,48,49:B1,2,3,5,6,8,16,24,K42\"]\n\n1... 42x31x18x45 *";
+    let replayed = replay_all(text, None).unwrap();
+    assert_eq!(replayed[0].moves, ["42x31x18x45"]);
+    assert_eq!(
+        replayed[0].end,
+        "W:W21,30,32,43,46,48,49:B1,2,3,5,6,8,16,24,K45"
+    );
+}
+
+#[test]
+fn moves_are_counted_and_named_as_the_record_numbers_them() {
+    // English checkers: Black begins, and a number pairs Black's move with White's reply.
+    let error = replay_all("[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 19-15 *", None).unwrap_err();
+    assert!(
+        error.starts_with("game 1, move 2, white (19-15): not legal here"),
+        "{error}"
+    );
+    let replayed = replay_all("[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 *", None).unwrap();
+    assert_eq!((replayed[0].numbered, replayed[0].moves.len()), (2, 3));
+    // Without numbers: Black's third ply (15-19, where 15x22 must be taken) begins move 2.
+    let error = replay_all("11-15 22-18 15-19", Some(RulesChoice::English)).unwrap_err();
+    assert!(
+        error.starts_with("game 1, move 2, black (15-19)"),
+        "{error}"
+    );
+    let replayed = replay_all(
+        "1. 32-28 19-23 2. 28x19 14x23 3. 33-28",
+        Some(RulesChoice::International),
+    )
+    .unwrap();
+    assert_eq!((replayed[0].numbered, replayed[0].moves.len()), (3, 5));
 }
 
 #[test]

@@ -19,6 +19,21 @@ use crate::draughts::variant::{RulesChoice, notation};
 use crate::game::matches::MatchGame;
 use crate::game::{GameResult, Seat, Session, Sitter};
 
+/// The `Site` tag of every game boardlab writes, from the command line, the page or a study.
+pub const SITE: &str = "boardlab";
+
+/// Today's date (UTC) as the `Date` tag writes it, `YYYY.MM.DD`: the day a game of the
+/// terminal, the page or `draughts games` is written. A study's games carry the day its run
+/// started instead.
+pub fn today() -> String {
+    pdn_date(&humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string())
+}
+
+/// The `YYYY.MM.DD` of an RFC 3339 time (`2026-12-02T04:13:12Z`); empty if it has none.
+pub fn pdn_date(time: &str) -> String {
+    time.get(..10).unwrap_or_default().replace('-', ".")
+}
+
 /// The tags a writer fills in; empty ones are written as the standard's unknown value `?`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tags {
@@ -160,17 +175,22 @@ pub fn write_game<G: Recordable>(
     text
 }
 
-/// The PDN text of the game of `session` as it stands: `event`, its seats named by `name`
-/// (a person and a bot), its moves from its start and its result (`*` while it goes on).
-/// The terminal's `draughts play --pdn` and the page's "Copy PDN" both write with it.
+/// The PDN text of the game of `session` as it stands: `event`, [`SITE`], today's date, its
+/// seats named by `name`
+/// (a person and a bot), its moves from its start and `result` (`None`, written `*`, while
+/// it goes on; the session's own result, or a resignation's, which the session does not
+/// know). The terminal's `draughts play --pdn` and the page's "Copy PDN" both write with it.
 pub fn write_session<G: Recordable + MatchGame + Clone>(
     session: &Session<G>,
     event: &str,
     name: impl Fn(&Sitter) -> String,
+    result: Option<GameResult>,
 ) -> String {
     let [white, black] = session.seats();
     let tags = Tags {
         event: event.into(),
+        site: SITE.into(),
+        date: today(),
         white: name(white),
         black: name(black),
         ..Tags::default()
@@ -180,7 +200,7 @@ pub fn write_session<G: Recordable + MatchGame + Clone>(
         session.start(),
         session.moves(),
         &tags,
-        session.result(),
+        result,
     )
 }
 

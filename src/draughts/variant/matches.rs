@@ -254,15 +254,15 @@ pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String>
     match (ended, forfeit) {
         (Some(result), None) => Ok(result),
         (None, None) => Err(format!(
-            "the game is not over after its {} moves",
-            moves.len()
+            "the game is not over after its {}",
+            crate::names::counted(moves.len(), "ply", "plies")
         )),
         (None, Some(_)) => Ok(GameResult::Win(crate::draughts::game::seat_of(
             last.side.other(),
         ))),
         (Some(result), Some(fault)) => Err(format!(
-            "forfeit ({fault}) after the game ended ({result:?}) in {} moves",
-            moves.len()
+            "forfeit ({fault}) after the game ended ({result:?}) in {}",
+            crate::names::counted(moves.len(), "ply", "plies")
         )),
     }
 }

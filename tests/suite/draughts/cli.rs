@@ -407,7 +407,7 @@ fn national_rule_sets_list_numbered_moves_and_count_perft() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "1 legal moves (international rules)",
+            "\n1 legal move (international rules)",
         ))
         .stdout(predicate::str::contains("28x19  takes 23"));
     boardlab()
@@ -479,8 +479,8 @@ fn national_rule_sets_refuse_bad_input_in_one_line() {
         "a bot's view is offered for czech, english and damebot",
     );
     fails_with(
-        &["draughts", "perft", "-d", "3", "--rules", "polish"],
-        "polish",
+        &["draughts", "perft", "-d", "3", "--rules", "turkish"],
+        "turkish",
     );
 }
 
@@ -562,7 +562,7 @@ fn replay_counts_one_game_and_two_games() {
         .write_stdin(one)
         .assert()
         .success()
-        .stdout(predicate::str::contains("2 moves, result *"))
+        .stdout(predicate::str::contains("1 move (2 plies), result *"))
         .stdout(predicate::str::ends_with("\n1 game, every move legal\n"));
     boardlab()
         .args(["draughts", "replay", "-", "--rules", "czech"])

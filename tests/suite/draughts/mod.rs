@@ -1,4 +1,5 @@
-//! Czech draughts: perft against published counts and an oracle, the original Damebot's vectors, games and matches.
+//! Draughts: perft against published counts and an oracle, the original Damebot's vectors, games,
+//! matches and game records (PDN).
 
 mod cli;
 mod damebot_vectors;
@@ -8,6 +9,7 @@ mod games;
 mod hub;
 mod matches;
 mod oracle;
+mod pdn;
 mod perft;
 mod scan_script;
 mod variant_oracle_rules;

@@ -102,7 +102,10 @@ fn a_finished_page_game_as_pdn_has_its_tags_and_replays_to_its_end() {
         let moves = end["moves"].as_array().unwrap().len();
         let report = replay(&pdn);
         assert!(
-            report.contains(&format!("{moves} moves, result {result}")),
+            report.contains(&format!(
+                "({moves} {}), result {result}",
+                if moves == 1 { "ply" } else { "plies" }
+            )),
             "{report}"
         );
         let fen = end["fen"].as_str().unwrap();
@@ -138,7 +141,7 @@ fn a_game_going_on_is_written_with_the_result_unknown_and_a_person_s_seat() {
     assert_eq!(tag(&pdn, "Result"), Some("*"), "{pdn}");
     assert!(tag(&pdn, "FEN").is_none(), "{pdn}");
     assert!(pdn.contains("\n1. c3-d4 "), "{pdn}");
-    assert!(replay(&pdn).contains("2 moves, result *"), "{pdn}");
+    assert!(replay(&pdn).contains("1 move (2 plies), result *"), "{pdn}");
 }
 
 #[test]
