@@ -58,7 +58,9 @@ def compare(binary, first, second, alpha):
                           capture_output=True, text=True)
     if done.returncode not in (0, 1):
         sys.exit(f"compare {first} {second} failed: {done.stderr.strip()}")
-    found = [float(p) for p in re.findall(r"p = ([0-9.eE+-]+)", done.stdout)]
+    # The table's rows end in the Holm-adjusted p-value and the verdict.
+    found = [float(line.split()[-2]) for line in done.stdout.splitlines()
+             if line.split()[-1:] in (["agree"], ["differ"]) and re.fullmatch(r"[0-9.eE+-]+", line.split()[-2])]
     return done.returncode, min(found) if found else float("nan")
 
 
