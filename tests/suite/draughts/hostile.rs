@@ -1,0 +1,102 @@
+//! Hostile input to the draughts commands and the harness, as a careless or hostile user
+//! gives it: damaged PDN, arguments that are not UTF-8, a Hub engine that writes without end
+//! or leaves processes behind, a data file edited under an intact manifest, a database file
+//! taken away, and output paths that cannot be written. Each ends in a bounded time with a
+//! one-line error or the refereed result, and leaves no process running.
+
+use crate::common::boardlab;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `draughts replay -` of `text` under `rules`, stopped after 20 s: the status (None when
+/// it had to be stopped) and standard error.
+fn replay(text: &[u8], rules: &str) -> (Option<i32>, String) {
+    let output = boardlab()
+        .args(["draughts", "replay", "-", "--rules", rules])
+        .write_stdin(text)
+        .timeout(Duration::from_secs(20))
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Asserts that replaying `text` is a one-line error (status 2) containing `expected`.
+fn refused(text: &[u8], rules: &str, expected: &str) -> String {
+    let (code, stderr) = replay(text, rules);
+    assert_eq!(
+        code,
+        Some(2),
+        "{:?}: {stderr}",
+        String::from_utf8_lossy(text)
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(expected), "{stderr}");
+    stderr
+}
+
+#[test]
+fn a_stray_bracket_or_quote_in_the_moves_is_an_error_not_a_hang() {
+    refused(b"]", "czech", "line 1: `]` closes nothing");
+    refused(b"\"", "czech", "a string `\"` outside a tag pair");
+    refused(
+        b"1. c3-d4 b6-a5\n2. ] d4-c5",
+        "czech",
+        "line 2: `]` closes nothing",
+    );
+    refused(b"1. c3-d4 \"x\" b6-a5", "czech", "outside a tag pair");
+}
+
+#[test]
+fn pdn_errors_escape_control_characters_and_quote_a_huge_move_cut_short() {
+    // A terminal escape (ESC [ 2 J clears the screen) written into a file.
+    let stderr = refused(b"1. c3-d4 \x1b[2J", "czech", "`\\u{1b}` is not a move");
+    assert!(!stderr.contains('\x1b'), "{stderr:?}");
+    let stderr = refused(
+        b"[GameType \"2\x1b]0;owned\x07\"]\n1. 32-28",
+        "international",
+        "GameType `2\\u{1b}]0;owned\\u{7}`",
+    );
+    assert!(!stderr.contains(['\x1b', '\x07']), "{stderr:?}");
+    // A 50 KB square in a move, and a 50 KB word that is no move.
+    let mut huge = b"1. 32-".to_vec();
+    huge.extend(std::iter::repeat_n(b'9', 50_000));
+    let stderr = refused(&huge, "international", "is not a square");
+    assert!(stderr.len() < 300 && stderr.contains('…'), "{stderr}");
+    let mut huge = b"1. 32-28 ".to_vec();
+    huge.extend(std::iter::repeat_n(b'#', 50_000));
+    let stderr = refused(&huge, "international", "is not a move");
+    assert!(stderr.len() < 300 && stderr.contains('…'), "{stderr}");
+}
+
+#[test]
+fn a_backwards_range_in_a_fen_tag_is_an_error_not_an_empty_side() {
+    refused(
+        b"[FEN \"W:W31-50:B20-1\"]\n*",
+        "international",
+        "range `20-1` runs backwards; write 1-20",
+    );
+    let (code, stderr) = replay(b"[FEN \"W:W31-50:B1-20\"]\n*", "international");
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+#[test]
+fn replay_refuses_a_move_after_the_game_is_drawn_by_repetition() {
+    // Two kings shuffle: after eight plies the start position stands for the third time, and
+    // the game is drawn (Czech rules: three repetitions), as the match referee rules it.
+    let shuffle =
+        "[FEN \"W:WKa1:BKh2\"]\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2";
+    let (code, stderr) = replay(format!("{shuffle} *").as_bytes(), "czech");
+    assert_eq!(code, Some(0), "{stderr}");
+    refused(
+        format!("{shuffle} 5. a1-b2 *").as_bytes(),
+        "czech",
+        "game 1, move 5 (a1-b2): the game is over before this move (drawn by repetition",
+    );
+}
