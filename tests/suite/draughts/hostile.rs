@@ -100,3 +100,44 @@ fn replay_refuses_a_move_after_the_game_is_drawn_by_repetition() {
         "game 1, move 5 (a1-b2): the game is over before this move (drawn by repetition",
     );
 }
+
+/// A small ChessMemory spec, written to `dir/spec.toml`.
+fn small_spec(dir: &Path) -> PathBuf {
+    let spec = dir.join("spec.toml");
+    std::fs::write(
+        &spec,
+        "name = \"hostile\"\norderings = [\"QNBR\", \"NRQB\"]\ncap = 2000\nseed = 7\ndraws = 20\n",
+    )
+    .unwrap();
+    spec
+}
+
+#[test]
+fn arguments_that_are_not_utf8_are_one_line_errors_or_paths_that_work() {
+    let output = boardlab()
+        .args([OsStr::new("draughts"), OsStr::new("moves")])
+        .arg(OsStr::from_bytes(b"\xff"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("invalid UTF-8"), "{stderr}");
+    // A folder name of any bytes is a folder name.
+    let dir = tempfile::tempdir().unwrap();
+    let spec = small_spec(dir.path());
+    let out = dir.path().join(OsStr::from_bytes(b"x\xff"));
+    let output = boardlab()
+        .arg("run")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(out.join("REPORT.md").is_file() && out.join("draws.csv").is_file());
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains("x\u{fffd}"), "the command line, readable");
+}
