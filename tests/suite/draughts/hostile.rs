@@ -141,3 +141,185 @@ fn arguments_that_are_not_utf8_are_one_line_errors_or_paths_that_work() {
     let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
     assert!(manifest.contains("x\u{fffd}"), "the command line, readable");
 }
+
+#[test]
+fn an_engine_that_never_stops_writing_forfeits_on_time_in_bounded_memory() {
+    // `yes` writes `y` lines, which the protocol ignores, as fast as they are read. Under a
+    // 2 GB address-space limit, so that a reader that keeps them fails fast.
+    let binary = env!("CARGO_BIN_EXE_boardlab");
+    let started = Instant::now();
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 2000000; exec {} draughts games 'hub[timeout=1]:yes' random --rules international --games 1",
+            shlex::try_quote(binary).unwrap()
+        ))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stdout.contains(",0-1,0,forfeit:timeout"), "{stdout}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+/// Whether process `pid` is alive: listed, and not a zombie waiting for its parent.
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let state = stat
+                .rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .next()?
+                .to_string();
+            Some(state != "Z" && state != "X")
+        })
+        .unwrap_or(false)
+}
+
+/// The processes of `pids` still alive a moment after the command that ran them ended;
+/// they are killed, so that a failing test leaves none behind either.
+fn left_running(pids: &Path) -> Vec<u32> {
+    let pids: Vec<u32> = std::fs::read_to_string(pids)
+        .unwrap()
+        .lines()
+        .map(|line| line.trim().parse().unwrap())
+        .collect();
+    assert!(!pids.is_empty());
+    std::thread::sleep(Duration::from_millis(300));
+    let left: Vec<u32> = pids.into_iter().filter(|&pid| alive(pid)).collect();
+    for &pid in &left {
+        let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+    }
+    left
+}
+
+/// A script engine that starts a child (`sleep 1000 &`) and records its and its own process
+/// ids in `dir/pids`, then runs this build's engine with `engine_args`; its `hub:` name.
+fn engine_with_children(dir: &Path, engine_args: &str) -> String {
+    let script = dir.join("engine.sh");
+    let binary = shlex::try_quote(env!("CARGO_BIN_EXE_boardlab")).unwrap();
+    let pids = shlex::try_quote(dir.join("pids").to_str().unwrap())
+        .unwrap()
+        .into_owned();
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsleep 1000 &\necho $! >> {pids}\necho $$ >> {pids}\nexec {binary} draughts hub {engine_args}\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!(
+        "hub[timeout=10]:{}",
+        shlex::try_quote(script.to_str().unwrap()).unwrap()
+    )
+}
+
+#[test]
+fn an_engine_and_its_children_end_after_each_game_and_each_forfeit() {
+    for (engine_args, fault) in [
+        ("--bot random", None),
+        (
+            "--bot random --fault garbage --fault-after 2",
+            Some("forfeit:garbage"),
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let hub = engine_with_children(dir.path(), engine_args);
+        let output = boardlab()
+            .args([
+                "draughts",
+                "games",
+                &hub,
+                "random",
+                "--rules",
+                "international",
+            ])
+            .args(["--games", "2", "--max-plies", "20"])
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{output:?}");
+        if let Some(fault) = fault {
+            assert_eq!(stdout.matches(fault).count(), 2, "{stdout}");
+        }
+        let left = left_running(&dir.path().join("pids"));
+        assert!(left.is_empty(), "{engine_args}: left running: {left:?}");
+    }
+}
+
+#[test]
+fn sigint_to_draughts_games_ends_the_engine_and_its_children() {
+    let dir = tempfile::tempdir().unwrap();
+    // The engine takes its first search and never answers.
+    let hub = engine_with_children(dir.path(), "--bot random --fault hang --fault-after 0");
+    let hub = hub.replace("timeout=10", "timeout=60");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args([
+            "draughts",
+            "games",
+            &hub,
+            "random",
+            "--rules",
+            "international",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pids = dir.path().join("pids");
+    let started = Instant::now();
+    while std::fs::read_to_string(&pids).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the engine starts"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Its handshake and first search, then Ctrl-C as `kill -INT` gives it.
+    std::thread::sleep(Duration::from_millis(500));
+    // SAFETY: kill sends a signal to a child of this test.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let left = left_running(&pids);
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+#[test]
+fn an_engine_file_that_is_not_executable_is_refused_at_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = dir.path().join("engine");
+    std::fs::write(&engine, "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let named = format!("a={}", engine.display());
+    // A server that took it would listen until stopped.
+    let output = boardlab()
+        .args(["serve", "--port", "0", "--engine", &named])
+        .timeout(Duration::from_secs(10))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is not executable"), "{stderr}");
+    let output = boardlab()
+        .args([
+            "draughts",
+            "games",
+            &format!("hub:{}", engine.display()),
+            "random",
+        ])
+        .args(["--rules", "international", "--games", "1"])
+        .timeout(Duration::from_secs(10))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is not executable"), "{stderr}");
+}
