@@ -292,6 +292,81 @@ fn sigint_to_draughts_games_ends_the_engine_and_its_children() {
     assert!(left.is_empty(), "left running: {left:?}");
 }
 
+/// `boardlab compare a b`: the status and the output's two streams.
+fn compare(a: &Path, b: &Path) -> (Option<i32>, String, String) {
+    let output = boardlab().arg("compare").arg(a).arg(b).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Changes one digit in the middle of `path` to another.
+fn flip_a_byte_in_the_middle(path: &Path) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let mut at = bytes.len() / 2;
+    if path.extension().is_some_and(|e| e == "zst") {
+        bytes[at] ^= 0x01;
+    } else {
+        while !bytes[at].is_ascii_digit() {
+            at += 1;
+        }
+        bytes[at] = if bytes[at] == b'1' { b'2' } else { b'1' };
+    }
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn compare_hashes_the_data_files_it_calls_the_same_data() {
+    for (compress, data) in [(false, "draws.csv"), (true, "draws.csv.zst")] {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = small_spec(dir.path());
+        let first = dir.path().join("a");
+        let mut run = boardlab();
+        run.arg("run")
+            .arg(&spec)
+            .arg("--out")
+            .arg(&first)
+            .arg("--quiet");
+        if compress {
+            run.arg("--compress");
+        }
+        run.assert().success();
+        let second = dir.path().join("b");
+        let copied = Command::new("cp")
+            .arg("-r")
+            .arg(&first)
+            .arg(&second)
+            .status()
+            .unwrap();
+        assert!(copied.success());
+        let (code, stdout, _) = compare(&first, &second);
+        assert_eq!(code, Some(0));
+        assert!(
+            stdout.starts_with("agree: the same data")
+                && stdout.contains("in both manifests and both data files"),
+            "{stdout}"
+        );
+        flip_a_byte_in_the_middle(&second.join(data));
+        let (code, stdout, stderr) = compare(&first, &second);
+        assert_eq!(code, Some(2), "{data}: {stdout}");
+        assert!(
+            stderr.contains(&format!("{data} is not the data its manifest records")),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        // A folder published without its data: the manifests are trusted, and it says so.
+        std::fs::remove_file(second.join(data)).unwrap();
+        let (code, stdout, _) = compare(&first, &second);
+        assert_eq!(code, Some(0));
+        assert!(
+            stdout.contains("trusted since") && stdout.contains(data),
+            "{stdout}"
+        );
+    }
+}
+
 #[test]
 fn an_engine_file_that_is_not_executable_is_refused_at_the_start() {
     let dir = tempfile::tempdir().unwrap();
