@@ -368,6 +368,55 @@ fn compare_hashes_the_data_files_it_calls_the_same_data() {
 }
 
 #[test]
+fn endgame_files_are_readable_by_all_and_a_missing_one_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("eg");
+    let built = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "umask 022; exec {} draughts endgame build --rules czech --pieces 3 --out {}",
+            shlex::try_quote(env!("CARGO_BIN_EXE_boardlab")).unwrap(),
+            shlex::try_quote(out.to_str().unwrap()).unwrap()
+        ))
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let files: Vec<PathBuf> = std::fs::read_dir(out.join("czech"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 18);
+    for file in &files {
+        let mode = std::fs::metadata(file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644, "{}", file.display());
+    }
+    let stats = || {
+        boardlab()
+            .args(["draughts", "endgame", "stats", "--rules", "czech", "--dir"])
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    assert!(stats().status.success());
+    // One file of three pieces taken away: the database is not quietly one of two pieces.
+    let gone = out.join("czech/1m1k-1m0k.egdb");
+    std::fs::remove_file(&gone).unwrap();
+    let output = stats();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}: missing; build it with", gone.display())),
+        "{stderr}"
+    );
+    // Replaced by a folder: named too.
+    std::fs::create_dir(&gone).unwrap();
+    let output = stats();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("1m1k-1m0k.egdb"), "{stderr}");
+}
+
+#[test]
 fn an_engine_file_that_is_not_executable_is_refused_at_the_start() {
     let dir = tempfile::tempdir().unwrap();
     let engine = dir.path().join("engine");
