@@ -437,6 +437,9 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         count_ties: args.count_ties,
     };
     let exports = args.timing.exports()?;
+    if let Some(path) = &args.csv {
+        check_out(path)?;
+    }
     let runs = timed_runs(&spec, args.timing.repeats())?;
     let series = [Series::new(spec.command(), "squares/s", &runs)];
     let result = &median_run(&runs).expect("a timed run").result;
@@ -474,7 +477,41 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     args.timing.finish(exports, &series, &report)?;
     if let Some(path) = &args.csv {
         append_row(path, &spec.csv_row(result))
-            .with_context(|| format!("--csv {}", path.display()))?;
+            .with_context(|| format!("--out {}", path.display()))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses an `--out` file that the row could not be appended to, before the benchmark runs
+/// rather than after.
+fn check_out(path: &std::path::Path) -> anyhow::Result<()> {
+    let shown = path.display();
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            anyhow::bail!("--out {shown} is a folder; give a CSV file to append the row to")
+        }
+        Ok(_) => {
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .with_context(|| format!("--out {shown}: cannot append the row to it"))?;
+        }
+        Err(_) if path.symlink_metadata().is_ok() => {
+            anyhow::bail!(
+                "--out {shown} is a link to nothing; remove the link or give another file"
+            )
+        }
+        Err(_) => {
+            let folder = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => std::path::Path::new("."),
+            };
+            anyhow::ensure!(
+                folder.is_dir(),
+                "--out {shown}: the folder {} does not exist; create it or give another path",
+                folder.display()
+            );
+        }
+    }
+    Ok(())
 }

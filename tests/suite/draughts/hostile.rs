@@ -417,6 +417,47 @@ fn endgame_files_are_readable_by_all_and_a_missing_one_is_named() {
 }
 
 #[test]
+fn output_paths_that_cannot_be_written_are_refused_first_naming_the_option() {
+    let dir = tempfile::tempdir().unwrap();
+    // Refused before the benchmark runs, naming the option as given.
+    let output = boardlab()
+        .args(["knights-tour", "bench", "--draws", "20"])
+        .args(["--out", "/nonexistent-dir/x.csv"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--out /nonexistent-dir/x.csv: the folder /nonexistent-dir does not exist"),
+        "{stderr}"
+    );
+    // A link to nothing, for a results folder and for the bench's file.
+    let link = dir.path().join("dangling");
+    std::os::unix::fs::symlink(dir.path().join("nothing"), &link).unwrap();
+    let spec = small_spec(dir.path());
+    let output = boardlab()
+        .arg("run")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&link)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is a link to nothing"), "{stderr}");
+    assert!(!stderr.contains("File exists"), "{stderr}");
+    let output = boardlab()
+        .args(["knights-tour", "bench", "--draws", "2", "--out"])
+        .arg(&link)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is a link to nothing"), "{stderr}");
+}
+
+#[test]
 fn an_engine_file_that_is_not_executable_is_refused_at_the_start() {
     let dir = tempfile::tempdir().unwrap();
     let engine = dir.path().join("engine");
