@@ -438,7 +438,9 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     };
     let exports = args.timing.exports()?;
     if let Some(path) = &args.csv {
-        check_out(path)?;
+        // Before the benchmark runs rather than after.
+        crate::knights_tour::bench::check_appendable(path)
+            .map_err(|e| anyhow::anyhow!("--out {}: {e}", path.display()))?;
     }
     let runs = timed_runs(&spec, args.timing.repeats())?;
     let series = [Series::new(spec.command(), "squares/s", &runs)];
@@ -480,38 +482,4 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("--out {}", path.display()))?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Refuses an `--out` file that the row could not be appended to, before the benchmark runs
-/// rather than after.
-fn check_out(path: &std::path::Path) -> anyhow::Result<()> {
-    let shown = path.display();
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => {
-            anyhow::bail!("--out {shown} is a folder; give a CSV file to append the row to")
-        }
-        Ok(_) => {
-            std::fs::OpenOptions::new()
-                .append(true)
-                .open(path)
-                .with_context(|| format!("--out {shown}: cannot append the row to it"))?;
-        }
-        Err(_) if path.symlink_metadata().is_ok() => {
-            anyhow::bail!(
-                "--out {shown} is a link to nothing; remove the link or give another file"
-            )
-        }
-        Err(_) => {
-            let folder = match path.parent() {
-                Some(parent) if !parent.as_os_str().is_empty() => parent,
-                _ => std::path::Path::new("."),
-            };
-            anyhow::ensure!(
-                folder.is_dir(),
-                "--out {shown}: the folder {} does not exist; create it or give another path",
-                folder.display()
-            );
-        }
-    }
-    Ok(())
 }

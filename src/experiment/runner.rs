@@ -104,7 +104,6 @@ pub fn catch_interrupts() {
     INSTALL.call_once(|| {
         let _ = ctrlc::set_handler(|| {
             if SIGNALLED.swap(true, Ordering::SeqCst) {
-                crate::draughts::hub::player::kill_engines();
                 std::process::exit(130);
             }
             STOP.store(true, Ordering::SeqCst);

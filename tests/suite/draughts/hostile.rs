@@ -445,7 +445,7 @@ fn output_paths_that_cannot_be_written_are_refused_first_naming_the_option() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("is a link to nothing"), "{stderr}");
+    assert!(stderr.contains("a link to nothing"), "{stderr}");
     assert!(!stderr.contains("File exists"), "{stderr}");
     let output = boardlab()
         .args(["knights-tour", "bench", "--draws", "2", "--out"])
@@ -454,7 +454,7 @@ fn output_paths_that_cannot_be_written_are_refused_first_naming_the_option() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("is a link to nothing"), "{stderr}");
+    assert!(stderr.contains("a link to nothing"), "{stderr}");
 }
 
 #[test]
