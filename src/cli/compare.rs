@@ -1,5 +1,5 @@
 //! `boardlab compare`: do two results folders of one puzzle agree? The same data (by the
-//! manifests' hashes of the draws file), or no series that differs by the puzzle's test
+//! manifests' hashes of the draws file, checked against the files where they are there), or no series that differs by the puzzle's test
 //! after Holm's correction (see [`crate::experiment::inspect`]).
 
 use super::StudyResult;
@@ -11,13 +11,16 @@ use std::process::ExitCode;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Folders with the same data agree at once. Otherwise each series in both is \
+    after_help = "Folders with the same data agree at once: the same rows and hash in both \
+manifests, and both data files read and hashed (a data file that differs from its manifest is \
+an error; one that is not there leaves its manifest trusted, as the answer says). Otherwise each series in both is \
 tested: ChessMemory by a Mann–Whitney test of its iteration counts, the knight's tour by a χ² \
 test of tours and failures, the games by a χ² test of wins, draws and losses; the p-values are \
 corrected for the number of series by Holm's method.
 
 Exit status: 0 the folders agree, 1 they differ (a series in only one of them, or a test \
-significant at --alpha after Holm's correction), 2 bad input (folders of two puzzles, a \
+significant at --alpha after Holm's correction), 2 bad input (folders of two puzzles, a data \
+file that is not the data its manifest records, a \
 missing summary).
 
 Examples:

@@ -437,6 +437,11 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         count_ties: args.count_ties,
     };
     let exports = args.timing.exports()?;
+    if let Some(path) = &args.csv {
+        // Before the benchmark runs rather than after.
+        crate::knights_tour::bench::check_appendable(path)
+            .map_err(|e| anyhow::anyhow!("--out {}: {e}", path.display()))?;
+    }
     let runs = timed_runs(&spec, args.timing.repeats())?;
     let series = [Series::new(spec.command(), "squares/s", &runs)];
     let result = &median_run(&runs).expect("a timed run").result;
@@ -474,7 +479,7 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     args.timing.finish(exports, &series, &report)?;
     if let Some(path) = &args.csv {
         append_row(path, &spec.csv_row(result))
-            .with_context(|| format!("--csv {}", path.display()))?;
+            .with_context(|| format!("--out {}", path.display()))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -274,13 +274,22 @@ fn parse_arguments() -> anyhow::Result<Cli> {
     Cli::try_parse().or_else(|error| match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            anyhow::bail!("{}", missing_command(std::env::args().skip(1)))
+            anyhow::bail!("{}", missing_command(arguments()))
         }
         _ => {
-            let (path, _) = command_path(std::env::args().skip(1));
+            let (path, _) = command_path(arguments());
             anyhow::bail!("{}", one_line(&error.render().to_string(), &path))
         }
     })
+}
+
+/// The process's arguments after the program's name, as text: a word that is not UTF-8 (a
+/// file name may be any bytes) is read with U+FFFD for its bad bytes, since these words only
+/// name the command for a message.
+fn arguments() -> impl Iterator<Item = String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
 }
 
 /// clap's error text (message, tips, usage and a pointer to --help, on several lines) as

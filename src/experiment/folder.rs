@@ -155,6 +155,13 @@ impl ResultsFolder {
 
     /// Creates the folder (and its parents).
     pub fn create(&self) -> Result<()> {
+        if self.root.symlink_metadata().is_ok() && self.root.metadata().is_err() {
+            super::error::fail!(
+                Usage,
+                "--out {} is a link to nothing; remove the link, create the folder it names, or choose another --out",
+                self.root.display()
+            );
+        }
         std::fs::create_dir_all(&self.root).io(|| {
             format!(
                 "cannot create results folder {}; choose another --out",

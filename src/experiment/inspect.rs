@@ -3,13 +3,15 @@
 //! to show and which counts to compare ([`SummaryLayout`]); a puzzle with a finer test of its
 //! own (ChessMemory's rank test of iteration counts) plugs in its own functions instead.
 //!
-//! Two folders **agree** when their data are the same (equal rows and FNV-1a hash of the draws
-//! file in both manifests), or when no series present in both differs: per series, Pearson's
+//! Two folders **agree** when their data are the same (equal rows and hash of the draws file
+//! in both manifests, and both draws files read and found to have that hash), or when no series present in both differs: per series, Pearson's
 //! χ² test of its outcome counts ([`crate::stats::proportion::homogeneity_p`]), with Holm's
 //! correction over the series, at the chosen level. A series found in only one folder makes
 //! them differ.
 
+use super::checksum;
 use super::error::{Describe, StudyError};
+use super::folder::ResultsFolder;
 use super::manifest::Manifest;
 use crate::output::numbers::{fixed, p_value, percent_cell};
 use crate::stats::proportion::homogeneity_p;
@@ -203,19 +205,52 @@ impl Comparison {
     }
 }
 
-/// `Some(description)` when both folders' manifests record the same complete data: the same
-/// rows and hash of the draws file.
+/// `Some(description)` when both folders' manifests record the same complete data (the same
+/// rows and hash of the draws file) and both data files, read and hashed, are the data their
+/// manifests record. A data file that is not is an error naming it: its folder's summary
+/// cannot be trusted either. A data file that is not there (a published folder without its
+/// data) cannot be read: the description says that its manifest is trusted.
 pub fn same_data(first: &Path, second: &Path) -> Result<Option<String>> {
     let (Some(a), Some(b)) = (Manifest::in_folder(first)?, Manifest::in_folder(second)?) else {
         return Ok(None);
     };
     Ok(match (&a.data, &b.data) {
-        (Some(x), Some(y)) if x == y && a.draws == x.rows && b.draws == y.rows => Some(format!(
-            "the same data: {} rows, {} bytes, {} in both manifests",
-            x.rows,
-            x.bytes,
-            x.describe()
-        )),
+        (Some(x), Some(y)) if x == y && a.draws == x.rows && b.draws == y.rows => {
+            let mut absent = Vec::new();
+            for (dir, manifest) in [(first, &a), (second, &b)] {
+                let path = ResultsFolder::new(dir).draws_for(manifest.compression);
+                if path.symlink_metadata().is_err() {
+                    absent.push(path.display().to_string());
+                    continue;
+                }
+                let length = std::fs::metadata(&path)
+                    .describe(|| format!("cannot read {}", path.display()))?
+                    .len();
+                if length != x.bytes || !checksum::matches(&path, x)? {
+                    return Err(format!(
+                        "{} is not the data its manifest records ({} bytes, {}): edited or damaged, so the folders do not hold the same data; run its experiment again with --force",
+                        path.display(),
+                        x.bytes,
+                        x.describe()
+                    )
+                    .into());
+                }
+            }
+            let checked = match absent.as_slice() {
+                [] => "in both manifests and both data files".to_string(),
+                [one] => format!("in both manifests, trusted since {one} is not there to read"),
+                _ => format!(
+                    "in both manifests, trusted since {} are not there to read",
+                    absent.join(" and ")
+                ),
+            };
+            Some(format!(
+                "the same data: {} rows, {} bytes, {} {checked}",
+                x.rows,
+                x.bytes,
+                x.describe()
+            ))
+        }
         _ => None,
     })
 }

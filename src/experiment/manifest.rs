@@ -388,10 +388,11 @@ pub fn now_rfc3339() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
-/// The command line of this process, quoted where needed.
+/// The command line of this process, quoted where needed (a word that is not UTF-8, a file
+/// name of any bytes, with U+FFFD for its bad bytes: the manifest is JSON text).
 pub fn command_line() -> String {
-    std::env::args()
-        .map(|arg| quote(&arg))
+    std::env::args_os()
+        .map(|arg| quote(&arg.to_string_lossy()))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -296,6 +296,36 @@ impl CheckedWalks {
     }
 }
 
+/// Whether [`append_row`] can append to `path`: an error says why not (a folder, a link to
+/// nothing, a file that cannot be written, a folder that does not exist).
+pub fn check_appendable(path: &Path) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err("a folder; give a CSV file to append the row to".into()),
+        Ok(_) => std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map(drop)
+            .map_err(|e| format!("cannot append the row to it: {e}")),
+        Err(_) if path.symlink_metadata().is_ok() => {
+            Err("a link to nothing; remove the link or give another file".into())
+        }
+        Err(_) => {
+            let folder = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            if folder.is_dir() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the folder {} does not exist; create it or give another path",
+                    folder.display()
+                ))
+            }
+        }
+    }
+}
+
 /// Appends `row` to the CSV file at `path`, writing the header first into a new file.
 pub fn append_row(path: &Path, row: &str) -> std::io::Result<()> {
     let fresh = !path.exists();

@@ -152,6 +152,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let served = runtime.block_on(serve(router, engine, SocketAddr::new(args.host, args.port)));
     // Engine work has been told to stop; no thread is waited for past this.
     runtime.shutdown_timeout(Duration::from_millis(200));
+    // An engine started since Ctrl-C, by a request that was in flight.
+    crate::draughts::hub::player::kill_engines();
     served?;
     Ok(ExitCode::SUCCESS)
 }
@@ -170,7 +172,10 @@ async fn serve(
         let _ = tokio::signal::ctrl_c().await;
         engine.stop();
         stop.send_replace(true);
+        // Hub engines lead process groups of their own, out of the terminal's reach.
+        crate::draughts::hub::player::kill_engines();
         let _ = tokio::signal::ctrl_c().await;
+        crate::draughts::hub::player::kill_engines();
         std::process::exit(130);
     });
     // The Ctrl-C handler is installed when that task first runs: let it run.

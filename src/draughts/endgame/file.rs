@@ -220,7 +220,10 @@ pub fn write_table(dir: &Path, rules: Rules, table: &Table) -> Result<PathBuf, F
     };
     let folder = path.parent().expect("a class file is in a rules folder");
     std::fs::create_dir_all(folder).map_err(io)?;
-    let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
+    // Readable by all (less the umask), as results files are: a database is built once and
+    // read by every user and service of the machine.
+    let mut temporary =
+        crate::output::atomic::temporary_in(folder, ".", ".egdb.tmp").map_err(io)?;
     temporary.write_all(&file_bytes(rules, table)).map_err(io)?;
     temporary.as_file().sync_all().map_err(io)?;
     temporary.persist(&path).map_err(|e| io(e.error))?;
@@ -397,7 +400,17 @@ fn check_blocks(packed: &PackedValues) -> Result<(), Problem> {
     Ok(())
 }
 
-/// Opens every complete piece count of the database under `dir` (see [`Database::open`]).
+/// The stored classes of exactly `pieces` pieces.
+fn classes_of(pieces: u8) -> Vec<Material> {
+    Material::stored_classes(pieces)
+        .into_iter()
+        .filter(|m| m.pieces() == pieces)
+        .collect()
+}
+
+/// Opens the database under `dir` (see [`Database::open`]): every piece count from 1 up to
+/// the first of which no file is there. A file missing from a count that has others, or
+/// from a count below one that has files, is an error naming it.
 pub fn open_database(dir: &Path, rules: Rules) -> Result<Database, FileError> {
     let folder = dir.join(rules.name());
     if !folder.is_dir() {
@@ -409,14 +422,22 @@ pub fn open_database(dir: &Path, rules: Rules) -> Result<Database, FileError> {
     }
     let mut database = Database::new(rules);
     for pieces in 1..=MAX_PIECES {
-        let classes: Vec<Material> = Material::stored_classes(pieces)
-            .into_iter()
-            .filter(|m| m.pieces() == pieces)
-            .collect();
-        let complete = classes.iter().all(|m| class_path(dir, rules, m).is_file());
-        if !complete && pieces > 1 {
+        let classes = classes_of(pieces);
+        let there = |m: &Material| class_path(dir, rules, m).symlink_metadata().is_ok();
+        if pieces > 1 && !classes.iter().any(there) {
+            // The database ends below `pieces`: no file of this count or above may be there,
+            // or one deleted or moved away would shrink it without a word.
+            let above = (pieces + 1..=MAX_PIECES).find(|&p| classes_of(p).iter().any(there));
+            if let Some(above) = above {
+                return Err(FileError::Missing {
+                    path: class_path(dir, rules, &classes[0]).display().to_string(),
+                    build: build_command(dir, rules, above),
+                });
+            }
             break;
         }
+        // A class file missing among the others of its count, or replaced by something that
+        // is not a file, is named by the read.
         for material in &classes {
             let table = read_table(dir, rules, material, pieces)?;
             database.insert(table);

@@ -108,7 +108,17 @@ fn a_missing_class_or_folder_names_the_build_command() {
     assert!(
         message.contains("1m0k-0m1k.egdb: missing; build it with `boardlab draughts endgame build")
     );
-    // One piece is still complete: the database opens with what it has.
+    // The other files of two pieces are there: the database does not open without it, as if
+    // it held one piece, but names it.
+    let message = Database::open(dir.path(), Rules::Czech).unwrap_err();
+    assert!(message.contains("1m0k-0m1k.egdb: missing"), "{message}");
+    // Without any file of two pieces, the database is one of one piece.
+    for material in Material::stored_classes(2) {
+        let path = class_path(dir.path(), Rules::Czech, &material);
+        if material.pieces() == 2 && path.exists() {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
     assert_eq!(
         open_database(dir.path(), Rules::Czech)
             .unwrap()

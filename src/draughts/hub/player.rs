@@ -36,8 +36,10 @@ use crate::draughts::variant::{Variant, VariantMove};
 use crate::game::{Fault, Forfeit, Game, Player};
 use rand_core::Rng;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 /// How a Hub player's name starts.
@@ -45,6 +47,43 @@ pub const PREFIX: &str = "hub";
 
 /// The longest line read from an engine; a longer one is garbage.
 const MAX_LINE: u64 = 1 << 16;
+
+/// The lines read ahead of the game: an engine that writes faster than it is read waits
+/// for the reader, so that what it writes never piles up in memory.
+const LINES_AHEAD: usize = 64;
+
+/// The process groups of the engines running now (each engine leads its own group), so
+/// that an interrupted command can end them and everything they started.
+static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Kills every running engine's process group (the engine and its children). A command
+/// that may run Hub engines calls it when Ctrl-C or a termination signal ends it.
+pub fn kill_engines() {
+    let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    for &group in groups.iter() {
+        kill_group(group);
+    }
+}
+
+fn kill_group(group: i32) {
+    // SAFETY: killpg sends a signal and touches no memory of this program. The group is
+    // led by a child not yet waited for (or, where its exit was seen, by a number the
+    // system does not hand out while the group has members).
+    unsafe {
+        libc::killpg(group, libc::SIGKILL);
+    }
+}
+
+/// Makes Ctrl-C, SIGTERM and SIGHUP end this process with status 130 after killing the
+/// running engines' process groups, which no longer get the terminal's Ctrl-C themselves. A
+/// command that runs Hub engines outside a results run (`draughts games`, `draughts play`)
+/// calls it first; a process that has a handler of its own keeps it.
+pub fn kill_engines_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        kill_engines();
+        std::process::exit(130);
+    });
+}
 
 /// What the engine is asked to search for each move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -121,21 +160,30 @@ impl HubSpec {
     /// is one error before a match rather than a crash in every game.
     pub fn check_program(&self) -> Result<(), String> {
         let program = std::path::Path::new(&self.argv[0]);
-        let found = if program.components().count() > 1 {
-            program.is_file()
-        } else {
-            std::env::var_os("PATH").is_some_and(|path| {
-                std::env::split_paths(&path).any(|dir| dir.join(program).is_file())
-            })
+        use std::os::unix::fs::PermissionsExt;
+        let runnable = |path: &std::path::Path| {
+            path.metadata()
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
         };
-        if found {
-            Ok(())
-        } else {
-            Err(format!(
-                "hub player `{}`: program `{}` is not found; give its path or put it on PATH",
-                self.text, self.argv[0]
-            ))
+        if program.components().count() > 1 {
+            if runnable(program) {
+                return Ok(());
+            }
+            if program.is_file() {
+                return Err(format!(
+                    "hub player `{}`: `{}` is not executable; make it so (chmod +x) or name the program that runs it",
+                    self.text, self.argv[0]
+                ));
+            }
+        } else if std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| runnable(&dir.join(program)))
+        }) {
+            return Ok(());
         }
+        Err(format!(
+            "hub player `{}`: program `{}` is not found; give its path or put it on PATH",
+            self.text, self.argv[0]
+        ))
     }
 }
 
@@ -192,7 +240,9 @@ enum Line {
     Closed,
 }
 
-/// A running engine: its process, its input, and its output's lines.
+/// A running engine: its process, its input, and its output's lines. The engine leads a
+/// process group of its own, killed whole when the engine is dropped, so that what a script
+/// engine starts ends with it.
 struct Process {
     child: Child,
     stdin: ChildStdin,
@@ -202,11 +252,15 @@ struct Process {
 
 impl Process {
     fn start(spec: &HubSpec) -> Result<Process, Forfeit> {
+        // The list is held while the engine starts, so that an interrupt's kill cannot miss
+        // an engine started at that moment.
+        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = Command::new(&spec.argv[0])
             .args(&spec.argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .map_err(|e| {
                 Forfeit::new(
@@ -214,9 +268,11 @@ impl Process {
                     format!("cannot start `{}`: {e}", spec.argv[0]),
                 )
             })?;
+        groups.push(child.id() as i32);
+        drop(groups);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = channel();
+        let (sender, lines) = sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
@@ -277,8 +333,26 @@ impl Process {
         mut wanted: impl FnMut(&Message) -> Result<Option<T>, Forfeit>,
     ) -> Result<T, Forfeit> {
         let deadline = Instant::now() + self.timeout;
+        let timed_out = |ignored: u64| {
+            Forfeit::new(
+                Fault::Timeout,
+                match ignored {
+                    0 => format!("no {waiting_for} within {:?}", self.timeout),
+                    _ => format!(
+                        "no {waiting_for} within {:?} ({ignored} other lines meanwhile)",
+                        self.timeout
+                    ),
+                },
+            )
+        };
+        let mut ignored = 0u64;
         loop {
+            // Checked on every line, so that an engine that writes without end still runs
+            // out of time.
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(timed_out(ignored));
+            }
             let text = match self.lines.recv_timeout(left) {
                 Ok(Line::Text(text)) => text,
                 Ok(Line::Garbage(what)) => {
@@ -294,18 +368,18 @@ impl Process {
                         format!("{status}, waiting for {waiting_for}"),
                     ));
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(Forfeit::new(
-                        Fault::Timeout,
-                        format!("no {waiting_for} within {:?}", self.timeout),
-                    ));
-                }
+                Err(RecvTimeoutError::Timeout) => return Err(timed_out(ignored)),
             };
+            ignored += 1;
             if text.trim().is_empty() {
                 continue;
             }
-            let message = Message::parse(&text)
-                .map_err(|e| Forfeit::new(Fault::Garbage, format!("`{}`: {e}", text.trim_end())))?;
+            let message = Message::parse(&text).map_err(|e| {
+                Forfeit::new(
+                    Fault::Garbage,
+                    format!("`{}`: {e}", crate::draughts::pdn::shown(text.trim_end())),
+                )
+            })?;
             if message.command == "error" {
                 let said = message.get("message").unwrap_or("").to_string();
                 return Err(Forfeit::new(
@@ -365,7 +439,11 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-        let _ = self.child.kill();
+        let group = self.child.id() as i32;
+        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        kill_group(group);
+        groups.retain(|&g| g != group);
+        drop(groups);
         let _ = self.child.wait();
     }
 }

@@ -113,6 +113,8 @@ impl GameType {
     /// Reads a tag value: a number of the table, or a number with all its attributes.
     pub fn parse(text: &str) -> Result<GameType, String> {
         let fields: Vec<&str> = text.split(',').map(str::trim).collect();
+        let shown = super::shown(text);
+        let text = shown.as_str();
         let number: u32 = fields[0].parse().map_err(|_| {
             format!("GameType `{text}`: expected a number such as 20, or `20,W,10,10,N2,0`")
         })?;

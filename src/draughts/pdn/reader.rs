@@ -183,7 +183,10 @@ impl Reader {
         match self.bump() {
             Some(']') => Ok(Token::Tag(name, value)),
             None => Err(truncated("the tag `[`", opened)),
-            Some(_) => Err(format!("line {opened}: tag {name} does not end with `]`")),
+            Some(_) => Err(format!(
+                "line {opened}: tag {} does not end with `]`",
+                super::shown(&name)
+            )),
         }
     }
 
@@ -227,7 +230,12 @@ impl Reader {
                     self.bump();
                     self.skip_variation(line)?;
                 }
-                ')' | '}' => return Err(format!("line {line}: `{c}` closes nothing")),
+                ')' | '}' | ']' => return Err(format!("line {line}: `{c}` closes nothing")),
+                '"' => {
+                    return Err(format!(
+                        "line {line}: a string `\"` outside a tag pair; strings belong in tags, `[Name \"value\"]`, and comments in `{{...}}`"
+                    ));
+                }
                 '[' => {
                     self.bump();
                     return self.tag(line).map(Some);
@@ -253,13 +261,25 @@ impl Reader {
     /// A move number, move, result or ellipsis (`None` for the last).
     fn movetext_word(&mut self, line: usize) -> Result<Option<Token>, String> {
         let mut word = self.word();
+        if word.is_empty() {
+            // Every character that ends a word has a branch in `next_token`; a word that
+            // reads nothing would read nothing for ever.
+            let c = self.peek().unwrap_or(' ');
+            return Err(format!(
+                "line {line}: `{}` is out of place here",
+                super::shown(&c.to_string())
+            ));
+        }
         // A move number glued to its move: `12.32-28`, `12...19-23`.
         let digits = word.chars().take_while(char::is_ascii_digit).count();
         if digits > 0 && word[digits..].starts_with('.') {
             let dots = word[digits..].chars().take_while(|&c| c == '.').count();
-            let number = word[..digits]
-                .parse()
-                .map_err(|_| format!("line {line}: move number `{word}` is too large"))?;
+            let number = word[..digits].parse().map_err(|_| {
+                format!(
+                    "line {line}: move number `{}` is too large",
+                    super::shown(&word)
+                )
+            })?;
             let rest = word[digits + dots..].to_string();
             if !rest.is_empty() {
                 // Put the move back to be read next.
@@ -287,7 +307,8 @@ impl Reader {
             let mut message = String::new();
             let _ = write!(
                 message,
-                "line {line}: `{word}` is not a move, move number, result, comment or tag"
+                "line {line}: `{}` is not a move, move number, result, comment or tag",
+                super::shown(&word)
             );
             return Err(message);
         }

@@ -4,7 +4,7 @@
 //! squares are the 8×8 layout's indices, so one set of square names serves both.
 
 use crate::draughts::board::{Board, Color};
-use crate::draughts::game::{Draughts, GamePosition};
+use crate::draughts::game::{Draughts, Ending, GamePosition};
 use crate::draughts::moves::Move;
 use crate::draughts::variant::game::{VariantGame, VariantPosition};
 use crate::draughts::variant::{Position, RuleSet, RulesChoice, Variant, VariantMove};
@@ -22,6 +22,8 @@ pub trait Recordable: Game {
     fn board(&self, position: &Self::Position) -> Position;
     /// The start square and the landing squares of a move, and whether it captures.
     fn route(&self, mv: &Self::Move) -> (u32, Vec<u32>, bool);
+    /// The rule that ended the game in `position`, if it is over.
+    fn ending(&self, position: &Self::Position) -> Option<Ending>;
 }
 
 impl Recordable for VariantGame {
@@ -44,6 +46,10 @@ impl Recordable for VariantGame {
     fn route(&self, mv: &VariantMove) -> (u32, Vec<u32>, bool) {
         let landings = mv.landings().iter().map(|&i| i as u32).collect();
         (mv.from(), landings, mv.is_capture())
+    }
+
+    fn ending(&self, position: &VariantPosition) -> Option<Ending> {
+        VariantGame::ending(self, position).map(|(_, ending)| ending)
     }
 }
 
@@ -81,6 +87,10 @@ impl Recordable for Draughts {
     fn route(&self, mv: &Move) -> (u32, Vec<u32>, bool) {
         let landings = mv.landings().iter().map(|s| s.index() as u32).collect();
         (mv.from().index() as u32, landings, mv.is_capture())
+    }
+
+    fn ending(&self, position: &GamePosition) -> Option<Ending> {
+        Draughts::ending(self, position).map(|(_, ending)| ending)
     }
 }
 

@@ -18,7 +18,7 @@ use super::reader::Record;
 use super::recordable::Recordable;
 use super::writer::MoveWriter;
 use crate::draughts::board::Color;
-use crate::draughts::game::Draughts;
+use crate::draughts::game::{Draughts, Ending};
 use crate::draughts::variant::game::VariantGame;
 use crate::draughts::variant::notation::{self, Squares};
 use crate::draughts::variant::{RuleSet, RulesChoice};
@@ -125,9 +125,17 @@ fn replay_with<G: Recordable>(
             Color::Black => "black",
         };
         let label = format!(
-            "game {number}, move {}, {side} ({text})",
-            first_number as usize + half / 2
+            "game {number}, move {}, {side} ({})",
+            first_number as usize + half / 2,
+            super::shown(text)
         );
+        // The referee plays no move after the game's end, and neither does a record.
+        if let Some(ending) = game.ending(&position).filter(|e| *e != Ending::NoMove) {
+            return Err(format!(
+                "{label}: the game is over before this move ({}); a record ends where the rules end the game",
+                ended_by(ending)
+            ));
+        }
         game.legal_moves(&position, &mut legal);
         let mv = resolve(game, &position, &legal, text, &names, &writer)
             .map_err(|e| format!("{label}: {e}"))?;
@@ -147,6 +155,18 @@ fn replay_with<G: Recordable>(
     })
 }
 
+/// How a drawn game ended, as a message says it.
+fn ended_by(ending: Ending) -> &'static str {
+    match ending {
+        Ending::NoMove => "the side to move has no legal move",
+        Ending::Repetition => "drawn by repetition of the position",
+        Ending::QuietPlies => {
+            "drawn by the plies without a capture or a man's move, or by an endgame count"
+        }
+        Ending::PlyCap => "drawn at the ply cap",
+    }
+}
+
 /// The start: the FEN tag's position, else the rule set's start with the game type's first
 /// player to move.
 fn start_position<G: Recordable>(
@@ -158,9 +178,9 @@ fn start_position<G: Recordable>(
     let rules = game.rule_set();
     match record.tag("FEN") {
         Some(fen) => {
-            let text = renamed_fen(fen, names, &rules).map_err(|e| format!("FEN `{fen}`: {e}"))?;
-            let board =
-                notation::parse_fen(&rules, &text).map_err(|e| format!("FEN `{fen}`: {e}"))?;
+            let at = |e: String| format!("FEN `{}`: {e}", super::shown(fen));
+            let text = renamed_fen(fen, names, &rules).map_err(at)?;
+            let board = notation::parse_fen(&rules, &text).map_err(at)?;
             Ok(game.setup(&board))
         }
         None => {
@@ -195,18 +215,20 @@ fn renamed_fen(fen: &str, names: &SquareNames, rules: &RuleSet) -> Result<String
             let indices = match name.split_once('-') {
                 Some((low, high)) => {
                     let (low, high): (usize, usize) = (
-                        low.trim()
-                            .parse()
-                            .map_err(|_| format!("`{item}` is no range of numbers"))?,
-                        high.trim()
-                            .parse()
-                            .map_err(|_| format!("`{item}` is no range of numbers"))?,
+                        low.trim().parse().map_err(|_| no_range(item))?,
+                        high.trim().parse().map_err(|_| no_range(item))?,
                     );
+                    if low > high {
+                        return Err(format!(
+                            "range `{}` runs backwards; write {high}-{low}",
+                            super::shown(item)
+                        ));
+                    }
                     (low..=high)
                         .map(|n| names.parse(&n.to_string()))
                         .collect::<Result<Vec<_>, _>>()?
                 }
-                None => vec![names.parse(name)?],
+                None => vec![square(names, name)?],
             };
             items.extend(
                 indices
@@ -217,6 +239,10 @@ fn renamed_fen(fen: &str, names: &SquareNames, rules: &RuleSet) -> Result<String
         out.push(format!("{colour}{}", items.join(",")));
     }
     Ok(out.join(":"))
+}
+
+fn no_range(item: &str) -> String {
+    format!("`{}` is no range of numbers", super::shown(item))
 }
 
 /// The legal move `text` names among `legal` (see the module docs).
@@ -305,7 +331,19 @@ fn squares_of(text: &str, names: &SquareNames) -> Result<Vec<u32>, String> {
     if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
         return Err("not a move: write the start and end squares, e.g. 32-28 or c3-d4".into());
     }
-    parts.iter().map(|p| names.parse(p)).collect()
+    parts.iter().map(|p| square(names, p)).collect()
+}
+
+/// The square `text` names; a long text (a square's name is a few characters) is quoted cut
+/// short.
+fn square(names: &SquareNames, text: &str) -> Result<u32, String> {
+    names.parse(text).map_err(|e| {
+        if text.chars().count() > 8 {
+            format!("`{}` is not a square", super::shown(text))
+        } else {
+            e
+        }
+    })
 }
 
 /// Every square a move passes or lands on after its start, in order.

@@ -6,6 +6,7 @@ mod damebot_vectors;
 mod endgame;
 mod endgame_values;
 mod games;
+mod hostile;
 mod hub;
 mod matches;
 mod oracle;
