@@ -2,15 +2,15 @@
 """How often `boardlab compare` calls two runs of one spec different when only the master
 seed differs: its false-positive rate, measured.
 
-Runs the spec under 2*PAIRS master seeds (1, 2, ..., into scratch folders), compares seed
-2k-1 with seed 2k for every k, and prints one CSV row per pair (the seeds, compare's exit
-status, its smallest Holm-adjusted p-value) and a summary line: the share of pairs called
-different, with its 95% Wilson interval, against the `--alpha` compare used. Two runs of the
-same spec with independent seeds hold the same distributions, so that share should be at
-most alpha.
+Runs the spec under 2*PAIRS master seeds (1, 2, ..., into scratch folders) and compares seed
+2k-1 with seed 2k for every k. Into the folder `--out` it writes `pairs.csv`, one row per pair
+(the seeds, compare's exit status, its smallest Holm-adjusted p-value), and `REPORT.md`, whose
+finding is the share of pairs called different with its 95% Wilson interval, against the
+`--alpha` compare used. Two runs of the same spec with independent seeds hold the same
+distributions, so that share should be at most alpha.
 
-    scripts/compare-error-rate.py --pairs 200 --out error-rate.csv
-    scripts/compare-error-rate.py --pairs 20 --spec my-orders.toml --alpha 0.01
+    scripts/compare-error-rate.py --pairs 200 --out results/compare-error-rate
+    scripts/compare-error-rate.py --pairs 20 --spec my-orders.toml --alpha 0.01 --out rate
 
 Without `--spec` it runs the ChessMemory guide's spec (QNBR against RNBQ, 300 draws each,
 cap 100,000). `BOARDLAB` names the binary (default: target/release/boardlab).
@@ -34,6 +34,7 @@ draws = 300
 cap = 100000
 seed = 7
 """
+GUIDE_TEXT = "the ChessMemory guide's (QNBR against RNBQ, 300 draws each, cap 100,000)"
 Z95 = 1.959963984540054
 
 
@@ -70,10 +71,19 @@ def main():
     parser.add_argument("--spec", help="the spec to run (default: the ChessMemory guide's)")
     parser.add_argument("--alpha", type=float, default=0.01, help="compare's --alpha (default 0.01)")
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--out", help="the CSV of pairs (default: standard output)")
+    parser.add_argument("--out", required=True, help="the folder for pairs.csv and REPORT.md")
+    parser.add_argument("--report-only", action="store_true",
+                        help="write REPORT.md again from the folder's pairs.csv, running nothing")
     args = parser.parse_args()
     if args.pairs < 1:
         sys.exit("--pairs must be at least 1")
+    if args.report_only:
+        with open(os.path.join(args.out, "pairs.csv"), newline="") as f:
+            rows = [{"first_seed": int(r["first_seed"]), "second_seed": int(r["second_seed"]),
+                     "exit": int(r["exit"]), "smallest_holm_p": float(r["smallest_holm_p"])}
+                    for r in csv.DictReader(f)]
+        write_report(args, rows)
+        return
     binary = os.environ.get("BOARDLAB", os.path.join(ROOT, "target", "release", "boardlab"))
     if not os.access(binary, os.X_OK):
         sys.exit(f"{binary} is not an executable boardlab: build it with `cargo build --release` or set BOARDLAB")
@@ -93,17 +103,40 @@ def main():
             for folder in (first, second):
                 subprocess.run(["rm", "-rf", folder], check=True)
             print(f"{k}/{args.pairs} pairs", file=sys.stderr, end="\r")
-    out = open(args.out, "w", newline="") if args.out else sys.stdout
-    writer = csv.DictWriter(out, fieldnames=["first_seed", "second_seed", "exit", "smallest_holm_p"])
-    writer.writeheader()
-    writer.writerows(rows)
-    if args.out:
-        out.close()
-    different = sum(1 for r in rows if r["exit"] == 1)
-    low, high = wilson(different, len(rows))
-    print(f"compare called {different} of {len(rows)} pairs different: "
-          f"{100 * different / len(rows):.1f}% [{100 * low:.1f}, {100 * high:.1f}] (95% Wilson), "
-          f"alpha {args.alpha}", file=sys.stderr)
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "pairs.csv"), "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=["first_seed", "second_seed", "exit", "smallest_holm_p"])
+        writer.writeheader()
+        writer.writerows(rows)
+    write_report(args, rows)
+
+
+def write_report(args, rows):
+    """REPORT.md in the folder `args.out`: the finding computed from `rows`."""
+    different = [r for r in rows if r["exit"] == 1]
+    low, high = wilson(len(different), len(rows))
+    finding = (f"compare called {len(different)} of {len(rows)} pairs of seeds different: "
+               f"{100 * len(different) / len(rows):.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+               f"(95% Wilson interval) at alpha = {args.alpha}")
+    named = ", ".join(f"{r['first_seed']} with {r['second_seed']}" for r in different) or "none"
+    spec_text = GUIDE_TEXT if args.spec is None else f"`{args.spec}`"
+    options = ("" if args.spec is None else f" --spec {args.spec}") + (
+        "" if args.alpha == 0.01 else f" --alpha {args.alpha}")
+    lines = [
+        "# How often compare calls two seeds of one spec different",
+        "",
+        f"**Finding:** {finding}.",
+        "",
+        f"- **Spec:** {spec_text}.",
+        f"- **Pairs:** master seeds 1 with 2, 3 with 4, ..., {2 * len(rows) - 1} with {2 * len(rows)};"
+        " each pair's seeds, compare's exit status and its smallest Holm-adjusted p-value are in `pairs.csv`.",
+        f"- **Called different:** {named}.",
+        f"- **Made by:** `scripts/compare-error-rate.py --pairs {len(rows)} --out <this folder>{options}`.",
+        "",
+    ]
+    with open(os.path.join(args.out, "REPORT.md"), "w") as report:
+        report.write("\n".join(lines))
+    print(finding, file=sys.stderr)
 
 
 if __name__ == "__main__":

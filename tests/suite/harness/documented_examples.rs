@@ -41,6 +41,11 @@ use std::time::Duration;
 
 /// Examples run in another form: (the example as printed, what runs instead, why).
 const ADJUSTED: &[(&str, &str, &str)] = &[
+    (
+        "scripts/compare-error-rate.py --pairs 200 --out results/compare-error-rate",
+        "scripts/compare-error-rate.py --pairs 1 --out results/compare-error-rate",
+        "200 pairs are 400 runs, about 15 minutes on 2 cores",
+    ),
     // --help
     (
         "boardlab run",
