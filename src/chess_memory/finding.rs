@@ -47,12 +47,7 @@ impl Finding {
         let Some(&best) = ranked.first() else {
             return Finding::NoDraws;
         };
-        let fewest = analysis
-            .orderings
-            .iter()
-            .map(|o| o.summary.draws)
-            .min()
-            .unwrap_or(0);
+        let fewest = fewest_draws(analysis);
         if fewest < FEW_TO_COMPARE {
             return Finding::TooFewDraws { fewest };
         }
@@ -87,13 +82,13 @@ impl Finding {
         let (row, rows) = analysis.row_noun();
         let o = |i: usize| &analysis.orderings[i];
         match *self {
-            Finding::NoDraws => format!("no {row} has a draw, so none is best"),
+            Finding::NoDraws => format!("no best: no {row} has a draw"),
             Finding::TooFewDraws { fewest } => format!(
-                "no best {row}: as few as {fewest} draw{} in a {row}, too few to rank (at least {FEW_TO_COMPARE} are needed)",
+                "no best: as few as {fewest} draw{} in one {row}, too few to rank (at least {FEW_TO_COMPARE} are needed)",
                 if fewest == 1 { "" } else { "s" }
             ),
             Finding::AllCensored { series } => format!(
-                "no best {row}: every one of the {series} {rows} leaves at least half of its draws unsolved at the cap, so no median is known"
+                "no best: every one of the {series} {rows} leaves at least half of its draws unsolved at the cap, so no median is known"
             ),
             Finding::Best {
                 best,
@@ -107,7 +102,7 @@ impl Finding {
                 best,
                 runner_up: Some((second, holm_p)),
             } => format!(
-                "best {row}: {}, median {} iterations, fewer than the runner-up {}, median {} (Mann–Whitney, Holm-adjusted p = {})",
+                "best: {}, median {} iterations, fewer than the runner-up {}, median {} (Mann–Whitney, Holm-adjusted p = {})",
                 o(best).label(),
                 median_text(o(best)),
                 o(second).label(),
@@ -119,7 +114,7 @@ impl Finding {
                 second,
                 holm_p,
             } => format!(
-                "no single best {row}: {}, median {}, and {}, median {}, do not differ at the 5% level (Mann–Whitney, Holm-adjusted p = {})",
+                "no single best: {}, median {}, and {}, median {}, do not differ at the 5% level (Mann–Whitney, Holm-adjusted p = {})",
                 o(best).label(),
                 median_text(o(best)),
                 o(second).label(),
@@ -128,6 +123,16 @@ impl Finding {
             ),
         }
     }
+}
+
+/// The draws of the series with fewest; 0 without a series.
+pub fn fewest_draws(analysis: &Analysis) -> u64 {
+    analysis
+        .orderings
+        .iter()
+        .map(|o| o.summary.draws)
+        .min()
+        .unwrap_or(0)
 }
 
 /// Whether the median falls among the unsolved draws: then it is only "at least the cap".

@@ -170,12 +170,7 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
     let n = analysis.orderings.len();
     let cap = analysis.cap;
     let (row, rows) = analysis.row_noun();
-    let fewest = analysis
-        .orderings
-        .iter()
-        .map(|o| o.summary.draws)
-        .min()
-        .unwrap_or(0);
+    let fewest = finding::fewest_draws(analysis);
     if fewest < FEW_TO_COMPARE {
         writeln!(
             out,

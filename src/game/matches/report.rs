@@ -361,7 +361,10 @@ fn generic_sections(t: &Tables) -> String {
          likelihood over all games between different players and shown on the Elo scale \
          (mean 0; +400 means 10 to 1 odds in points); {PRIOR_GAMES} virtual drawn game per \
          pairing keeps unbeaten and winless players finite. Intervals: 95% percentile \
-         bootstrap over games, stratified by pairing and seat ({} replicates, seeded). {}\n",
+         bootstrap over games, stratified by pairing and seat ({} replicates, seeded), \
+         widened to every rating that a score test of the player's own games does not reject \
+         (the others held at their ratings), so that few games give wide intervals and a \
+         player who won (lost) every game has no upper (lower) end, written ∞. {}\n",
         ratings::REPLICATES,
         seat_sentence(t)
     );

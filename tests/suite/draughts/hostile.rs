@@ -97,7 +97,7 @@ fn replay_refuses_a_move_after_the_game_is_drawn_by_repetition() {
     refused(
         format!("{shuffle} 5. a1-b2 *").as_bytes(),
         "czech",
-        "game 1, move 5 (a1-b2): the game is over before this move (drawn by repetition",
+        "game 1, move 5, white (a1-b2): the game is over before this move (drawn by repetition",
     );
 }
 

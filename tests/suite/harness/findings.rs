@@ -164,7 +164,7 @@ fn the_rule_sets_study_states_each_first_player_score_as_its_folder_finds_it() {
         .unwrap();
         let finding = finding_of(&report).unwrap_or_else(|| panic!("{rules}: no finding"));
         let (score, low, high) = first_player_score(finding);
-        let shown = format!("{score:.1} [{low:.1}, {high:.1}]");
+        let shown = format!("{score:.2} [{low:.2}, {high:.2}]");
         assert_eq!(
             cells[4], shown,
             "{rules}: the README's score against its finding {finding}"
@@ -192,4 +192,51 @@ fn the_rule_sets_study_states_each_first_player_score_as_its_folder_finds_it() {
         flat(&main).contains(&sentence),
         "README.md should say: {sentence}"
     );
+}
+
+#[test]
+fn the_measured_error_rate_of_compare_is_the_one_its_pairs_give() {
+    let root = committed::root();
+    let pairs = std::fs::read_to_string(root.join("results/compare-error-rate/pairs.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = pairs
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let different = rows.iter().filter(|r| r[2] == "1").count() as u64;
+    let n = rows.len() as u64;
+    assert_eq!(n, 200);
+    // Every pair called different has a Holm-adjusted p below compare's default alpha, and
+    // every pair that agrees one at or above it (as compare prints p, to three decimals).
+    for r in &rows {
+        let p: f64 = r[3].parse().unwrap();
+        let consistent = if r[2] == "1" { p <= 0.01 } else { p >= 0.0095 };
+        assert!(consistent, "{r:?}");
+    }
+    let (low, high) = boardlab::stats::proportion::wilson95(different, n);
+    let figure = format!(
+        "{:.1}% [{:.1}, {:.1}]",
+        100.0 * different as f64 / n as f64,
+        100.0 * low,
+        100.0 * high
+    );
+    let flat = |path: &str| {
+        let text = std::fs::read_to_string(root.join(path)).unwrap();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let report = flat("results/compare-error-rate/REPORT.md");
+    let finding = format!("compare called {different} of {n} pairs of seeds different: {figure}");
+    assert!(
+        report.contains(&format!("**Finding:** {finding}")),
+        "{finding}"
+    );
+    let docs = flat("docs/experiments.md");
+    assert!(
+        docs.contains(&format!("called {different} pairs different: {figure}")),
+        "{figure}"
+    );
+    let seven_eight = rows.iter().find(|r| r[0] == "7").unwrap();
+    assert_eq!(seven_eight[2], "1", "the docs say seeds 7 and 8 differ");
+    let three_four = rows.iter().find(|r| r[0] == "3").unwrap();
+    assert_eq!(three_four[2], "0", "the docs say seeds 3 and 4 agree");
 }
