@@ -46,6 +46,11 @@ fn report_rewrites_every_committed_report_byte_for_byte() {
         } else if copy.join("marginals.json").is_file() {
             report.args(["chess-memory", "marginals", "--replot", "--out"]);
             report.arg(&copy);
+        } else if copy.join("pairs.csv").is_file() && !copy.join("manifest.json").is_file() {
+            // compare's measured error rate: its script writes the report from pairs.csv.
+            report = Command::new("python3");
+            report.arg(root().join("scripts/compare-error-rate.py"));
+            report.args(["--report-only", "--out"]).arg(&copy);
         } else {
             report.arg("report").arg(&copy).arg("--quiet");
         }
