@@ -26,17 +26,19 @@ pub fn wilson(successes: u64, n: u64, z: f64) -> (f64, f64) {
         return (0.0, 1.0);
     }
     let all = successes >= n;
-    let (n, p) = (n as f64, successes.min(n) as f64 / n as f64);
+    let (low, high) = wilson_mean(successes.min(n) as f64 / n as f64, n as f64, z);
+    let low = if successes == 0 { 0.0 } else { low };
+    let high = if all { 1.0 } else { high };
+    (low, high)
+}
+
+/// Wilson's interval for a mean `p` of `n` values in [0, 1] (a proportion when the values
+/// are 0 and 1), clamped to [0, 1]: the formula of the module docs with p̂ = `p`.
+pub fn wilson_mean(p: f64, n: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    let low = if successes == 0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let high = if all { 1.0 } else { (centre + half).min(1.0) };
-    (low, high)
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// The 95% Wilson interval of `successes` out of `n`.

@@ -21,7 +21,7 @@
 //! Wilson's interval; over many games m's bound meets m̂ and the interval meets the normal
 //! one, whose width it then has.
 
-use super::proportion::Z95;
+use super::proportion::{Z95, wilson_mean};
 
 /// The 95% score interval (module docs) of a record given as `(score of one unit, count)`
 /// pairs, each score in [0, 1]; (0, 1) without a unit. The low end is exactly 0 when every
@@ -101,11 +101,7 @@ fn wilson_low(successes: f64, n: f64, z: f64) -> f64 {
     if successes <= 0.0 {
         return 0.0;
     }
-    let p = (successes / n).min(1.0);
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    (centre - half).max(0.0)
+    wilson_mean((successes / n).min(1.0), n, z).0
 }
 
 /// A record of games as score-interval input: wins, draws and losses of the first player.

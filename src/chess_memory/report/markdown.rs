@@ -4,7 +4,9 @@
 use super::bench::BenchSpeed;
 use super::figures::{self, CHARTS};
 use crate::chess_memory::analysis::{Analysis, FEW_DRAWS, OrderingAnalysis, RANKING_RULE};
-use crate::chess_memory::finding::{self, FEW_TO_COMPARE, Finding};
+use crate::chess_memory::finding::{
+    self, FEW_TO_COMPARE, Finding, has_interval, median_is_censored, median_text,
+};
 use crate::chess_memory::sat::mistakes::MistakesSummary;
 use crate::output::numbers::{count, p_value, percent, thousands};
 use std::fmt::Write;
@@ -63,18 +65,6 @@ pub fn render(
     }
     method(&mut out, analysis);
     out
-}
-
-fn median_text(o: &OrderingAnalysis, _cap: Option<u64>) -> String {
-    finding::median_text(o)
-}
-
-fn median_is_censored(o: &OrderingAnalysis, _cap: Option<u64>) -> bool {
-    finding::median_is_censored(o)
-}
-
-fn has_interval(o: &OrderingAnalysis, _cap: Option<u64>) -> bool {
-    finding::has_interval(o)
 }
 
 fn provenance(out: &mut String, analysis: &Analysis) {
@@ -168,7 +158,6 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
         return;
     };
     let n = analysis.orderings.len();
-    let cap = analysis.cap;
     let (row, rows) = analysis.row_noun();
     let fewest = finding::fewest_draws(analysis);
     if fewest < FEW_TO_COMPARE {
@@ -179,7 +168,7 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
         )
         .unwrap();
     }
-    if median_is_censored(best, cap) {
+    if median_is_censored(best) {
         writeln!(
             out,
             "- **No {row} has a median below the cap:** every one of the {n} {rows} leaves at least half of its draws unsolved, so none can be called best by median; the table lists them {RANKING_RULE}.\n"
@@ -192,8 +181,8 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
         "- **Best {row} by median iterations: {}**{}, median {} iterations{}, mean {}{}, {} of draws censored.",
         best.label(),
         if analysis.seed == Some(best_index) { " (the seed's own order)" } else { "" },
-        median_text(best, cap),
-        if has_interval(best, cap) { " (95% CI in brackets)" } else { "" },
+        median_text(best),
+        if has_interval(best) { " (95% CI in brackets)" } else { "" },
         if best.summary.censored + best.summary.exhausted > 0 { "at least " } else { "" },
         thousands(best.summary.mean),
         percent(best.censored_share())
@@ -207,7 +196,7 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
             out,
             "- **Worst {row}: {}**, median {}; {} of its draws reach the cap.",
             worst.label(),
-            median_text(worst, cap),
+            median_text(worst),
             percent(worst.censored_share())
         )
         .unwrap();
@@ -273,9 +262,9 @@ fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
     let ratio = seed_order.summary.median as f64 / best.summary.median.max(1) as f64;
     let against = if fewest < FEW_TO_COMPARE {
         format!("too few draws ({fewest}) to compare its median with the best {row}'s")
-    } else if median_is_censored(best, analysis.cap) {
+    } else if median_is_censored(best) {
         format!("the best {row}'s median is censored too, so the ratio of medians is unknown")
-    } else if median_is_censored(seed_order, analysis.cap) {
+    } else if median_is_censored(seed_order) {
         format!("at least {ratio:.2}× the median of the best {row}")
     } else {
         format!("{ratio:.2}× the median of the best {row}")
@@ -285,7 +274,7 @@ fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
         "- **The seed's order {}** ranks {rank} of {}: median {}, {against}",
         seed_order.label(),
         analysis.orderings.len(),
-        median_text(seed_order, analysis.cap),
+        median_text(seed_order),
     )
     .unwrap();
     if let Some(c) = analysis
@@ -448,7 +437,7 @@ fn kinds(out: &mut String, analysis: &Analysis) {
     let censored = analysis
         .orderings
         .iter()
-        .filter(|o| median_is_censored(o, analysis.cap))
+        .filter(|o| median_is_censored(o))
         .count();
     let caveat = if censored > 0 {
         format!(
@@ -526,7 +515,7 @@ fn table(out: &mut String, analysis: &Analysis) {
             "| {} | {}{marker} | {} | {mean} | {p99} | {} | {tail} | {cutoff} | {cost} |",
             rank + 1,
             o.label(),
-            median_text(o, analysis.cap),
+            median_text(o),
             percent(o.censored_share())
         )
         .unwrap();

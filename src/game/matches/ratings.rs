@@ -200,17 +200,9 @@ pub fn fit_with_intervals(players: &[String], cells: &[Cell], seed: u64) -> Vec<
     }
     (0..n)
         .map(|i| {
-            let (mut games, mut points) = (0u64, 0f64);
-            for c in cells.iter().filter(|c| c.a != c.b) {
-                let [w, d, l] = c.wdl;
-                if c.a == i {
-                    games += w + d + l;
-                    points += w as f64 + d as f64 / 2.0;
-                } else if c.b == i {
-                    games += w + d + l;
-                    points += l as f64 + d as f64 / 2.0;
-                }
-            }
+            let ([wins, draws, losses], _) = record_of(i, n, cells);
+            let games = wins + draws + losses;
+            let points = wins as f64 + draws as f64 / 2.0;
             let list = &mut replicates[i];
             list.sort_by(f64::total_cmp);
             let quantile = |p: f64| {
@@ -248,10 +240,10 @@ fn round2(x: f64) -> f64 {
     }
 }
 
-/// The score interval of player `i` read as ratings (module docs): `(low, high)`, infinite
-/// where the player lost or won every game, `None` for a player without games.
-fn score_bounds(i: usize, ratings: &[f64], cells: &[Cell]) -> (Option<f64>, Option<f64>) {
-    let mut met = vec![0u64; ratings.len()];
+/// Player `i`'s wins, draws and losses against the other players of `cells`, and its games
+/// against each of the `players`.
+fn record_of(i: usize, players: usize, cells: &[Cell]) -> ([u64; 3], Vec<u64>) {
+    let mut met = vec![0u64; players];
     let [mut wins, mut draws, mut losses] = [0u64; 3];
     for c in cells.iter().filter(|c| c.a != c.b) {
         let [w, d, l] = c.wdl;
@@ -263,6 +255,13 @@ fn score_bounds(i: usize, ratings: &[f64], cells: &[Cell]) -> (Option<f64>, Opti
         met[opponent] += w + d + l;
         (wins, draws, losses) = (wins + won, draws + d, losses + lost);
     }
+    ([wins, draws, losses], met)
+}
+
+/// The score interval of player `i` read as ratings (module docs): `(low, high)`, infinite
+/// where the player lost or won every game, `None` for a player without games.
+fn score_bounds(i: usize, ratings: &[f64], cells: &[Cell]) -> (Option<f64>, Option<f64>) {
+    let ([wins, draws, losses], met) = record_of(i, ratings.len(), cells);
     let games = wins + draws + losses;
     if games == 0 {
         return (None, None);
