@@ -147,11 +147,14 @@ impl Chart for SuccessChart {
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 90);
         let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(28))
+            .caption(
+                &self.title,
+                style::fitted_title(&plot_area, &self.title, 28),
+            )
             .margin(20)
             .x_label_area_size(70)
             .y_label_area_size(100)
-            .build_cartesian_2d(side_axis(&sides), 0f64..1.02)
+            .build_cartesian_2d(side_axis(&sides), -0.02f64..1.02)
             .map_err(plot_error)?;
         chart
             .configure_mesh()
@@ -277,7 +280,10 @@ impl Chart for StripChart {
         let labels: Vec<String> = self.rows.iter().map(|(rule, _)| rule.clone()).collect();
         let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4) as u32;
         let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(28))
+            .caption(
+                &self.title,
+                style::fitted_title(&plot_area, &self.title, 28),
+            )
             .margin(20)
             .x_label_area_size(70)
             .y_label_area_size(40 + 13 * longest)
@@ -371,7 +377,7 @@ impl Chart for StartMapsChart {
             return style::no_data(root, &self.title);
         }
         let root = root
-            .titled(&self.title, style::title(28))
+            .titled(&self.title, style::fitted_title(root, &self.title, 28))
             .map_err(plot_error)?;
         let (_, height) = root.dim_in_pixel();
         let (maps_area, legend_area) = root.split_vertically(height - 80);

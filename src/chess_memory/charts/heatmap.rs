@@ -58,7 +58,7 @@ impl Chart for KindPositionHeatmap {
         let colour_of = |v: f64| ViridisRGB.get_color_normalized(v, bar_low, bar_high);
         let (main, legend) = root.split_horizontally(900);
         let mut chart = ChartBuilder::on(&main)
-            .caption(&self.title, style::title(24))
+            .caption(&self.title, style::fitted_title(&main, &self.title, 24))
             .margin(20)
             .x_label_area_size(50)
             .y_label_area_size(90)

@@ -68,7 +68,10 @@ impl Chart for MistakeStepsChart {
         let (_, height) = root.dim_in_pixel();
         let (plot_area, legend_area) = root.split_vertically(height - 60);
         let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(24))
+            .caption(
+                &self.title,
+                style::fitted_title(&plot_area, &self.title, 24),
+            )
             .margin(20)
             .margin_right(110)
             .x_label_area_size(55)

@@ -82,7 +82,10 @@ impl Chart for OrderingsChart {
         let (plot_area, legend_area) = root.split_vertically(height - 50);
         let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
         let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(26))
+            .caption(
+                &self.title,
+                style::fitted_title(&plot_area, &self.title, 26),
+            )
             .margin(20)
             .x_label_area_size(60)
             .y_label_area_size(label_area_width(&labels))
@@ -178,8 +181,8 @@ impl Chart for OrderingsChart {
         }
         if self.cap.is_some() {
             legend.push((
-                LegendMark::Text("9.9%"),
-                "right of the cap: share of draws censored".to_string(),
+                LegendMark::Note,
+                "numbers right of the cap: share of draws censored".to_string(),
             ));
         }
         if let Some(highlight) = &self.highlight {

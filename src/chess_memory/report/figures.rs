@@ -130,6 +130,31 @@ pub fn write_charts(analysis: &Analysis, dir: &Path) -> Result<Vec<&'static str>
     Ok(written)
 }
 
+/// The charts of [`CHARTS`] that `analysis` cannot support, each with the reason, in the
+/// report's order: a reader learns why a chart is missing instead of finding it absent.
+pub fn not_drawn(analysis: &Analysis) -> Vec<(&'static str, String)> {
+    let mut missing = Vec::new();
+    if analysis.orderings.is_empty() {
+        return missing;
+    }
+    if restart_chart(analysis, "").is_none() {
+        missing.push((
+            "restart",
+            "no series solved a draw, so no restart cutoff has a finite expected cost".to_string(),
+        ));
+    }
+    if heatmap(analysis, "").is_none() {
+        missing.push((
+            "heatmap",
+            format!(
+                "it needs each of the 24 type orders run once, so that each kind stands six times in each position; this folder has {}",
+                crate::names::counted(analysis.orderings.len(), "series", "series")
+            ),
+        ));
+    }
+    missing
+}
+
 fn context_line(analysis: &Analysis) -> String {
     let draws = analysis.orderings.iter().map(|o| o.summary.draws);
     let (fewest, most) = (draws.clone().min().unwrap_or(0), draws.max().unwrap_or(0));
@@ -339,16 +364,25 @@ fn restart_chart(analysis: &Analysis, title: &str) -> Option<RestartChart> {
     })
 }
 
+/// The type order of a series: its `order` column (a series of another search, such as
+/// `cover/QNBR`, names its order there), else its label.
+fn type_order_of(ordering: &OrderingAnalysis, size: BoardSize) -> Option<[Kind; 4]> {
+    let order = &ordering.summary.order;
+    let text = if order.is_empty() {
+        ordering.label()
+    } else {
+        order
+    };
+    Queue::parse(text, size).ok().and_then(|q| q.type_order())
+}
+
 /// Mean log10 median per (kind, position), when all 24 type orders were run.
 pub fn kind_position_means(analysis: &Analysis) -> Option<[[f64; 4]; 4]> {
     let size = BoardSize::new(analysis.manifest.spec["board_size"].as_u64()? as usize).ok()?;
     let mut sums = [[0.0; 4]; 4];
     let mut counts = [[0u32; 4]; 4];
     for ordering in &analysis.orderings {
-        let Some(order) = Queue::parse(ordering.label(), size)
-            .ok()
-            .and_then(|q| q.type_order())
-        else {
+        let Some(order) = type_order_of(ordering, size) else {
             continue;
         };
         for (position, kind) in order.iter().enumerate() {
@@ -387,9 +421,7 @@ fn kind_position_capped(analysis: &Analysis) -> [[bool; 4]; 4] {
         if summary.solved >= summary.draws.div_ceil(2) {
             continue;
         }
-        let order = Queue::parse(ordering.label(), size)
-            .ok()
-            .and_then(|q| q.type_order());
+        let order = type_order_of(ordering, size);
         for (position, kind) in order.iter().flatten().enumerate() {
             capped[kind.index()][position] = true;
         }

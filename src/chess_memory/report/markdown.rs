@@ -63,6 +63,13 @@ pub fn render(
     for (stem, caption) in CHARTS.iter().filter(|(stem, _)| charts.contains(stem)) {
         writeln!(out, "### {caption}\n\n![{caption}](charts/{stem}.png)\n\nVector version: [charts/{stem}.svg](charts/{stem}.svg).\n").unwrap();
     }
+    for (stem, why) in figures::not_drawn(analysis) {
+        let caption = CHARTS
+            .iter()
+            .find(|(s, _)| *s == stem)
+            .map_or(stem, |(_, c)| c);
+        writeln!(out, "*Not drawn: {caption} ({stem}): {why}.*\n").unwrap();
+    }
     method(&mut out, analysis);
     out
 }

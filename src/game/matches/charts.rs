@@ -238,7 +238,7 @@ impl MatrixLayout {
         area.draw(&Text::new(
             title.to_string(),
             (width as i32 / 2, 30),
-            style::title(28).pos(centre),
+            style::fitted_title(area, title, 28).pos(centre),
         ))
         .and_then(|_| {
             area.draw(&Text::new(
@@ -477,7 +477,10 @@ impl Chart for RatingsChart {
         let (plot_area, legend_area) = root.split_vertically(height - 70);
         let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
         let mut chart = ChartBuilder::on(&plot_area)
-            .caption(&self.title, style::title(28))
+            .caption(
+                &self.title,
+                style::fitted_title(&plot_area, &self.title, 28),
+            )
             .margin(20)
             .x_label_area_size(70)
             .y_label_area_size(label_width(rated.iter().map(|r| r.0.chars().count())))

@@ -5,6 +5,7 @@ use super::style::{self, BLUE, GREEN, GREY, ORANGE, VERMILION};
 use super::{Chart, plot_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One bar: a range of iterations and the share of the ordering's draws in it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,25 +79,25 @@ impl LogHistogramChart {
         )
     }
 
-    /// The height the y axis must show, as a share of draws: the tallest bar of solved
-    /// draws, or the tallest censored bar when nothing solved. A censored bar above it is
-    /// cut and labelled with its share.
+    /// The height the y axis must show, as a share of draws: the tallest bar, the bars of
+    /// censored draws included, so that no bar is cut.
     pub fn tallest(&self) -> f64 {
-        let finite_max = |values: &mut dyn Iterator<Item = f64>| {
-            values.filter(|v| v.is_finite()).fold(0.0, f64::max)
-        };
-        let bars = finite_max(
-            &mut self
-                .histograms
-                .iter()
-                .flat_map(|h| h.bars.iter().map(|b| b.share)),
-        );
-        if bars > 0.0 {
-            bars
-        } else {
-            finite_max(&mut self.histograms.iter().map(|h| h.censored))
-        }
+        self.histograms
+            .iter()
+            .flat_map(|h| h.bars.iter().map(|b| b.share).chain([h.censored]))
+            .filter(|v| v.is_finite())
+            .fold(0.0, f64::max)
     }
+}
+
+/// How many stripes mark a bar of censored draws.
+const STRIPES: usize = 4;
+
+/// The x positions of the stripes inside the censored bar from `left` to `right` (evenly
+/// spaced on the logarithmic axis).
+fn stripes(left: f64, right: f64) -> impl Iterator<Item = f64> {
+    let ratio = right / left;
+    (1..=STRIPES).map(move |i| left * ratio.powf(i as f64 / (STRIPES + 1) as f64))
 }
 
 impl Chart for LogHistogramChart {
@@ -110,7 +111,7 @@ impl Chart for LogHistogramChart {
         let (x_low, x_high) = self.x_range();
         let tallest = self.tallest().max(1e-3);
         let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, style::title(26))
+            .caption(&self.title, style::fitted_title(root, &self.title, 26))
             .margin(20)
             .x_label_area_size(60)
             .y_label_area_size(80)
@@ -159,24 +160,31 @@ impl Chart for LogHistogramChart {
                 .draw_series(LineSeries::new(outline(&histogram.bars), line))
                 .map_err(plot_error)?;
             if let Some(cap) = self.cap.filter(|_| histogram.censored > 0.0) {
+                // A censored bar is striped, so that it never reads as a bin of solved
+                // draws, and labelled with its share above it.
                 let (left, right) = censored_bar(cap, number);
-                let height = (histogram.censored * 100.0).min(tallest * 100.0 * 1.1);
+                let height = histogram.censored * 100.0;
                 chart
                     .draw_series([
                         Rectangle::new([(left, 0.0), (right, height)], fill),
                         Rectangle::new([(left, 0.0), (right, height)], line),
                     ])
                     .map_err(plot_error)?;
-                if histogram.censored > tallest * 1.1 {
-                    chart
-                        .draw_series([EmptyElement::at((left, height))
-                            + Text::new(
-                                format!("{:.0}%", histogram.censored * 100.0),
-                                (0, -20),
-                                style::text(15),
-                            )])
-                        .map_err(plot_error)?;
-                }
+                chart
+                    .draw_series(
+                        stripes(left, right).map(|x| {
+                            PathElement::new([(x, 0.0), (x, height)], colour.stroke_width(1))
+                        }),
+                    )
+                    .map_err(plot_error)?;
+                chart
+                    .draw_series([EmptyElement::at(((left * right).sqrt(), height))
+                        + Text::new(
+                            format!("{:.1}%", histogram.censored * 100.0),
+                            (0, -6),
+                            style::text(15).pos(Pos::new(HPos::Center, VPos::Bottom)),
+                        )])
+                    .map_err(plot_error)?;
             }
         }
         if let Some(cap) = self.cap {
@@ -189,7 +197,7 @@ impl Chart for LogHistogramChart {
                 ))
                 .map_err(plot_error)?
                 .label(format!(
-                    "cap ({}); bars right of it: censored draws",
+                    "cap ({}); striped bars right of it: censored draws, share written above",
                     style::thousands(cap)
                 ))
                 .legend(|(x, y)| {

@@ -27,6 +27,28 @@ pub fn title(size: u32) -> TextStyle<'static> {
     (FONT, size, FontStyle::Bold).into_font().into()
 }
 
+/// The narrowest a title's font becomes to fit its chart.
+const SMALLEST_TITLE: u32 = 9;
+
+/// The title style of `size` points, made smaller until `title` fits the width of `area`
+/// less a margin of 20 pixels each side: a long title is never cut at the canvas's edges.
+pub fn fitted_title<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    size: u32,
+) -> TextStyle<'static> {
+    let room = area.dim_in_pixel().0.saturating_sub(40);
+    let mut size = size;
+    while size > SMALLEST_TITLE
+        && area
+            .estimate_text_size(title, &self::title(size))
+            .is_ok_and(|(width, _)| width > room)
+    {
+        size -= 1;
+    }
+    self::title(size)
+}
+
 /// Highlight colours, readable by colour-blind readers (Okabe–Ito).
 pub const BLUE: RGBColor = RGBColor(0, 114, 178);
 pub const ORANGE: RGBColor = RGBColor(230, 159, 0);
@@ -105,7 +127,7 @@ where
     DB::ErrorType: 'static,
 {
     let mut chart = ChartBuilder::on(area)
-        .caption(title, self::title(26))
+        .caption(title, fitted_title(area, title, 26))
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
@@ -141,7 +163,7 @@ where
     root.draw(&Text::new(
         title.to_string(),
         (width as i32 / 2, 40),
-        self::title(26).pos(centred),
+        fitted_title(root, title, 26).pos(centred),
     ))
     .and_then(|_| {
         root.draw(&Text::new(
@@ -262,8 +284,8 @@ pub enum LegendMark {
     OpenTriangle(RGBColor),
     /// A cross (×) in the colour the chart draws it.
     Cross(RGBColor),
-    /// A sample of text, such as "12.3%".
-    Text(&'static str),
+    /// No mark: a line of the legend that explains text drawn on the chart.
+    Note,
 }
 
 /// The font size of a legend's labels: about 7 points when a 1200-pixel chart is printed
@@ -288,22 +310,27 @@ where
         let (label_width, _) = area
             .estimate_text_size(label, &text(LEGEND_TEXT))
             .map_err(super::plot_error)?;
-        let entry_width = 36 + label_width as i32;
+        let indent = if matches!(mark, LegendMark::Note) {
+            0
+        } else {
+            36
+        };
+        let entry_width = indent + label_width as i32;
         if x > LEFT && x + entry_width > width as i32 - 20 {
             (x, row) = (LEFT, row + 1);
         }
-        placed.push((mark, label, x, row));
+        placed.push((mark, label, x, row, indent));
         x += entry_width + 28;
     }
     let top = height as i32 / 2 - row * ROW / 2;
-    for (mark, label, x, row) in placed {
+    for (mark, label, x, row, indent) in placed {
         let y = top + row * ROW;
         draw_mark(area, *mark, x, y)?;
         let style = text(LEGEND_TEXT).pos(plotters::style::text_anchor::Pos::new(
             plotters::style::text_anchor::HPos::Left,
             plotters::style::text_anchor::VPos::Center,
         ));
-        area.draw(&Text::new(label.clone(), (x + 36, y), style))
+        area.draw(&Text::new(label.clone(), (x + indent, y), style))
             .map_err(super::plot_error)?;
     }
     Ok(())
@@ -349,14 +376,7 @@ where
             area.draw(&TriangleMarker::new((x + 14, y), 8, colour.stroke_width(2)))
         }
         LegendMark::Cross(colour) => area.draw(&Cross::new((x + 14, y), 6, colour.stroke_width(2))),
-        LegendMark::Text(sample) => area.draw(&Text::new(
-            sample,
-            (x, y),
-            text(15).pos(plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Left,
-                plotters::style::text_anchor::VPos::Center,
-            )),
-        )),
+        LegendMark::Note => Ok(()),
     };
     drawn.map_err(super::plot_error)
 }

@@ -130,15 +130,17 @@ impl SurvivalChart {
         style::log_range(xs.chain(self.cap))
     }
 
-    /// The y axis: from just below the smallest share drawn (at least `floor`) to 1.
+    /// The y axis: from just below the smallest share drawn (at least `floor`) to a tenth
+    /// of a decade above 1, so that a curve that stays at 1 (an order that solves almost
+    /// nothing) is drawn inside the plot, not along its border.
     pub fn y_range(&self) -> (f64, f64) {
         let shares = self
             .curves
             .iter()
             .flat_map(|c| c.points.iter().map(|p| p.1))
             .filter(|&p| p >= self.floor && p > 0.0);
-        let (low, _) = style::log_range(shares.chain([1.0]));
-        (low.min(0.1), 1.0)
+        let (low, high) = style::log_range(shares.chain([1.0]));
+        (low.min(0.1), high.max(10f64.powf(0.1)))
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod architecture;
 mod bench_runs;
+mod chart_bounds;
 mod command_line;
 mod compressed_data;
 mod conformance;
