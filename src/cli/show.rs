@@ -24,7 +24,8 @@ Examples:
   boardlab show results/orderings
   boardlab show results/algorithms --top 5
   boardlab show results/draughts --series damebot --top 6
-  boardlab show results/knights --series seed/n=8"
+  boardlab show results/knights --series seed/n=8
+  boardlab show results/draughts --width 130"
 )]
 pub struct ShowArgs {
     /// The results folder (with summary.csv; manifest.json names the puzzle).
@@ -38,6 +39,11 @@ pub struct ShowArgs {
     /// Show only the series whose name contains TEXT (repeat for any of several).
     #[arg(long, value_name = "TEXT")]
     pub series: Vec<String>,
+
+    /// Characters a line may take: columns that do not fit are left out and named, series
+    /// names are never shortened.
+    #[arg(long, value_name = "N", default_value_t = WIDTH as u16, value_parser = clap::value_parser!(u16).range(40..))]
+    pub width: u16,
 }
 
 pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
@@ -47,7 +53,7 @@ pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
     let options = ShowOptions {
         series: args.series.clone(),
         top: args.top,
-        width: WIDTH,
+        width: usize::from(args.width),
     };
     print!("{}", (puzzle.show)(&args.dir, &options).or_study()?);
     Ok(ExitCode::SUCCESS)

@@ -68,6 +68,9 @@ pub struct SummaryLayout {
     pub percents: &'static [&'static str],
     /// Decimals of a percentage, as the puzzle's report prints them.
     pub decimals: usize,
+    /// Shown columns that are not shares but printed with a fixed number of decimals, as the
+    /// report prints them (a mean length: `7.45` and `7.70`, not `7.45` and `7.7`).
+    pub fixed: &'static [(&'static str, usize)],
 }
 
 impl SummaryLayout {
@@ -101,6 +104,11 @@ impl SummaryLayout {
     /// interval where folded), anything else as the file has it.
     fn cell(&self, column: &str, value: impl Fn(&str) -> Result<String>) -> Result<String> {
         let raw = value(column)?;
+        if let Some(&(_, decimals)) = self.fixed.iter().find(|(name, _)| *name == column) {
+            return Ok(raw
+                .parse::<f64>()
+                .map_or(raw.clone(), |v| fixed(v, decimals)));
+        }
         if !self.percents.contains(&column) {
             return Ok(raw);
         }

@@ -182,6 +182,7 @@ const LAYOUT: SummaryLayout = SummaryLayout {
     share: ("odd_share", "odd_low", "odd_high"),
     percents: &["odd_share"],
     decimals: 1,
+    fixed: &[],
 };
 
 /// The toy as the only puzzle of a registry.

@@ -1,10 +1,8 @@
 //! Aligned text tables for the terminal that fit a given width: the first column (a label)
 //! left-aligned, the others right-aligned, two spaces between columns. When the table is too
-//! wide the label column is shortened with `…` (down to [`MIN_LABEL`] characters) and then
-//! the last columns are left out, with a closing line that names them.
-
-/// The narrowest a shortened label column becomes before columns are left out.
-pub const MIN_LABEL: usize = 16;
+//! wide the last columns are left out, with a closing line that names them; a label is never
+//! shortened, since two shortened labels can read the same. A label and one column wider
+//! than the width are printed whole.
 
 /// The table of `header` and `rows` in at most `width` characters a line.
 pub fn fit(header: &[String], rows: &[Vec<String>], width: usize) -> String {
@@ -17,15 +15,8 @@ pub fn fit(header: &[String], rows: &[Vec<String>], width: usize) -> String {
     }
     let total =
         |widths: &[usize]| widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1);
-    // First shorten the label, then leave out columns from the right.
-    if total(&widths) > width && columns > 0 {
-        let excess = total(&widths) - width;
-        widths[0] = widths[0]
-            .saturating_sub(excess)
-            .max(MIN_LABEL.min(widths[0]));
-    }
     let mut shown = columns;
-    while shown > 1 && total(&widths[..shown]) > width {
+    while shown > columns.min(2) && total(&widths[..shown]) > width {
         shown -= 1;
     }
     let line = |cells: &[String]| {
@@ -34,7 +25,6 @@ pub fn fit(header: &[String], rows: &[Vec<String>], width: usize) -> String {
             .zip(&widths[..shown])
             .enumerate()
             .map(|(i, (cell, &w))| {
-                let cell = shorten(cell, w);
                 if i == 0 {
                     format!("{cell:<w$}")
                 } else {
@@ -54,12 +44,19 @@ pub fn fit(header: &[String], rows: &[Vec<String>], width: usize) -> String {
     out
 }
 
-/// `text` broken between words into lines of at most `width` characters (a longer word
-/// keeps a line of its own), each ending in a newline.
-pub fn wrap(text: &str, width: usize) -> String {
+/// `text` broken between words into lines of at most `width` characters, each ending in a
+/// newline. A phrase of `whole` (a command, a path with spaces) is never broken, and a word
+/// or phrase longer than the width keeps a line of its own.
+pub fn wrap(text: &str, width: usize, whole: &[&str]) -> String {
+    // The spaces inside a whole phrase are held as a control character while splitting.
+    const HELD: char = '\u{1}';
+    let mut held = text.to_string();
+    for phrase in whole.iter().filter(|p| !p.is_empty()) {
+        held = held.replace(phrase, &phrase.replace(' ', &HELD.to_string()));
+    }
     let mut out = String::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in held.split([' ', '\n']).filter(|w| !w.is_empty()) {
         if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
             out += &line;
             out.push('\n');
@@ -74,17 +71,7 @@ pub fn wrap(text: &str, width: usize) -> String {
         out += &line;
         out.push('\n');
     }
-    out
-}
-
-/// `text` in at most `width` characters, its end replaced by `…` when cut.
-fn shorten(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_string()
-    } else {
-        let kept: String = text.chars().take(width.saturating_sub(1)).collect();
-        kept + "…"
-    }
+    out.replace(HELD, " ")
 }
 
 #[cfg(test)]
@@ -106,31 +93,60 @@ mod tests {
     }
 
     #[test]
-    fn wrapping_breaks_between_words_within_the_width() {
-        assert_eq!(wrap("aa bb cc dd", 5), "aa bb\ncc dd\n");
-        assert_eq!(wrap("a verylongword b", 4), "a\nverylongword\nb\n");
-        assert_eq!(wrap("", 10), "");
+    fn wrapping_breaks_between_words_and_never_inside_a_whole_phrase() {
+        assert_eq!(wrap("aa bb cc dd", 5, &[]), "aa bb\ncc dd\n");
+        assert_eq!(wrap("a verylongword b", 4, &[]), "a\nverylongword\nb\n");
+        assert_eq!(wrap("", 10, &[]), "");
+        // Without the phrase kept whole the command would break after `show`.
+        let text = "one two; boardlab show results/x for all";
+        assert_eq!(
+            wrap(text, 22, &[]),
+            "one two; boardlab show\nresults/x for all\n"
+        );
+        assert_eq!(
+            wrap(text, 22, &["boardlab show results/x"]),
+            "one two;\nboardlab show results/x\nfor all\n"
+        );
     }
 
     #[test]
-    fn a_wide_table_shortens_its_label_then_leaves_out_columns_it_names() {
-        let long = "x".repeat(60);
+    fn a_wide_table_leaves_out_columns_it_names_and_keeps_its_labels_whole() {
+        let long = "x".repeat(40);
         let header = strings(&["label", "first", "second", "third"]);
-        let rows = vec![vec![
-            long.clone(),
-            "1".repeat(20),
-            "2".repeat(20),
-            "3".repeat(20),
-        ]];
-        let text = fit(&header, &rows, 70);
+        let rows = vec![
+            vec![
+                long.clone() + "a",
+                "1".repeat(10),
+                "2".repeat(10),
+                "3".repeat(10),
+            ],
+            vec![
+                long.clone() + "b",
+                "1".repeat(10),
+                "2".repeat(10),
+                "3".repeat(10),
+            ],
+        ];
+        let text = fit(&header, &rows, 60);
         for line in text.lines() {
-            assert!(line.chars().count() <= 70, "{line}");
+            assert!(line.chars().count() <= 60, "{line}");
         }
-        assert!(text.contains('…'), "{text}");
+        // Both labels whole, so that they still differ; the columns that do not fit named.
+        assert!(text.contains(&(long.clone() + "a")) && text.contains(&(long.clone() + "b")));
+        assert!(!text.contains('…'), "{text}");
         assert!(text.contains("first"), "{text}");
-        assert!(text.ends_with("(not shown for width: third)\n"), "{text}");
-        // Wide enough: nothing shortened, nothing left out.
+        assert!(
+            text.ends_with("(not shown for width: second, third)\n"),
+            "{text}"
+        );
+        // Wide enough: nothing left out.
         let text = fit(&header, &rows, 200);
-        assert!(text.contains(&long) && text.contains("third") && !text.contains('…'));
+        assert!(text.contains("third") && !text.contains("not shown"));
+        // Too narrow even for a label and one column: both printed whole.
+        let text = fit(&header, &rows, 10);
+        assert!(
+            text.contains(&(long + "a")) && text.contains("first"),
+            "{text}"
+        );
     }
 }

@@ -27,7 +27,6 @@ use crate::output::numbers::count;
 use crate::stats::proportion::wilson95;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 /// The database's answer for a position: its value for the side to move, `None` outside it.
@@ -161,18 +160,18 @@ impl Yardstick {
     pub fn csv(&self) -> String {
         let mut out = String::from(CSV_HEADER);
         for (bot, t) in &self.bots {
+            // A rate of no positions is undefined: its three cells are empty, as the
+            // terminal table prints `-`.
             let rate = |errors: u64, n: u64| {
+                if n == 0 {
+                    return ",,".to_string();
+                }
                 let (low, high) = wilson95(errors, n);
-                let share = if n == 0 {
-                    0.0
-                } else {
-                    errors as f64 / n as f64
-                };
+                let share = errors as f64 / n as f64;
                 format!("{},{},{}", round6(share), round6(low), round6(high))
             };
-            let _ = writeln!(
-                out,
-                "{bot},{},{},{},{},{},{},{},{},{},{},{}",
+            out += &format!(
+                "{bot},{},{},{},{},{},{},{},{},{},{},{}\n",
                 t.won,
                 t.win_to_draw,
                 t.win_to_loss,
@@ -385,5 +384,26 @@ mod tests {
         let bad = GameRow::parse("a-vs-b,0,a,b,1/2,1,c3-c4").unwrap();
         let error = yardstick.add_row(&game, &probe, &bad).unwrap_err();
         assert!(error.starts_with("ply 1:"), "{error}");
+    }
+
+    #[test]
+    fn an_undefined_rate_is_written_as_empty_cells_as_the_table_prints_a_dash() {
+        let mut yardstick = Yardstick::default();
+        yardstick.bots.insert(
+            "never-won".to_string(),
+            BotTally {
+                drawn: 4,
+                draw_to_loss: 1,
+                ..BotTally::default()
+            },
+        );
+        let csv = yardstick.csv();
+        let row = csv.lines().nth(1).unwrap();
+        // No won positions: the rate of wins thrown away has no value and no interval.
+        assert!(row.starts_with("never-won,0,0,0,,,,4,1,0.25,"), "{row}");
+        assert!(row.ends_with(",0,0,,,"), "{row}");
+        let (_, rows) = yardstick.table();
+        assert_eq!(rows[0][2], "-");
+        assert_eq!(rows[0][5], "-");
     }
 }

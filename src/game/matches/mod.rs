@@ -133,17 +133,29 @@ pub const fn match_puzzle<G: MatchGame>() -> Puzzle {
 /// The columns of a match folder's `summary.csv` that `show` prints and `compare` tests.
 const LAYOUT: SummaryLayout = SummaryLayout {
     key: &["pairing", "a_seat"],
-    shown: &["games", "a_win", "draw", "a_loss", "a_score", "mean_plies"],
+    shown: &[
+        "games",
+        "a_win",
+        "a_win_low",
+        "a_win_high",
+        "draw",
+        "a_loss",
+        "a_score",
+        "mean_plies",
+    ],
     counts: &["a_wins", "draws", "a_losses"],
     share: ("a_win", "a_win_low", "a_win_high"),
     percents: &["a_win", "draw", "a_loss", "a_score"],
     decimals: 2,
+    fixed: &[("mean_plies", 2)],
 };
 
 fn show<G: MatchGame>(dir: &Path, options: &ShowOptions) -> Result<String, StudyError> {
     let headline = report::headline(dir)?;
     let table = summary_table(dir, G::PUZZLE, &LAYOUT, options)?;
-    Ok(table + &wrap(&headline, options.width))
+    // The headline wrapped to the width; the folder's path is never broken.
+    let report = dir.join("REPORT.md").display().to_string();
+    Ok(table + &wrap(&headline, options.width, &[&report]))
 }
 
 fn compare(first: &Path, second: &Path) -> Result<Comparison, StudyError> {

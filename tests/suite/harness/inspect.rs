@@ -38,8 +38,20 @@ fn show_prints_the_summary_of_every_committed_folder_within_100_columns() {
         for line in &lines {
             assert!(line.chars().count() <= 100, "{dir}: {line}");
         }
+        // The first two series, then the same headline (the columns may be wider or
+        // narrower: they fit the rows shown).
         let top = stdout(&["show", dir, "--top", "2"]);
-        assert_eq!(top.lines().nth(4), lines.get(rows + 2).copied(), "{dir}");
+        for row in [2, 3] {
+            let first_word = |text: &str| {
+                text.lines()
+                    .nth(row)
+                    .and_then(|l| l.split_whitespace().next())
+                    .map(str::to_string)
+            };
+            assert_eq!(first_word(&top), first_word(&text), "{dir}");
+        }
+        assert_eq!(top.lines().last(), lines.last().copied(), "{dir}");
+        assert!(!top.contains(lines[4]), "{dir}: a third series\n{top}");
     }
     for dir in ["results/orderings", "results/algorithms", "results/cover"] {
         for line in stdout(&["show", dir]).lines() {
@@ -149,6 +161,61 @@ fn plot_redraws_the_committed_charts_of_every_puzzle_byte_for_byte() {
                 std::fs::read(copy.join("REPORT.md")).unwrap()
                     == std::fs::read(committed.join("REPORT.md")).unwrap()
             }
+        );
+    }
+}
+
+#[test]
+fn show_of_a_match_prints_intervals_whole_names_fixed_decimals_and_an_unbroken_headline() {
+    let text = stdout(&["show", "results/fifteen", "--width", "200"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[1].contains("a_win [95% CI]"), "{}", lines[1]);
+    assert!(!text.contains('…'), "a name was shortened:\n{text}");
+    let summary = crate::common::csv_rows(&committed::root().join("results/fifteen/summary.csv"));
+    for (row, line) in summary.iter().zip(&lines[2..]) {
+        // The whole pairing name, the share of wins with its interval, the mean length with
+        // the report's two decimals (`7.70`, not `7.7`).
+        assert!(line.starts_with(&format!("{} ", row["pairing"])), "{line}");
+        assert!(line.contains("% ["), "{line}");
+        let plies = line.split_whitespace().last().unwrap();
+        let decimals = plies.split('.').nth(1).map_or(0, str::len);
+        assert_eq!(decimals, 2, "{line}");
+    }
+    // At the default width the columns that do not fit are named, and names stay whole.
+    let narrow = stdout(&["show", "results/fifteen"]);
+    assert!(narrow.contains("(not shown for width: "), "{narrow}");
+    assert!(!narrow.contains('…'), "{narrow}");
+    // A knight's-tour headline wraps, but never inside its command.
+    let knights = stdout(&["show", "results/knights", "--top", "1"]);
+    assert!(
+        knights.contains("boardlab show results/knights for all"),
+        "{knights}"
+    );
+}
+
+#[test]
+fn compare_prints_each_series_by_its_whole_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = committed::root().join("experiments/examples/fifteen.toml");
+    for seed in ["1", "2"] {
+        boardlab()
+            .args(["run", "--quiet", "--games", "20", "--seed", seed, "--out"])
+            .arg(dir.path().join(seed))
+            .arg(&spec)
+            .assert()
+            .success();
+    }
+    let output = boardlab()
+        .arg("compare")
+        .args([dir.path().join("1"), dir.path().join("2")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains('…'), "{text}");
+    for seat in ["first", "second", "both"] {
+        assert!(
+            text.contains(&format!("random-vs-article:both+wb:random {seat} ")),
+            "{text}"
         );
     }
 }
