@@ -27,6 +27,98 @@ fn first_corner_failure(rows: &[SummaryRow], rule: &str) -> (Option<u32>, usize)
     )
 }
 
+/// The study's finding: which tie-break rule makes the most tours from random starts (the
+/// one start every rule draws at random), pooled over the square boards that every such rule
+/// ran, each share with its 95% Wilson interval. A rule is best where its interval lies wholly
+/// above the runner-up's; otherwise the finding says that they overlap. Without random starts
+/// the random tie-break's draws from the corner are used.
+pub(super) fn finding(rows: &[SummaryRow]) -> String {
+    let squares = square_boards(rows);
+    let drawn = |start: &str| -> Vec<&SummaryRow> {
+        squares
+            .iter()
+            .filter(|r| r.start == start && r.draws > 1)
+            .collect()
+    };
+    let (start, chosen) = match drawn("random") {
+        random if !random.is_empty() => ("random starts", random),
+        _ => ("the corner", drawn("corner")),
+    };
+    if chosen.is_empty() {
+        return "no rule drew at random: every series is one deterministic tour, so no rate is \
+                measured"
+            .to_string();
+    }
+    let mut rules: Vec<&String> = Vec::new();
+    for row in &chosen {
+        if !rules.contains(&&row.rule) {
+            rules.push(&row.rule);
+        }
+    }
+    // The sides every rule ran from this start, so that each rule is pooled over the same
+    // boards.
+    let mut sides: Vec<u32> = chosen.iter().map(|r| r.n()).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    sides.retain(|&n| {
+        rules
+            .iter()
+            .all(|&rule| chosen.iter().any(|r| &r.rule == rule && r.n() == n))
+    });
+    let boards = match sides.as_slice() {
+        [n] => format!("n = {n}"),
+        [first, .., last] => format!("the {} sides {first}–{last}", sides.len()),
+        [] => "no side that every rule ran".to_string(),
+    };
+    let mut pooled: Vec<(String, u64, u64)> = rules
+        .iter()
+        .map(|&rule| {
+            let (tours, draws) = chosen
+                .iter()
+                .filter(|r| &r.rule == rule && sides.contains(&r.n()))
+                .fold((0, 0), |(t, d), r| (t + r.tours, d + r.draws));
+            (rule.clone(), tours, draws)
+        })
+        .collect();
+    pooled.sort_by(|a, b| {
+        let rate = |&(_, t, d): &(String, u64, u64)| t as f64 / d.max(1) as f64;
+        rate(b).total_cmp(&rate(a)).then_with(|| a.0.cmp(&b.0))
+    });
+    let shown = |(rule, tours, draws): &(String, u64, u64)| {
+        let (low, high) = wilson95(*tours, *draws);
+        format!(
+            "{rule} {}% [{}, {}] ({} of {})",
+            fixed(100.0 * *tours as f64 / (*draws).max(1) as f64, 1),
+            fixed(100.0 * low, 1),
+            fixed(100.0 * high, 1),
+            thousands(*tours),
+            thousands(*draws)
+        )
+    };
+    let what = format!("tours from {start} over {boards}");
+    match pooled.as_slice() {
+        [only] => format!("one rule drew at random: {}, {what}", shown(only)),
+        [best, runner, ..] => {
+            let (best_low, _) = wilson95(best.1, best.2);
+            let (_, runner_high) = wilson95(runner.1, runner.2);
+            if best_low > runner_high {
+                format!(
+                    "best: {}, {what}, above the runner-up {} (95% intervals apart)",
+                    shown(best),
+                    shown(runner)
+                )
+            } else {
+                format!(
+                    "no single best: {} and {} overlap within their 95% intervals ({what})",
+                    shown(best),
+                    shown(runner)
+                )
+            }
+        }
+        [] => unreachable!("a chosen series has a rule"),
+    }
+}
+
 pub(super) fn markdown(
     rows: &[SummaryRow],
     starts: &[Starts],
@@ -37,10 +129,11 @@ pub(super) fn markdown(
     let mut out = String::new();
     let spec = &manifest["spec"];
     let name = spec["name"].as_str().unwrap_or("knights");
-    let _ = writeln!(out, "# {name}: Warnsdorff's rule for the knight's tour\n");
+    let _ = writeln!(out, "# Results: {name}\n");
     if let Some(description) = spec["description"].as_str().filter(|d| !d.is_empty()) {
         let _ = writeln!(out, "{description}.\n");
     }
+    let _ = writeln!(out, "**Finding:** {}.\n", finding(rows));
     let draws: u64 = rows.iter().map(|r| r.draws).sum();
     let _ = writeln!(
         out,
@@ -622,4 +715,66 @@ fn bench_section(out: &mut String, bench: Option<&[BenchRow]>) {
         out,
         "\nTimes are wall-clock seconds of the greedy walk alone, measured by `boardlab knights-tour bench --out` on a machine shared with other work; the experiment's data files hold no timings.\n"
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knights_tour::spec::BoardSize;
+
+    fn row(rule: &str, n: u32, start: &str, draws: u64, tours: u64) -> SummaryRow {
+        let (low, high) = wilson95(tours, draws);
+        SummaryRow {
+            series: format!("{rule}/n={n}/{start}"),
+            rule: rule.to_string(),
+            size: BoardSize::square(n),
+            start: start.to_string(),
+            draws,
+            tours,
+            low,
+            high,
+            mean_squares: 0.0,
+        }
+    }
+
+    #[test]
+    fn the_finding_compares_the_rules_the_spec_ran_from_random_starts() {
+        // Squirrel beats Pohl on 6 and 10 (the sides both ran); Pohl's side 12 is left out.
+        let rows = [
+            row("pohl", 6, "random", 1000, 800),
+            row("pohl", 10, "random", 1000, 700),
+            row("pohl", 12, "random", 1000, 0),
+            row("squirrel", 6, "random", 1000, 990),
+            row("squirrel", 10, "random", 1000, 980),
+            row("squirrel", 6, "corner", 1, 1),
+        ];
+        let text = finding(&rows);
+        assert!(
+            text.starts_with("best: squirrel 98.5% [97.9, 98.9] (1,970 of 2,000), tours from random starts over the 2 sides 6–10, above the runner-up pohl 75.0%"),
+            "{text}"
+        );
+        // Close rates: no single best.
+        let rows = [
+            row("pohl", 8, "random", 100, 80),
+            row("roth", 8, "random", 100, 82),
+        ];
+        let text = finding(&rows);
+        assert!(
+            text.starts_with("no single best: roth 82.0%")
+                && text.ends_with("(tours from random starts over n = 8)"),
+            "{text}"
+        );
+        // Only the random tie-break from the corner draws at random.
+        let rows = [
+            row("random", 8, "corner", 50, 49),
+            row("seed", 8, "corner", 1, 1),
+        ];
+        assert!(
+            finding(&rows).starts_with("one rule drew at random: random 98.0%"),
+            "{}",
+            finding(&rows)
+        );
+        // Nothing drawn at random at all.
+        assert!(finding(&[row("seed", 8, "corner", 1, 1)]).starts_with("no rule drew at random"));
+    }
 }

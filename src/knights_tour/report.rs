@@ -519,47 +519,13 @@ impl BenchRow {
     }
 }
 
-/// `random tie-break from the corner: n = 8 99.1% […]; …; seed completes 62 of 64 starts on 8×8
-/// (of 1240 series; boardlab show DIR for all)`.
+/// The one-line summary `boardlab run` prints: the study's finding
+/// ([`super::findings::finding`]) and the folder's size.
 pub fn headline(dir: &Path) -> Result<String> {
     let rows = read_summary(dir)?;
-    let corner: Vec<u32> = rows
-        .iter()
-        .filter(|r| r.rule == "random" && r.start == "corner" && r.size.is_square())
-        .map(SummaryRow::n)
-        .collect();
-    let mut parts: Vec<String> = sides_to_show(&corner, &[8, 100], 2)
-        .into_iter()
-        .filter_map(|n| {
-            find(&rows, "random", n, "corner").map(|r| format!("n = {n} {}", r.describe()))
-        })
-        .collect();
-    if !parts.is_empty() {
-        parts[0] = format!("random tie-break from the corner: {}", parts[0]);
-    }
-    let starts = read_starts(dir)?;
-    let seed_sides: Vec<u32> = starts
-        .iter()
-        .filter(|s| s.rule == "seed" && s.size.is_square())
-        .map(Starts::n)
-        .collect();
-    // 8×8 where it was run, else the largest board run, as the report's sentence has it.
-    if let Some(map) = sides_to_show(&seed_sides, &[8], 2).last().and_then(|&n| {
-        starts
-            .iter()
-            .find(|s| s.rule == "seed" && s.size == BoardSize::square(n))
-    }) {
-        parts.push(format!(
-            "seed's rule completes {} of {} starts on {n}×{n}",
-            map.tours(),
-            map.squares(),
-            n = map.n()
-        ));
-    }
     Ok(format!(
-        "{}{}(of {} series; boardlab show {} for all)",
-        parts.join("; "),
-        if parts.is_empty() { "" } else { " " },
+        "{} (of {} series; boardlab show {} for all)",
+        super::findings::finding(&rows),
         rows.len(),
         dir.display()
     ))

@@ -65,11 +65,14 @@ const LAYOUT: SummaryLayout = SummaryLayout {
     share: ("success_rate", "ci_low", "ci_high"),
     percents: &["success_rate", "ci_low", "ci_high"],
     decimals: 1,
+    fixed: &[],
 };
 
 fn show(dir: &Path, options: &ShowOptions) -> Result<String> {
     let table = summary_table(dir, PUZZLE.name, &LAYOUT, options)?;
-    Ok(table + &wrap(&super::report::headline(dir)?, options.width))
+    // The headline wrapped to the width; the command in it is never broken.
+    let command = format!("boardlab show {}", dir.display());
+    Ok(table + &wrap(&super::report::headline(dir)?, options.width, &[&command]))
 }
 
 fn compare(first: &Path, second: &Path) -> Result<Comparison> {

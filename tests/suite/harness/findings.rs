@@ -7,13 +7,6 @@ use crate::common::committed;
 use boardlab::puzzles::REGISTRY;
 use std::path::{Path, PathBuf};
 
-/// Puzzles whose reports do not open with a finding yet, with the reason: their folders
-/// are checked to claim none, so that a finding added later is checked from the start.
-const WITHOUT_FINDING: &[(&str, &str)] = &[(
-    "knights-tour",
-    "its report answers several questions (by board size, start and rule), not one",
-)];
-
 /// The committed results folders that `boardlab run` made: a `REPORT.md` beside a
 /// `manifest.json`.
 fn run_folders() -> Vec<PathBuf> {
@@ -53,15 +46,6 @@ fn every_report_opens_with_the_finding_its_folder_computes() {
         let puzzle = puzzle_of(&dir);
         let report =
             std::fs::read_to_string(committed::root().join(&dir).join("REPORT.md")).unwrap();
-        if let Some((_, why)) = WITHOUT_FINDING.iter().find(|(p, _)| *p == puzzle) {
-            assert_eq!(
-                finding_of(&report),
-                None,
-                "{} claims a finding though {why}",
-                dir.display()
-            );
-            continue;
-        }
         let finding = finding_of(&report).unwrap_or_else(|| {
             panic!(
                 "{}/REPORT.md opens with no **Finding:** line",
