@@ -6,7 +6,7 @@
 //! [`super::report`] has read from the folder's small files.
 
 use super::report::{
-    BenchRow, GANZFRIED, Starts, SummaryRow, find, rules_of, square_boards, thousands,
+    BenchRow, GANZFRIED, Starts, SummaryRow, find, rate_text, rules_of, square_boards, thousands,
 };
 use super::sides::{MOST_SIDES, and_list, sides_to_show};
 use crate::output::numbers::fixed;
@@ -49,12 +49,7 @@ pub(super) fn finding(rows: &[SummaryRow]) -> String {
                 measured"
             .to_string();
     }
-    let mut rules: Vec<&String> = Vec::new();
-    for row in &chosen {
-        if !rules.contains(&&row.rule) {
-            rules.push(&row.rule);
-        }
-    }
+    let rules = rules_of(chosen.iter().copied());
     // The sides every rule ran from this start, so that each rule is pooled over the same
     // boards.
     let mut sides: Vec<u32> = chosen.iter().map(|r| r.n()).collect();
@@ -63,7 +58,7 @@ pub(super) fn finding(rows: &[SummaryRow]) -> String {
     sides.retain(|&n| {
         rules
             .iter()
-            .all(|&rule| chosen.iter().any(|r| &r.rule == rule && r.n() == n))
+            .all(|rule| chosen.iter().any(|r| &r.rule == rule && r.n() == n))
     });
     let boards = match sides.as_slice() {
         [n] => format!("n = {n}"),
@@ -72,7 +67,7 @@ pub(super) fn finding(rows: &[SummaryRow]) -> String {
     };
     let mut pooled: Vec<(String, u64, u64)> = rules
         .iter()
-        .map(|&rule| {
+        .map(|rule| {
             let (tours, draws) = chosen
                 .iter()
                 .filter(|r| &r.rule == rule && sides.contains(&r.n()))
@@ -85,14 +80,9 @@ pub(super) fn finding(rows: &[SummaryRow]) -> String {
         rate(b).total_cmp(&rate(a)).then_with(|| a.0.cmp(&b.0))
     });
     let shown = |(rule, tours, draws): &(String, u64, u64)| {
-        let (low, high) = wilson95(*tours, *draws);
         format!(
-            "{rule} {}% [{}, {}] ({} of {})",
-            fixed(100.0 * *tours as f64 / (*draws).max(1) as f64, 1),
-            fixed(100.0 * low, 1),
-            fixed(100.0 * high, 1),
-            thousands(*tours),
-            thousands(*draws)
+            "{rule} {}",
+            rate_text(*tours, *draws, wilson95(*tours, *draws))
         )
     };
     let what = format!("tours from {start} over {boards}");
@@ -366,7 +356,7 @@ fn draws_per_series(rows: &[SummaryRow]) -> String {
                     .iter()
                     .filter(|r| r.start == start && r.draws == draws)
                     .collect();
-                let rules = rules_of(&with.iter().map(|r| (*r).clone()).collect::<Vec<_>>());
+                let rules = rules_of(with.iter().copied());
                 let low = with.iter().map(|r| r.n()).min().unwrap_or(0);
                 let high = with.iter().map(|r| r.n()).max().unwrap_or(0);
                 let sides = if low == high {

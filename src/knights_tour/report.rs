@@ -59,15 +59,20 @@ impl SummaryRow {
         if self.draws == 1 {
             return if self.tours == 1 { "tour" } else { "stuck" }.to_string();
         }
-        format!(
-            "{}% [{}, {}] ({} of {})",
-            fixed(100.0 * self.rate(), 1),
-            fixed(100.0 * self.low, 1),
-            fixed(100.0 * self.high, 1),
-            thousands(self.tours),
-            thousands(self.draws)
-        )
+        rate_text(self.tours, self.draws, (self.low, self.high))
     }
+}
+
+/// `99.1% [98.9, 99.3] (9,912 of 10,000)`: a success rate with its interval and counts.
+pub(super) fn rate_text(tours: u64, draws: u64, (low, high): (f64, f64)) -> String {
+    format!(
+        "{}% [{}, {}] ({} of {})",
+        fixed(100.0 * tours as f64 / draws.max(1) as f64, 1),
+        fixed(100.0 * low, 1),
+        fixed(100.0 * high, 1),
+        thousands(tours),
+        thousands(draws)
+    )
 }
 
 pub(super) fn thousands(value: u64) -> String {
@@ -218,7 +223,7 @@ pub fn read_bench(dir: &Path) -> Result<Option<Vec<BenchRow>>> {
 }
 
 /// Rules in the order they first appear in the summary.
-pub(super) fn rules_of(rows: &[SummaryRow]) -> Vec<String> {
+pub(super) fn rules_of<'a>(rows: impl IntoIterator<Item = &'a SummaryRow>) -> Vec<String> {
     let mut rules: Vec<String> = Vec::new();
     for row in rows {
         if !rules.contains(&row.rule) {

@@ -147,8 +147,8 @@ pub fn not_drawn(analysis: &Analysis) -> Vec<(&'static str, String)> {
         missing.push((
             "heatmap",
             format!(
-                "it needs each of the 24 type orders run once, so that each kind stands six times in each position; this folder has {}",
-                crate::names::counted(analysis.orderings.len(), "series", "series")
+                "it needs each of the 24 type orders run once, so that each kind stands six times in each position; this folder has {} series",
+                analysis.orderings.len()
             ),
         ));
     }

@@ -310,30 +310,38 @@ where
         let (label_width, _) = area
             .estimate_text_size(label, &text(LEGEND_TEXT))
             .map_err(super::plot_error)?;
-        let indent = if matches!(mark, LegendMark::Note) {
-            0
-        } else {
-            36
-        };
-        let entry_width = indent + label_width as i32;
+        let entry_width = label_indent(*mark) + label_width as i32;
         if x > LEFT && x + entry_width > width as i32 - 20 {
             (x, row) = (LEFT, row + 1);
         }
-        placed.push((mark, label, x, row, indent));
+        placed.push((mark, label, x, row));
         x += entry_width + 28;
     }
     let top = height as i32 / 2 - row * ROW / 2;
-    for (mark, label, x, row, indent) in placed {
+    for (mark, label, x, row) in placed {
         let y = top + row * ROW;
         draw_mark(area, *mark, x, y)?;
         let style = text(LEGEND_TEXT).pos(plotters::style::text_anchor::Pos::new(
             plotters::style::text_anchor::HPos::Left,
             plotters::style::text_anchor::VPos::Center,
         ));
-        area.draw(&Text::new(label.clone(), (x + indent, y), style))
-            .map_err(super::plot_error)?;
+        area.draw(&Text::new(
+            label.clone(),
+            (x + label_indent(*mark), y),
+            style,
+        ))
+        .map_err(super::plot_error)?;
     }
     Ok(())
+}
+
+/// How far right of its mark's start a legend entry's label begins: past the mark, or at
+/// once for a note, which has none.
+fn label_indent(mark: LegendMark) -> i32 {
+    match mark {
+        LegendMark::Note => 0,
+        _ => 36,
+    }
 }
 
 fn draw_mark<DB: DrawingBackend>(
