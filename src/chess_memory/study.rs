@@ -29,6 +29,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     show: crate::chess_memory::show::show,
     compare: crate::chess_memory::compare::compare,
     tables: &["summary.csv", "histogram.csv"],
+    set_of: None,
 };
 
 fn parse(text: &str, overrides: &Overrides) -> Result<Arc<dyn Study>> {

@@ -1,5 +1,6 @@
 //! `boardlab run` and `boardlab merge`: experiments from a spec into a results folder.
 
+use crate::experiment::run_set::{self, Member, RunSet, SetEnd, SetRequest};
 use crate::experiment::spec::Settings;
 use crate::experiment::{self, Overrides, Plan, RunEnd, RunRequest};
 use crate::puzzles::REGISTRY;
@@ -154,6 +155,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         ),
     };
     let overrides = overrides(args);
+    if let Some((set, members)) = RunSet::of_spec(&REGISTRY, &spec_source, &spec_text)? {
+        return run_set(args, set, members);
+    }
     let study = REGISTRY
         .parse_spec(&spec_text, &overrides)
         .with_context(|| format!("spec {spec_source}"))?;
@@ -184,14 +188,76 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         resume: args.resume,
         force: args.force,
         quiet: args.quiet,
-        compression: if args.compress {
-            experiment::Compression::Zstd
-        } else {
-            experiment::Compression::None
-        },
+        compression: compression(args),
+        reproduce_with: None,
     };
     let end = experiment::run(&request)?;
     finish(end, &request.out, noun, args.quiet)
+}
+
+/// A spec that lists several values of one key: each member into its own sub-folder of the
+/// set's folder, then the set's report ([`RunSet`]).
+fn run_set(args: &RunArgs, set: RunSet, members: Vec<Member>) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        args.shard.is_none(),
+        "--shard: a spec that lists several values of `{}` runs one folder per value; shard a spec of one value instead",
+        set.key
+    );
+    let request = SetRequest {
+        registry: &REGISTRY,
+        out: args
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("results").join(&set.name)),
+        set,
+        members,
+        overrides: overrides(args),
+        threads: match args.threads {
+            Some(threads) => threads,
+            None => default_threads(std::env::var("SLURM_CPUS_PER_TASK").ok().as_deref())?,
+        },
+        resume: args.resume,
+        force: args.force,
+        quiet: args.quiet,
+        compression: compression(args),
+    };
+    let (set, out) = (&request.set, &request.out);
+    match run_set::run(&request)? {
+        SetEnd::Interrupted {
+            value,
+            done,
+            total,
+            noun,
+        } => {
+            eprintln!(
+                "interrupted in {} = {value} after {done} of {total} {noun}; continue the set with the same command and --resume",
+                set.key
+            );
+            Ok(ExitCode::from(130))
+        }
+        SetEnd::Complete => {
+            if !args.quiet {
+                eprintln!(
+                    "wrote {}: {} members, summary.csv, charts and REPORT.md",
+                    out.display(),
+                    set.values.len()
+                );
+            }
+            let set_of = run_set::set_of(&REGISTRY, set)?;
+            let headline = (set_of.headline)(out, set).map_err(anyhow::Error::from_boxed)?;
+            println!("{headline}");
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// How the data file is stored: compressed with `--compress`.
+fn compression(args: &RunArgs) -> experiment::Compression {
+    if args.compress {
+        experiment::Compression::Zstd
+    } else {
+        experiment::Compression::None
+    }
 }
 
 /// What the options change in the spec: the draw count, the seed and the settings.

@@ -3,6 +3,7 @@
 
 use super::StudyResult;
 use crate::experiment::inspect::ShowOptions;
+use crate::experiment::run_set::{self, RunSet};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,12 +50,17 @@ pub struct ShowArgs {
 pub fn run(args: &ShowArgs) -> anyhow::Result<ExitCode> {
     super::results_folder(&args.dir)?;
     let registry = &crate::puzzles::REGISTRY;
-    let puzzle = registry.of_folder_or_default(&args.dir)?;
     let options = ShowOptions {
         series: args.series.clone(),
         top: args.top,
         width: usize::from(args.width),
     };
+    if let Some(set) = RunSet::read(&args.dir)? {
+        let set_of = run_set::set_of(registry, &set)?;
+        print!("{}", (set_of.show)(&args.dir, &set, &options).or_study()?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let puzzle = registry.of_folder_or_default(&args.dir)?;
     print!("{}", (puzzle.show)(&args.dir, &options).or_study()?);
     Ok(ExitCode::SUCCESS)
 }

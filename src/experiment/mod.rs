@@ -26,6 +26,7 @@ mod plan;
 pub mod progress;
 pub mod registry;
 mod row_blocks;
+pub mod run_set;
 mod runner;
 mod shard;
 pub mod spec;

@@ -38,6 +38,9 @@ pub struct Puzzle {
     /// The files besides `REPORT.md` and `charts/` made from the data: those that
     /// [`Study::derive`] writes, and any the report writes beside them.
     pub tables: &'static [&'static str],
+    /// The key a spec of this puzzle may give a list of values, running one member per
+    /// value ([`super::run_set`]), and how the set's folder is reported; `None` for none.
+    pub set_of: Option<super::run_set::SetOf>,
 }
 
 /// Every puzzle of a program, and the one a spec without `puzzle` means.

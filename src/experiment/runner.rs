@@ -65,6 +65,10 @@ pub struct RunRequest {
     pub quiet: bool,
     /// How the data file is stored (`--compress`).
     pub compression: Compression,
+    /// The spec source and folder that the `reproduce` command names where they are not the
+    /// run's own: a member of a set of runs is remade by running the set's spec into the
+    /// set's folder ([`super::run_set`]).
+    pub reproduce_with: Option<(String, PathBuf)>,
 }
 
 /// How a run ended.
@@ -205,13 +209,17 @@ pub fn run(request: &RunRequest) -> Result<RunEnd> {
     let mark = open_data(&folder, plan, &manifest)?;
     manifest.status = RunStatus::Running;
     manifest.warnings = warnings;
+    let (reproduce_source, reproduce_out) = match &request.reproduce_with {
+        Some((source, out)) => (source, out),
+        None => (&request.spec_source, &request.out),
+    };
     manifest.reproduce = Some(manifest::reproduce_command_counting(
         plan.study.draw_noun(),
-        &request.spec_source,
+        reproduce_source,
         &request.overrides,
         identity.shard,
         request.compression,
-        &request.out,
+        reproduce_out,
     ));
     manifest.sessions.push(new_session(request));
     manifest.update_totals(mark.mark.rows);

@@ -198,6 +198,7 @@ pub static REGISTRY: Registry = Registry {
         show: |dir, options| summary_table(dir, "toy", &LAYOUT, options),
         compare: |first, second| compare_counts(first, second, &LAYOUT),
         tables: &["summary.csv"],
+        set_of: None,
     }],
     default: "toy",
     default_spec: "a 5\nb 3\n",
@@ -224,6 +225,7 @@ mod tests {
             force: false,
             quiet: true,
             compression: Compression::None,
+            reproduce_with: None,
         }
     }
 

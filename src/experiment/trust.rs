@@ -17,6 +17,7 @@ use super::lock::FolderLock;
 use super::manifest::Manifest;
 use super::plan::Plan;
 use super::registry::{Puzzle, Registry};
+use super::run_set::{self, RunSet};
 use std::path::Path;
 
 /// Checks the manifest and data of a folder whose draws are all written, as every command
@@ -64,6 +65,11 @@ pub fn check_finished(
 /// their hashes are made again from `draws.csv`. A folder without a manifest is left to the
 /// default puzzle's report, which knows the folders it writes without one.
 pub fn report_folder(dir: &Path, registry: &Registry) -> Result<()> {
+    if let Some(set) = RunSet::read(dir)? {
+        (run_set::set_of(registry, &set)?.report)(dir, &set, true)
+            .map_err(|error| HarnessError::study(format!("reporting {}", dir.display()), error))?;
+        return Ok(());
+    }
     let folder = ResultsFolder::new(dir);
     let (puzzle, manifest, plan, _lock) = match open(&folder, registry)? {
         Opened::Default(default, _lock) => return report_with(default, dir),
@@ -91,6 +97,10 @@ pub fn report_folder(dir: &Path, registry: &Registry) -> Result<()> {
 /// `boardlab plot DIR`: redraws the charts of a folder (its REPORT.md is left as it is)
 /// after the checks of [`check_finished`], its tables included; returns how many it wrote.
 pub fn plot_folder(dir: &Path, registry: &Registry) -> Result<usize> {
+    if let Some(set) = RunSet::read(dir)? {
+        return (run_set::set_of(registry, &set)?.report)(dir, &set, false)
+            .map_err(|error| HarnessError::study(format!("charting {}", dir.display()), error));
+    }
     let folder = ResultsFolder::new(dir);
     let (puzzle, manifest, _, _lock) = match open(&folder, registry)? {
         Opened::Default(default, _lock) => return plot_with(default, dir),

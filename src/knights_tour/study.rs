@@ -48,6 +48,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     show,
     compare,
     tables: &["summary.csv", "starts.csv"],
+    set_of: None,
 };
 
 /// The columns of `summary.csv` that `show` prints and `compare` tests.

@@ -18,7 +18,7 @@ use crate::draughts::game::DEFAULT_MAX_PLIES;
 use crate::draughts::hub::{HubPlayer, HubSpec};
 use crate::draughts::matches::max_plies_of;
 use crate::experiment::spec::{SpecError, bad};
-use crate::game::matches::{BoxedPlayer, MatchGame};
+use crate::game::matches::{BoxedPlayer, ListKey, MatchGame};
 use crate::game::{Game, GameResult, Player};
 use rand_core::Rng;
 
@@ -94,10 +94,21 @@ impl MatchGame for VariantGame {
     const EXAMPLE_SPEC: &'static str =
         include_str!("../../../experiments/examples/draughts-variants.toml");
     const GAME_KEYS: &'static [&'static str] = &[RULES_KEY, MAX_PLIES_KEY];
+    const LIST: Option<ListKey> = Some(ListKey {
+        key: RULES_KEY,
+        noun: "rule sets",
+        columns: &[RULES_KEY, "player"],
+    });
 
     fn configure(keys: &toml::Table) -> Result<VariantGame, SpecError> {
         let mut game = VariantGame::default();
         if let Some(value) = keys.get(RULES_KEY) {
+            if value.is_array() {
+                return Err(bad(
+                    RULES_KEY,
+                    "a list of rule sets is a set of runs, one folder each: run the spec with boardlab run; here give one rule set",
+                ));
+            }
             let variant: Variant = value
                 .as_str()
                 .ok_or_else(|| bad(RULES_KEY, format!("{value} is not a rule set name")))?

@@ -13,6 +13,8 @@
 //! - [`tally`]: `summary.csv`, wins, draws and losses per pairing and seat;
 //! - [`ratings`]: `ratings.csv`, Bradley–Terry strengths with draws as half points;
 //! - [`pairs`]: `pairs.csv`, pairs of games, Elo with its interval, LOS and the SPRT;
+//! - [`self_play`]: a player against itself, the first seat's record;
+//! - [`set`]: the folder of a set of runs, one per value of the game's list key;
 //! - [`charts`] and [`report`]: the charts and `REPORT.md`, with a section the game may add.
 
 pub mod batch;
@@ -21,6 +23,8 @@ pub mod pairs;
 pub mod ratings;
 pub mod report;
 pub mod row;
+pub mod self_play;
+pub mod set;
 pub mod spec;
 pub mod study;
 pub mod tally;
@@ -28,6 +32,7 @@ pub mod tally;
 use super::{Game, GameResult, Player};
 use crate::experiment::inspect::{Comparison, ShowOptions, SummaryLayout};
 use crate::experiment::inspect::{compare_counts, summary_table};
+use crate::experiment::run_set::SetOf;
 use crate::experiment::spec::SpecError;
 use crate::experiment::{Puzzle, StudyError};
 use crate::output::table::wrap;
@@ -60,6 +65,10 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     /// `rules`, `max-plies`); none by default. A key here must not be one of the match's
     /// own keys (`players`, `games`, …).
     const GAME_KEYS: &'static [&'static str] = &[];
+
+    /// The game key whose value a spec may give as a list, running the match once per value
+    /// into a set of folders ([`crate::experiment::run_set`], [`set`]); none by default.
+    const LIST: Option<ListKey> = None;
 
     /// The game that a spec's own keys describe: `keys` holds those of
     /// [`MatchGame::GAME_KEYS`] that the spec sets, by their names in the spec; a key left
@@ -114,6 +123,17 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// A game key that takes a list of values ([`MatchGame::LIST`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ListKey {
+    /// The key, one of [`MatchGame::GAME_KEYS`]: `rules`.
+    pub key: &'static str,
+    /// What its values are, in the plural: `rule sets`.
+    pub noun: &'static str,
+    /// The key's column and `player`: the label columns of the set's `summary.csv`.
+    pub columns: &'static [&'static str],
+}
+
 /// The harness's entry for the match study of game `G`.
 pub const fn match_puzzle<G: MatchGame>() -> Puzzle {
     Puzzle {
@@ -127,6 +147,15 @@ pub const fn match_puzzle<G: MatchGame>() -> Puzzle {
         show: show::<G>,
         compare,
         tables: G::TABLES,
+        set_of: match G::LIST {
+            Some(list) => Some(SetOf {
+                key: list.key,
+                report: set::report::<G>,
+                headline: set::headline::<G>,
+                show: set::show::<G>,
+            }),
+            None => None,
+        },
     }
 }
 

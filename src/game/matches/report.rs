@@ -6,6 +6,7 @@ use super::charts::{MAX_MATRIX_PLAYERS, MAX_RATED_PLAYERS};
 use super::charts::{MatrixChart, RatingsChart, ResultsChart};
 use super::pairs::{self, PairRecord};
 use super::ratings::{self, Cell, RatingRow};
+use super::self_play::{self, FirstSeat};
 use super::tally::{self, SeatRecord};
 use super::{MatchGame, ratings::PRIOR_GAMES};
 use crate::experiment::StudyError;
@@ -15,7 +16,6 @@ use crate::output::charts;
 use crate::output::error::IoContext;
 use crate::output::numbers::{count, fixed, percent_cell, signed};
 use crate::stats::elo::{Sprt, elo_of_score};
-use crate::stats::score_interval::{games_record, score_interval95};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -189,11 +189,14 @@ struct Drawn {
 }
 
 impl Drawn {
+    /// A folder of a player against itself alone gets none: it has no ratings and no matrix,
+    /// and its self-play section's table holds its few figures.
     fn of(tables: &Tables) -> Drawn {
+        let rated = !self_play::only_self_play(&tables.records);
         Drawn {
-            results: tables.players.len() <= MAX_MATRIX_PLAYERS,
-            matrix: tables.players.len() <= MAX_MATRIX_PLAYERS,
-            ratings: tables.ratings.len() <= MAX_RATED_PLAYERS,
+            results: rated && tables.players.len() <= MAX_MATRIX_PLAYERS,
+            matrix: rated && tables.players.len() <= MAX_MATRIX_PLAYERS,
+            ratings: rated && tables.ratings.len() <= MAX_RATED_PLAYERS,
         }
     }
 }
@@ -203,9 +206,12 @@ impl Drawn {
 /// it. Returns the number drawn.
 fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
     let chart_dir = dir.join("charts");
-    std::fs::create_dir_all(&chart_dir).io(|| format!("cannot create {}", chart_dir.display()))?;
     let name = &tables.name;
     let drawn = Drawn::of(tables);
+    if drawn.results || drawn.matrix || drawn.ratings {
+        std::fs::create_dir_all(&chart_dir)
+            .io(|| format!("cannot create {}", chart_dir.display()))?;
+    }
     for (stem, draw) in [
         ("results", drawn.results),
         ("matrix", drawn.matrix),
@@ -354,6 +360,10 @@ fn generic_sections(t: &Tables) -> String {
             shard.index - 1
         );
     }
+    if self_play::only_self_play(&t.records) {
+        out.push_str(&self_play::section(&t.records));
+        return out;
+    }
     out.push_str("## Ratings\n\n");
     let _ = writeln!(
         out,
@@ -437,6 +447,11 @@ fn generic_sections(t: &Tables) -> String {
             t.players.len()
         )
     }));
+    let own = self_play::section(&t.records);
+    if !own.is_empty() {
+        out.push('\n');
+        out.push_str(&own);
+    }
     pairs_section(&mut out, t);
     out
 }
@@ -552,7 +567,10 @@ fn seat_sentence(t: &Tables) -> String {
 /// `best: perfect, rating +412.3 [+410.1, +414.8], above the runner-up …`.
 pub fn finding(rows: &[RatingRow], records: &[SeatRecord]) -> String {
     let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
-        let own = self_play(records);
+        let own: Vec<String> = self_play::first_seats(records)
+            .iter()
+            .map(FirstSeat::finding)
+            .collect();
         if !own.is_empty() {
             return own.join("; ");
         }
@@ -576,38 +594,6 @@ pub fn finding(rows: &[RatingRow], records: &[SeatRecord]) -> String {
             rating_text(second)
         ),
     }
-}
-
-/// For each pairing of a player against itself, what it measures: the first player's score
-/// with its 95% score interval ([`crate::stats::score_interval`]) and the share of draws.
-fn self_play(records: &[SeatRecord]) -> Vec<String> {
-    let mut firsts: Vec<(&str, [u64; 3])> = Vec::new();
-    for r in records.iter().filter(|r| r.a == r.b && r.a_seat != "both") {
-        // With `a` second, the first player's wins are `a`'s losses.
-        let [w, d, l] = match r.a_seat.as_str() {
-            "first" => r.wdl(),
-            _ => [r.a_losses, r.draws, r.a_wins],
-        };
-        match firsts.iter_mut().find(|(p, _)| *p == r.pairing) {
-            Some((_, total)) => *total = [total[0] + w, total[1] + d, total[2] + l],
-            None => firsts.push((&r.pairing, [w, d, l])),
-        }
-    }
-    firsts
-        .into_iter()
-        .filter_map(|(pairing, [w, d, l])| {
-            let games = w + d + l;
-            let player = records.iter().find(|r| r.pairing == pairing)?.a.as_str();
-            let (low, high) = score_interval95(&games_record(w, d, l));
-            let score = (w as f64 + d as f64 / 2.0) / games.max(1) as f64;
-            Some(format!(
-                "{player} against itself: the first player scores {} over {} games, {}% of them drawn",
-                with_interval(score, low, high),
-                count(games),
-                percent_cell(d as f64 / games.max(1) as f64)
-            ))
-        })
-        .collect()
 }
 
 /// The finding (see [`finding`]) with the folder's size: `… (of 16 players; DIR/REPORT.md

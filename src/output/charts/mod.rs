@@ -6,11 +6,13 @@
 //! and is written by [`render`] to `<stem>.svg` and `<stem>.png`.
 
 mod histograms;
+mod intervals;
 mod restart;
 pub mod style;
 mod survival;
 
 pub use histograms::{HistogramBar, LogHistogram, LogHistogramChart};
+pub use intervals::{IntervalChart, IntervalRow};
 pub use restart::{RestartChart, RestartCurve};
 pub use style::register_fonts;
 pub use survival::{CurveRole, SurvivalChart, SurvivalCurve};

@@ -244,6 +244,11 @@ const ADJUSTED: &[(&str, &str, &str)] = &[
         "fewer draws",
     ),
     (
+        "target/release/boardlab run experiments/variants.toml --out results/variants --quiet --resume",
+        "target/release/boardlab run experiments/variants.toml --games 2 --out results/variants --quiet --force",
+        "3,000 games under each of twelve rule sets take a quarter of an hour: 2 games each, into the same folder",
+    ),
+    (
         "boardlab run experiments/knights.toml --threads 1",
         "boardlab run experiments/examples/knights-tour.toml --threads 1 --out results/knights --force",
         "the committed run takes 25 minutes and its every-start series do not shrink with --draws: the example spec, into the same folder",

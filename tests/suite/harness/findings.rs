@@ -4,18 +4,21 @@
 //! quotes it word for word.
 
 use crate::common::committed;
+use boardlab::experiment::run_set::{self, RunSet};
 use boardlab::puzzles::REGISTRY;
 use std::path::{Path, PathBuf};
 
 /// The committed results folders that `boardlab run` made: a `REPORT.md` beside a
-/// `manifest.json`.
+/// `manifest.json`, or beside the record of a set of runs.
 fn run_folders() -> Vec<PathBuf> {
     let files = committed::files();
     let folders: Vec<PathBuf> = files
         .iter()
         .filter(|f| f.starts_with("results") && f.file_name() == Some("REPORT.md".as_ref()))
         .filter_map(|f| f.parent().map(Path::to_path_buf))
-        .filter(|dir| files.contains(&dir.join("manifest.json")))
+        .filter(|dir| {
+            files.contains(&dir.join("manifest.json")) || files.contains(&dir.join(run_set::FILE))
+        })
         .collect();
     assert!(folders.len() >= 10, "{folders:?}");
     folders
@@ -31,6 +34,16 @@ fn finding_of(report: &str) -> Option<&str> {
     )
 }
 
+/// The headline that the folder `dir` (a copy of a committed one) computes from its files:
+/// its puzzle's, or its set's.
+fn headline_of(dir: &Path, committed_dir: &Path) -> String {
+    let headline = match RunSet::read(dir).unwrap() {
+        Some(set) => (run_set::set_of(&REGISTRY, &set).unwrap().headline)(dir, &set),
+        None => (REGISTRY.puzzle(&puzzle_of(committed_dir)).unwrap().headline)(dir),
+    };
+    headline.unwrap_or_else(|e| panic!("{}: {e}", committed_dir.display()))
+}
+
 fn puzzle_of(dir: &Path) -> String {
     let text = std::fs::read_to_string(committed::root().join(dir).join("manifest.json")).unwrap();
     let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -43,7 +56,6 @@ fn puzzle_of(dir: &Path) -> String {
 #[test]
 fn every_report_opens_with_the_finding_its_folder_computes() {
     for dir in run_folders() {
-        let puzzle = puzzle_of(&dir);
         let report =
             std::fs::read_to_string(committed::root().join(&dir).join("REPORT.md")).unwrap();
         let finding = finding_of(&report).unwrap_or_else(|| {
@@ -54,8 +66,7 @@ fn every_report_opens_with_the_finding_its_folder_computes() {
         });
         let temp = tempfile::tempdir().unwrap();
         committed::copy(&dir.to_string_lossy(), temp.path());
-        let headline = (REGISTRY.puzzle(&puzzle).unwrap().headline)(temp.path())
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        let headline = headline_of(temp.path(), &dir);
         assert!(
             headline.starts_with(finding),
             "{}: the report's finding\n  {finding}\nis not the headline computed from its files\n  {headline}",
@@ -131,27 +142,24 @@ fn listed(names: &[&str]) -> String {
 }
 
 #[test]
-fn the_rule_sets_study_states_each_first_player_score_as_its_folder_finds_it() {
-    let readme =
-        std::fs::read_to_string(committed::root().join("results/variants/README.md")).unwrap();
+fn the_rule_sets_study_states_each_first_player_score_as_its_member_finds_it() {
+    let root = committed::root().join("results/variants");
+    let report = std::fs::read_to_string(root.join("REPORT.md")).unwrap();
     let (mut above, mut below) = (Vec::new(), Vec::new());
     let mut rows = 0;
-    for line in readme
+    for line in report
         .lines()
-        .filter(|l| l.starts_with("| ") && l.contains(" 3,000 "))
+        .filter(|l| l.starts_with("| ") && l.contains(" | 3,000 | "))
     {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         let rules = cells[1];
-        let report = std::fs::read_to_string(
-            committed::root().join(format!("results/variants/{rules}/REPORT.md")),
-        )
-        .unwrap();
-        let finding = finding_of(&report).unwrap_or_else(|| panic!("{rules}: no finding"));
+        let member = std::fs::read_to_string(root.join(rules).join("REPORT.md")).unwrap();
+        let finding = finding_of(&member).unwrap_or_else(|| panic!("{rules}: no finding"));
         let (score, low, high) = first_player_score(finding);
-        let shown = format!("{score:.2} [{low:.2}, {high:.2}]");
+        let shown = format!("{score:.2}% [{low:.2}, {high:.2}]");
         assert_eq!(
             cells[4], shown,
-            "{rules}: the README's score against its finding {finding}"
+            "{rules}: the set's score against its member's finding {finding}"
         );
         if low > 50.0 {
             above.push(rules);
@@ -166,15 +174,10 @@ fn the_rule_sets_study_states_each_first_player_score_as_its_folder_finds_it() {
         listed(&above),
         listed(&below)
     );
-    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let finding = finding_of(&report).unwrap();
     assert!(
-        flat(&readme).contains(&sentence),
-        "results/variants/README.md should say: {sentence}"
-    );
-    let main = std::fs::read_to_string(committed::root().join("README.md")).unwrap();
-    assert!(
-        flat(&main).contains(&sentence),
-        "README.md should say: {sentence}"
+        finding.contains(&sentence),
+        "results/variants/REPORT.md should find: {sentence}"
     );
 }
 

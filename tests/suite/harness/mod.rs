@@ -24,6 +24,7 @@ mod reports_of_any_spec;
 mod run_edges;
 mod run_messages;
 mod run_safety;
+mod run_sets;
 mod scripts;
 mod seeds;
 mod slurm;

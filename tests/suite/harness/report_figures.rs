@@ -22,10 +22,15 @@ fn reported_folders() -> Vec<PathBuf> {
         .collect()
 }
 
-/// Copies the committed files directly in the results folder `from` into `to`.
+/// Copies the committed files directly in the results folder `from` into `to`, and for the
+/// folder of a set of runs its members too (its report is made from theirs).
 fn copy_folder(from: &Path, to: &Path) {
-    let relative = from.strip_prefix(root()).unwrap();
-    committed::copy_files_in(&relative.to_string_lossy(), to);
+    let relative = from.strip_prefix(root()).unwrap().to_string_lossy();
+    if from.join("run-set.json").is_file() {
+        committed::copy(&relative, to);
+    } else {
+        committed::copy_files_in(&relative, to);
+    }
 }
 
 #[test]

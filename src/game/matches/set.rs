@@ -1,0 +1,438 @@
+//! The folder of a set of match runs ([`crate::experiment::run_set`]): the same match under
+//! each value of the game's list key (draughts: each rule set), one member folder per value.
+//! What a set of a player against itself measures is the game under each value: the first
+//! player's score, the draws and the game length, compared across the members in
+//! `summary.csv`, two charts and `REPORT.md`. Pairings of different players are in each
+//! member's own report; the set's report quotes each member's finding.
+
+use super::report::{Tables, finding, with_interval};
+use super::self_play::{FirstSeat, first_seats};
+use super::{ListKey, MatchGame};
+use crate::experiment::StudyError;
+use crate::experiment::inspect::{ShowOptions, SummaryLayout, summary_table};
+use crate::experiment::run_set::RunSet;
+use crate::output::atomic::write_atomic;
+use crate::output::charts::{self, IntervalChart, IntervalRow};
+use crate::output::error::IoContext;
+use crate::output::numbers::{count, fixed};
+use crate::output::table::wrap;
+use std::fmt::Write;
+use std::path::Path;
+
+/// One member's first seat: the member's value and the record.
+#[derive(Clone, Debug)]
+pub struct MemberFirstSeat {
+    pub value: String,
+    pub first: FirstSeat,
+}
+
+/// What the set's report is made from: each member's tables, in the spec's order.
+pub struct SetTables {
+    pub set: RunSet,
+    pub members: Vec<(String, Tables)>,
+}
+
+impl SetTables {
+    /// Reads every member's folder; a member that is missing or not complete is an error
+    /// that says how to finish it.
+    pub fn read(dir: &Path, set: &RunSet) -> Result<SetTables, StudyError> {
+        let mut members = Vec::new();
+        for value in &set.values {
+            let member = RunSet::member_dir(dir, value);
+            let tables = Tables::read(&member).map_err(|e| {
+                format!(
+                    "{} = {value}: {} is not a finished member of the set ({e}); finish it with boardlab run SPEC --out {} --resume",
+                    set.key,
+                    member.display(),
+                    dir.display()
+                )
+            })?;
+            members.push((value.clone(), tables));
+        }
+        Ok(SetTables {
+            set: set.clone(),
+            members,
+        })
+    }
+
+    /// The first seat of every pairing of a player against itself, member by member.
+    pub fn first_seats(&self) -> Vec<MemberFirstSeat> {
+        self.members
+            .iter()
+            .flat_map(|(value, tables)| {
+                first_seats(&tables.records)
+                    .into_iter()
+                    .map(|first| MemberFirstSeat {
+                        value: value.clone(),
+                        first,
+                    })
+            })
+            .collect()
+    }
+
+    /// The players who play themselves, in order of first appearance.
+    fn self_players(&self) -> Vec<String> {
+        let mut players: Vec<String> = Vec::new();
+        for m in self.first_seats() {
+            if !players.contains(&m.first.player) {
+                players.push(m.first.player);
+            }
+        }
+        players
+    }
+
+    /// Whether a member has a pairing of two different players.
+    fn has_matches(&self) -> bool {
+        self.members
+            .iter()
+            .any(|(_, t)| t.records.iter().any(|r| r.a != r.b))
+    }
+}
+
+/// "russian, brazilian and pool"; "czech" alone.
+fn listed(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The set's one finding: for each player against itself, where the first player's 95%
+/// score interval excludes 50% (above, below) and the range of the draws; without such
+/// players, each member's own finding.
+pub fn set_finding(t: &SetTables, noun: &str) -> String {
+    let players = t.self_players();
+    if players.is_empty() {
+        let each: Vec<String> = t
+            .members
+            .iter()
+            .map(|(value, tables)| {
+                format!("{value}: {}", finding(&tables.ratings, &tables.records))
+            })
+            .collect();
+        return each.join("; ");
+    }
+    let firsts = t.first_seats();
+    let clauses: Vec<String> = players
+        .iter()
+        .map(|player| {
+            let own: Vec<&MemberFirstSeat> = firsts
+                .iter()
+                .filter(|m| &m.first.player == player)
+                .collect();
+            let (mut above, mut below) = (Vec::new(), Vec::new());
+            for m in &own {
+                let (low, high) = m.first.score_interval();
+                if low > 0.5 {
+                    above.push(m.value.as_str());
+                } else if high < 0.5 {
+                    below.push(m.value.as_str());
+                }
+            }
+            let score = match (above.is_empty(), below.is_empty()) {
+                (true, true) => format!(
+                    "the first player's 95% score interval holds 50% under {}",
+                    if own.len() == 1 {
+                        own[0].value.clone()
+                    } else {
+                        format!("each of the {} {noun}", own.len())
+                    }
+                ),
+                (false, true) => format!(
+                    "the first player's score excludes 50% in {} (above)",
+                    listed(&above)
+                ),
+                (true, false) => format!(
+                    "the first player's score excludes 50% in {} (below)",
+                    listed(&below)
+                ),
+                (false, false) => format!(
+                    "the first player's score excludes 50% in {} (above) and in {} (below)",
+                    listed(&above),
+                    listed(&below)
+                ),
+            };
+            let draws = |m: &MemberFirstSeat| {
+                let (share, low, high) = m.first.share(1);
+                format!("{} in {}", with_interval(share, low, high), m.value)
+            };
+            let by_draws = |a: &&&MemberFirstSeat, b: &&&MemberFirstSeat| {
+                a.first.share(1).0.total_cmp(&b.first.share(1).0)
+            };
+            let fewest = own.iter().min_by(by_draws).expect("a player has a member");
+            let most = own.iter().max_by(by_draws).expect("a player has a member");
+            let range = if own.len() == 1 {
+                format!("draws {}", draws(fewest))
+            } else {
+                format!("draws from {} to {}", draws(fewest), draws(most))
+            };
+            format!("{player} against itself: {score}; {range}")
+        })
+        .collect();
+    clauses.join("; ")
+}
+
+/// The columns of the set's `summary.csv` after the key's own (the member's value).
+const COLUMNS: [&str; 19] = [
+    "pairing",
+    "player",
+    "games",
+    "first_wins",
+    "draws",
+    "first_losses",
+    "first_score",
+    "first_score_low",
+    "first_score_high",
+    "first_win",
+    "first_win_low",
+    "first_win_high",
+    "draw",
+    "draw_low",
+    "draw_high",
+    "first_loss",
+    "first_loss_low",
+    "first_loss_high",
+    "mean_plies",
+];
+
+/// `summary.csv` of the set: one row per member and pairing of a player against itself.
+fn write_summary(dir: &Path, t: &SetTables) -> Result<(), StudyError> {
+    let path = dir.join("summary.csv");
+    let mut text = format!("{},{}\n", t.set.key, COLUMNS.join(","));
+    let six = |x: f64| format!("{:.6}", x);
+    for m in t.first_seats() {
+        let f = &m.first;
+        let (low, high) = f.score_interval();
+        let mut cells = vec![
+            m.value.clone(),
+            f.pairing.clone(),
+            f.player.clone(),
+            f.games().to_string(),
+            f.wdl[0].to_string(),
+            f.wdl[1].to_string(),
+            f.wdl[2].to_string(),
+            six(f.score()),
+            six(low),
+            six(high),
+        ];
+        for k in 0..3 {
+            let (share, low, high) = f.share(k);
+            cells.extend([six(share), six(low), six(high)]);
+        }
+        cells.push(six(f.mean_plies));
+        let _ = writeln!(text, "{}", cells.join(","));
+    }
+    Ok(write_atomic(&path, text.as_bytes())?)
+}
+
+/// The label of a member's row in a chart: its value, and the player where several play
+/// themselves.
+fn row_label(m: &MemberFirstSeat, several: bool) -> String {
+    if several {
+        format!("{}: {}", m.value, m.first.player)
+    } else {
+        m.value.clone()
+    }
+}
+
+/// The set's charts: the first player's score and the draws, member by member.
+fn write_charts(dir: &Path, t: &SetTables, noun: &str) -> Result<usize, StudyError> {
+    let firsts = t.first_seats();
+    if firsts.is_empty() {
+        return Ok(0);
+    }
+    let chart_dir = dir.join("charts");
+    std::fs::create_dir_all(&chart_dir).io(|| format!("cannot create {}", chart_dir.display()))?;
+    let several = t.self_players().len() > 1;
+    let rows = |pick: &dyn Fn(&FirstSeat) -> (f64, f64, f64)| {
+        firsts
+            .iter()
+            .map(|m| {
+                let (value, low, high) = pick(&m.first);
+                IntervalRow {
+                    label: row_label(m, several),
+                    value,
+                    low,
+                    high,
+                }
+            })
+            .collect()
+    };
+    let name = &t.set.name;
+    charts::render(
+        &IntervalChart {
+            title: format!("{name}: the first player's score by {}", t.set.key),
+            axis: "first player's score, % (a win 1, a draw ½)".to_string(),
+            estimate: "score over the games".to_string(),
+            interval: "95% score interval".to_string(),
+            rows: rows(&|f| {
+                let (low, high) = f.score_interval();
+                (f.score(), low, high)
+            }),
+            reference: Some((0.5, "50%: neither seat favoured".to_string())),
+        },
+        &chart_dir,
+        "first-player",
+    )?;
+    charts::render(
+        &IntervalChart {
+            title: format!("{name}: drawn games by {}", t.set.key),
+            axis: format!("drawn games, % (each of the {noun})"),
+            estimate: "share of the games drawn".to_string(),
+            interval: "95% Wilson interval".to_string(),
+            rows: rows(&|f| f.share(1)),
+            reference: None,
+        },
+        &chart_dir,
+        "draws",
+    )?;
+    Ok(2)
+}
+
+/// The set's `REPORT.md`.
+fn report_text(t: &SetTables, noun: &str) -> String {
+    let mut out = String::new();
+    let set = &t.set;
+    let _ = writeln!(out, "# Results: {}\n", set.name);
+    if !set.description.is_empty() {
+        let _ = writeln!(out, "{}\n", set.description);
+    }
+    let _ = writeln!(out, "**Finding:** {}.\n", set_finding(t, noun));
+    let links: Vec<String> = set
+        .values
+        .iter()
+        .map(|v| format!("[`{v}/`]({v}/REPORT.md)"))
+        .collect();
+    let seeds: Vec<u64> = t.members.iter().map(|(_, m)| m.seed).collect();
+    let seed = if seeds.windows(2).all(|w| w[0] == w[1]) {
+        format!("master seed {}", seeds[0])
+    } else {
+        "each member's master seed in its manifest".to_string()
+    };
+    let games: u64 = t.members.iter().map(|(_, m)| m.games()).sum();
+    let _ = writeln!(
+        out,
+        "One spec (`{}`) run once for each of {} {noun}, `{}` = {}: {} games in all, {seed}. \
+         Each member is a results folder of its own, with its spec, `manifest.json`, data and \
+         REPORT.md: {}. This folder's `summary.csv` and charts are made from the members' \
+         `summary.csv` files (`{}` records the set); the first player's wins are `a`'s wins in \
+         the first seat and its losses in the second.\n",
+        set.spec_source,
+        set.values.len(),
+        set.key,
+        listed(&set.values.iter().map(String::as_str).collect::<Vec<_>>()),
+        count(games),
+        links.join(", "),
+        crate::experiment::run_set::FILE
+    );
+    let firsts = t.first_seats();
+    if !firsts.is_empty() {
+        let _ = writeln!(out, "## The first player, by {}\n", set.key);
+        out.push_str(
+            "A player against itself measures the game, not the player: how the side that \
+             moves first fares. Its score counts a win 1 and a draw ½, with its 95% score \
+             interval; its wins, the draws and its losses are shares of the games with 95% \
+             Wilson intervals. The intervals treat games as independent, although games 2k and \
+             2k+1 of a member share an opening with the seats swapped.\n\n",
+        );
+        let _ = writeln!(
+            out,
+            "| {} | player | games | first player's score | first player's wins | draws | first player's losses | mean plies |\n\
+             |---|---|---:|---:|---:|---:|---:|---:|",
+            set.key
+        );
+        for m in &firsts {
+            let _ = writeln!(
+                out,
+                "| {} | `{}` | {} | {} | {} |",
+                m.value,
+                m.first.player,
+                count(m.first.games()),
+                m.first.cells().join(" | "),
+                fixed(m.first.mean_plies, 2)
+            );
+        }
+        out.push_str("\n![first player's score](charts/first-player.svg)\n");
+        out.push_str("\n![drawn games](charts/draws.svg)\n");
+    }
+    if t.has_matches() || firsts.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n## Each member's finding\n\nThe ratings, score matrix and pairs of each member \
+             are in its own REPORT.md.\n\n| {} | finding |\n|---|---|",
+            set.key
+        );
+        for (value, tables) in &t.members {
+            let _ = writeln!(
+                out,
+                "| [{value}]({value}/REPORT.md) | {} |",
+                finding(&tables.ratings, &tables.records)
+            );
+        }
+    }
+    out
+}
+
+/// The list key of game `G`; only games with one have sets.
+fn list_key<G: MatchGame>() -> ListKey {
+    G::LIST.expect("a set's game takes a list")
+}
+
+/// Writes the set's `summary.csv` and charts from its members, and `REPORT.md` when
+/// `with_report` is set; returns the number of charts.
+pub fn report<G: MatchGame>(
+    dir: &Path,
+    set: &RunSet,
+    with_report: bool,
+) -> Result<usize, StudyError> {
+    let noun = list_key::<G>().noun;
+    let tables = SetTables::read(dir, set)?;
+    write_summary(dir, &tables)?;
+    let charts = write_charts(dir, &tables, noun)?;
+    if with_report {
+        let text = report_text(&tables, noun);
+        write_atomic(&dir.join("REPORT.md"), text.as_bytes())?;
+    }
+    Ok(charts)
+}
+
+/// The set's finding with its size: `… (12 rule sets; DIR/REPORT.md has all)`.
+pub fn headline<G: MatchGame>(dir: &Path, set: &RunSet) -> Result<String, StudyError> {
+    let noun = list_key::<G>().noun;
+    let tables = SetTables::read(dir, set)?;
+    Ok(format!(
+        "{} ({} {noun}; {} has all)",
+        set_finding(&tables, noun),
+        set.values.len(),
+        dir.join("REPORT.md").display()
+    ))
+}
+
+/// The set's `summary.csv` for the terminal, then its headline.
+pub fn show<G: MatchGame>(
+    dir: &Path,
+    set: &RunSet,
+    options: &ShowOptions,
+) -> Result<String, StudyError> {
+    let layout = SummaryLayout {
+        key: list_key::<G>().columns,
+        shown: &[
+            "games",
+            "first_score",
+            "first_score_low",
+            "first_score_high",
+            "draw",
+            "mean_plies",
+        ],
+        counts: &["first_wins", "draws", "first_losses"],
+        share: ("first_score", "first_score_low", "first_score_high"),
+        percents: &["first_score", "draw"],
+        decimals: 2,
+        fixed: &[("mean_plies", 2)],
+    };
+    let table = summary_table(dir, &format!("a set of {}", G::PUZZLE), &layout, options)?;
+    let headline = headline::<G>(dir, set)?;
+    let report = dir.join("REPORT.md").display().to_string();
+    Ok(table + &wrap(&headline, options.width, &[&report]))
+}
