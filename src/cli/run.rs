@@ -235,7 +235,7 @@ fn run_set(args: &RunArgs, set: RunSet, members: Vec<Member>) -> anyhow::Result<
             );
             Ok(ExitCode::from(130))
         }
-        SetEnd::Complete => {
+        SetEnd::Complete { headline } => {
             if !args.quiet {
                 eprintln!(
                     "wrote {}: {} members, summary.csv, charts and REPORT.md",
@@ -243,8 +243,6 @@ fn run_set(args: &RunArgs, set: RunSet, members: Vec<Member>) -> anyhow::Result<
                     set.values.len()
                 );
             }
-            let set_of = run_set::set_of(&REGISTRY, set)?;
-            let headline = (set_of.headline)(out, set).map_err(anyhow::Error::from_boxed)?;
             println!("{headline}");
             Ok(ExitCode::SUCCESS)
         }

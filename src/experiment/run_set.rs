@@ -27,12 +27,18 @@ pub struct SetOf {
     /// The key that may hold a list.
     pub key: &'static str,
     /// Writes the set's tables and charts from its members' folders, and `REPORT.md` too
-    /// when the flag is set; returns the number of charts drawn.
-    pub report: fn(&Path, &RunSet, bool) -> std::result::Result<usize, StudyError>,
-    /// The set's one line for the terminal.
-    pub headline: fn(&Path, &RunSet) -> std::result::Result<String, StudyError>,
+    /// when the flag is set.
+    pub report: fn(&Path, &RunSet, bool) -> std::result::Result<SetReport, StudyError>,
     /// The set's summary as a table for the terminal.
     pub show: fn(&Path, &RunSet, &ShowOptions) -> std::result::Result<String, StudyError>,
+}
+
+/// What reporting a set wrote: the number of charts, and the set's one line for the
+/// terminal.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SetReport {
+    pub charts: usize,
+    pub headline: String,
 }
 
 /// A set of runs as [`FILE`] records it.
@@ -66,7 +72,8 @@ impl RunSet {
         source: &str,
         text: &str,
     ) -> Result<Option<(RunSet, Vec<Member>)>> {
-        let Some(set_of) = registry.of_spec(text)?.set_of.as_ref() else {
+        let puzzle = registry.of_spec(text)?;
+        let Some(set_of) = puzzle.set_of.as_ref() else {
             return Ok(None);
         };
         // A spec that is not TOML is reported by the puzzle's own parser, with the line.
@@ -151,7 +158,7 @@ impl RunSet {
             })
             .collect();
         let set = RunSet {
-            puzzle: registry.of_spec(text)?.name.to_string(),
+            puzzle: puzzle.name.to_string(),
             name,
             description: string_of("description"),
             key: key.to_string(),
@@ -221,8 +228,8 @@ pub struct SetRequest {
 /// How a set of runs ended.
 #[derive(Debug, PartialEq, Eq)]
 pub enum SetEnd {
-    /// Every member complete and the set's report written.
-    Complete,
+    /// Every member complete and the set's report written; its one line for the terminal.
+    Complete { headline: String },
     /// Stopped by a signal in member `value`, after `done` of its `total` draws (`noun`).
     Interrupted {
         value: String,
@@ -314,9 +321,11 @@ pub fn run(request: &SetRequest) -> Result<SetEnd> {
             }
         }
     }
-    (set_of(request.registry, set)?.report)(out, set, true)
+    let report = (set_of(request.registry, set)?.report)(out, set, true)
         .map_err(|error| HarnessError::study(format!("reporting {}", out.display()), error))?;
-    Ok(SetEnd::Complete)
+    Ok(SetEnd::Complete {
+        headline: report.headline,
+    })
 }
 
 /// `s` as a TOML basic string.

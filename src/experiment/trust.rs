@@ -99,6 +99,7 @@ pub fn report_folder(dir: &Path, registry: &Registry) -> Result<()> {
 pub fn plot_folder(dir: &Path, registry: &Registry) -> Result<usize> {
     if let Some(set) = RunSet::read(dir)? {
         return (run_set::set_of(registry, &set)?.report)(dir, &set, false)
+            .map(|report| report.charts)
             .map_err(|error| HarnessError::study(format!("charting {}", dir.display()), error));
     }
     let folder = ResultsFolder::new(dir);

@@ -151,7 +151,6 @@ pub const fn match_puzzle<G: MatchGame>() -> Puzzle {
             Some(list) => Some(SetOf {
                 key: list.key,
                 report: set::report::<G>,
-                headline: set::headline::<G>,
                 show: set::show::<G>,
             }),
             None => None,

@@ -10,7 +10,7 @@ use super::self_play::{FirstSeat, first_seats};
 use super::{ListKey, MatchGame};
 use crate::experiment::StudyError;
 use crate::experiment::inspect::{ShowOptions, SummaryLayout, summary_table};
-use crate::experiment::run_set::RunSet;
+use crate::experiment::run_set::{RunSet, SetReport};
 use crate::output::atomic::write_atomic;
 use crate::output::charts::{self, IntervalChart, IntervalRow};
 use crate::output::error::IoContext;
@@ -30,6 +30,8 @@ pub struct MemberFirstSeat {
 pub struct SetTables {
     pub set: RunSet,
     pub members: Vec<(String, Tables)>,
+    /// The first seat of every pairing of a player against itself, member by member.
+    pub first_seats: Vec<MemberFirstSeat>,
 }
 
 impl SetTables {
@@ -49,15 +51,7 @@ impl SetTables {
             })?;
             members.push((value.clone(), tables));
         }
-        Ok(SetTables {
-            set: set.clone(),
-            members,
-        })
-    }
-
-    /// The first seat of every pairing of a player against itself, member by member.
-    pub fn first_seats(&self) -> Vec<MemberFirstSeat> {
-        self.members
+        let first_seats = members
             .iter()
             .flat_map(|(value, tables)| {
                 first_seats(&tables.records)
@@ -67,15 +61,20 @@ impl SetTables {
                         first,
                     })
             })
-            .collect()
+            .collect();
+        Ok(SetTables {
+            set: set.clone(),
+            members,
+            first_seats,
+        })
     }
 
     /// The players who play themselves, in order of first appearance.
     fn self_players(&self) -> Vec<String> {
         let mut players: Vec<String> = Vec::new();
-        for m in self.first_seats() {
+        for m in &self.first_seats {
             if !players.contains(&m.first.player) {
-                players.push(m.first.player);
+                players.push(m.first.player.clone());
             }
         }
         players
@@ -113,7 +112,7 @@ pub fn set_finding(t: &SetTables, noun: &str) -> String {
             .collect();
         return each.join("; ");
     }
-    let firsts = t.first_seats();
+    let firsts = &t.first_seats;
     let clauses: Vec<String> = players
         .iter()
         .map(|player| {
@@ -201,7 +200,7 @@ fn write_summary(dir: &Path, t: &SetTables) -> Result<(), StudyError> {
     let path = dir.join("summary.csv");
     let mut text = format!("{},{}\n", t.set.key, COLUMNS.join(","));
     let six = |x: f64| format!("{:.6}", x);
-    for m in t.first_seats() {
+    for m in &t.first_seats {
         let f = &m.first;
         let (low, high) = f.score_interval();
         let mut cells = vec![
@@ -238,7 +237,7 @@ fn row_label(m: &MemberFirstSeat, several: bool) -> String {
 
 /// The set's charts: the first player's score and the draws, member by member.
 fn write_charts(dir: &Path, t: &SetTables, noun: &str) -> Result<usize, StudyError> {
-    let firsts = t.first_seats();
+    let firsts = &t.first_seats;
     if firsts.is_empty() {
         return Ok(0);
     }
@@ -326,7 +325,7 @@ fn report_text(t: &SetTables, noun: &str) -> String {
         links.join(", "),
         crate::experiment::run_set::FILE
     );
-    let firsts = t.first_seats();
+    let firsts = &t.first_seats;
     if !firsts.is_empty() {
         let _ = writeln!(out, "## The first player, by {}\n", set.key);
         out.push_str(
@@ -342,7 +341,7 @@ fn report_text(t: &SetTables, noun: &str) -> String {
              |---|---|---:|---:|---:|---:|---:|---:|",
             set.key
         );
-        for m in &firsts {
+        for m in firsts {
             let _ = writeln!(
                 out,
                 "| {} | `{}` | {} | {} | {} |",
@@ -380,12 +379,12 @@ fn list_key<G: MatchGame>() -> ListKey {
 }
 
 /// Writes the set's `summary.csv` and charts from its members, and `REPORT.md` when
-/// `with_report` is set; returns the number of charts.
+/// `with_report` is set; returns the number of charts and the headline.
 pub fn report<G: MatchGame>(
     dir: &Path,
     set: &RunSet,
     with_report: bool,
-) -> Result<usize, StudyError> {
+) -> Result<SetReport, StudyError> {
     let noun = list_key::<G>().noun;
     let tables = SetTables::read(dir, set)?;
     write_summary(dir, &tables)?;
@@ -394,19 +393,20 @@ pub fn report<G: MatchGame>(
         let text = report_text(&tables, noun);
         write_atomic(&dir.join("REPORT.md"), text.as_bytes())?;
     }
-    Ok(charts)
+    Ok(SetReport {
+        charts,
+        headline: headline(dir, &tables, noun),
+    })
 }
 
 /// The set's finding with its size: `… (12 rule sets; DIR/REPORT.md has all)`.
-pub fn headline<G: MatchGame>(dir: &Path, set: &RunSet) -> Result<String, StudyError> {
-    let noun = list_key::<G>().noun;
-    let tables = SetTables::read(dir, set)?;
-    Ok(format!(
+fn headline(dir: &Path, tables: &SetTables, noun: &str) -> String {
+    format!(
         "{} ({} {noun}; {} has all)",
-        set_finding(&tables, noun),
-        set.values.len(),
+        set_finding(tables, noun),
+        tables.set.values.len(),
         dir.join("REPORT.md").display()
-    ))
+    )
 }
 
 /// The set's `summary.csv` for the terminal, then its headline.
@@ -432,7 +432,7 @@ pub fn show<G: MatchGame>(
         fixed: &[("mean_plies", 2)],
     };
     let table = summary_table(dir, &format!("a set of {}", G::PUZZLE), &layout, options)?;
-    let headline = headline::<G>(dir, set)?;
+    let headline = headline(dir, &SetTables::read(dir, set)?, list_key::<G>().noun);
     let report = dir.join("REPORT.md").display().to_string();
     Ok(table + &wrap(&headline, options.width, &[&report]))
 }

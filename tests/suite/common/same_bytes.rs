@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 pub use super::boardlab;
 
-/// `boardlab run SPEC --out OUT --quiet EXTRA…`, which must succeed.
-pub fn run_ok(spec: &Path, out: &Path, extra: &[&str]) {
-    boardlab()
+/// `boardlab run SPEC --out OUT --quiet EXTRA…`, which must succeed; returns its stdout.
+pub fn run_ok(spec: &Path, out: &Path, extra: &[&str]) -> String {
+    let output = boardlab()
         .arg("run")
         .arg(spec)
         .arg("--out")
@@ -16,6 +16,7 @@ pub fn run_ok(spec: &Path, out: &Path, extra: &[&str]) {
         .args(extra)
         .assert()
         .success();
+    String::from_utf8(output.get_output().stdout.clone()).expect("stdout is UTF-8")
 }
 
 /// Runs `spec` into `dir/one` (one thread), `dir/two` (two threads) and `dir/part1`,

@@ -38,7 +38,8 @@ fn finding_of(report: &str) -> Option<&str> {
 /// its puzzle's, or its set's.
 fn headline_of(dir: &Path, committed_dir: &Path) -> String {
     let headline = match RunSet::read(dir).unwrap() {
-        Some(set) => (run_set::set_of(&REGISTRY, &set).unwrap().headline)(dir, &set),
+        Some(set) => (run_set::set_of(&REGISTRY, &set).unwrap().report)(dir, &set, false)
+            .map(|report| report.headline),
         None => (REGISTRY.puzzle(&puzzle_of(committed_dir)).unwrap().headline)(dir),
     };
     headline.unwrap_or_else(|e| panic!("{}: {e}", committed_dir.display()))

@@ -3,6 +3,7 @@
 //! again from the members' games. Also the report of a player against itself alone, and the
 //! set's errors: a shard, a folder of a single run, another set.
 
+use crate::common::same_bytes::run_ok;
 use crate::common::{boardlab, csv_rows};
 use boardlab::experiment::run_set::RunSet;
 use boardlab::puzzles::REGISTRY;
@@ -29,16 +30,6 @@ fn run(spec: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
         .args(extra)
         .output()
         .unwrap()
-}
-
-fn run_ok(spec: &Path, out: &Path, extra: &[&str]) -> String {
-    let output = run(spec, out, extra);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
 }
 
 fn stderr_of(output: &std::process::Output) -> String {
