@@ -1,5 +1,5 @@
-//! The results endpoints: the folders named by `--results`, each REPORT.md rendered as HTML
-//! and its charts, read-only. Every path asked for is made canonical (links resolved) and
+//! The results endpoints: the folders named by `--results`, each folder's REPORT.md (or,
+//! where it has none, its README.md) rendered as HTML and its charts, read-only. Every path asked for is made canonical (links resolved) and
 //! served only if it still lies inside one of those folders: `..`, absolute paths and links
 //! that lead out are refused. Files are streamed ([`super::file_stream`]), and a report's
 //! links and pictures may lead only to `http`, `https` or relative addresses ([`safe_url`]).
@@ -17,10 +17,10 @@ use serde_json::{Value, json};
 use std::path::{Component, PathBuf};
 use std::sync::Arc;
 
-/// How deep below a results folder REPORT.md files are looked for.
+/// How deep below a results folder reports are looked for.
 const MAX_DEPTH: usize = 3;
 
-/// The largest REPORT.md rendered, in bytes (the committed ones are under 100 KB).
+/// The largest report rendered, in bytes (the committed ones are under 100 KB).
 const MAX_REPORT_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The results folders, as named and as resolved.
@@ -97,8 +97,8 @@ impl Root {
         Ok(real)
     }
 
-    /// The folders at or below this one (to [`MAX_DEPTH`]) that hold a REPORT.md, as paths
-    /// relative to it (`""` for the folder itself), sorted.
+    /// The folders at or below this one (to [`MAX_DEPTH`]) that hold a REPORT.md or a
+    /// README.md ([`DOCUMENTS`]), as paths relative to it (`""` for the folder itself), sorted.
     fn reports(&self) -> Vec<String> {
         let mut found = Vec::new();
         let mut stack = vec![(self.path.clone(), 0)];
@@ -110,7 +110,7 @@ impl Root {
             if !real.starts_with(&self.path) {
                 continue;
             }
-            if report_refusal(self, &real, "").is_none() && real.join("REPORT.md").is_file() {
+            if document(self, &real, "").is_ok_and(|(_, path)| path.is_file()) {
                 let relative = dir.strip_prefix(&self.path).unwrap_or(&dir);
                 found.push(relative.to_string_lossy().replace('\\', "/"));
             }
@@ -203,39 +203,43 @@ fn report_of(app: &App, query: &ReportQuery) -> Result<Value, ApiError> {
     }))
 }
 
-/// Why the REPORT.md of `dir` (a canonical folder inside `root`) is not shown: missing, or
-/// a link that leads out of the results folder. `None` when it is there, inside; whether it
-/// is a regular file is checked on the opened file ([`read_report`]).
-fn report_refusal(root: &Root, dir: &std::path::Path, shown: &str) -> Option<ApiError> {
-    let report = dir.join("REPORT.md");
-    let Ok(real) = report.canonicalize() else {
-        return Some(ApiError::not_found(format!(
-            "no REPORT.md in {}/{shown}",
+/// The documents a folder is shown by, the first that it holds: the report that boardlab
+/// writes, or else the README of a folder made by scripts (counts, SAT facts, scaling).
+const DOCUMENTS: [&str; 2] = ["REPORT.md", "README.md"];
+
+/// The document of `dir` (a canonical folder inside `root`): its name and where it leads.
+/// Refused when the folder holds none, or when it is a link that leads out of the results
+/// folder; whether it is a regular file is checked on the opened file ([`read_report`]).
+fn document(
+    root: &Root,
+    dir: &std::path::Path,
+    shown: &str,
+) -> Result<(&'static str, std::path::PathBuf), ApiError> {
+    let found = DOCUMENTS
+        .iter()
+        .find_map(|name| Some((*name, dir.join(name).canonicalize().ok()?)));
+    let Some((name, real)) = found else {
+        return Err(ApiError::not_found(format!(
+            "no REPORT.md or README.md in {}/{shown}",
             root.name
         )));
     };
     if !real.starts_with(&root.path) {
-        return Some(ApiError::forbidden(format!(
-            "{}/{shown}/REPORT.md is a link that leads outside the results folder {}; only \
+        return Err(ApiError::forbidden(format!(
+            "{}/{shown}/{name} is a link that leads outside the results folder {}; only \
 files inside it are shown (replace the link by the file)",
             root.name, root.name
         )));
     }
-    None
+    Ok((name, real))
 }
 
-/// The text of the REPORT.md of `dir`, read only if it is a regular file inside `root`, and
-/// at most [`MAX_REPORT_BYTES`] of it ([`super::regular_file`]).
+/// The text of the document of `dir` ([`document`]), read only if it is a regular file inside
+/// `root`, and at most [`MAX_REPORT_BYTES`] of it ([`super::regular_file`]).
 fn read_report(root: &Root, dir: &std::path::Path, shown: &str) -> Result<String, ApiError> {
     use super::regular_file::{Refused, read_bounded};
-    if let Some(refusal) = report_refusal(root, dir, shown) {
-        return Err(refusal);
-    }
-    let report = format!("{}/{shown}/REPORT.md", root.name);
-    let real = dir
-        .join("REPORT.md")
-        .canonicalize()
-        .map_err(|_| ApiError::not_found(format!("no {report}")))?;
+    let (name, real) = document(root, dir, shown)?;
+    let report = format!("{}/{shown}/{name}", root.name);
     let bytes = read_bounded(&real, MAX_REPORT_BYTES).map_err(|refused| match refused {
         Refused::NotRegular => ApiError::not_found(format!(
             "{report} is not a regular file (a FIFO, device or folder); a report must be a \

@@ -299,6 +299,40 @@ fn results_folders_are_listed_rendered_and_served() {
 }
 
 #[test]
+fn a_folder_without_a_report_is_shown_by_its_readme() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |path: &str, text: &str| {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("counts/README.md", "# How many boards\n\ncounted\n");
+    write("study/REPORT.md", "# The report\n");
+    write("study/README.md", "# The folder's notes\n");
+    write("data/draws.csv", "a\n1\n");
+    let server = Server::start(&["--results", dir.path().to_str().unwrap()]);
+    let listed = server.ok("GET", "/api/results", None);
+    // A folder with neither document is not listed.
+    assert_eq!(listed["roots"][0]["reports"], json!(["counts", "study"]));
+    let counts = server.ok("GET", "/api/results/report?root=0&folder=counts", None);
+    assert!(counts["html"].as_str().unwrap().contains("How many boards"));
+    // Where both are there, the report is shown.
+    let study = server.ok("GET", "/api/results/report?root=0&folder=study", None);
+    let html = study["html"].as_str().unwrap();
+    assert!(
+        html.contains("The report") && !html.contains("notes"),
+        "{html}"
+    );
+    let (status, body) = server.send("GET", "/api/results/report?root=0&folder=data", None);
+    assert_eq!(status, 404);
+    let message = String::from_utf8(body).unwrap();
+    assert!(
+        message.contains("no REPORT.md or README.md in"),
+        "{message}"
+    );
+}
+
+#[test]
 fn a_full_store_forgets_its_least_recently_used_game() {
     let server = Server::start(&["--max-games", "2"]);
     let ids: Vec<u64> = (0..3)

@@ -54,7 +54,7 @@
       a.classList.toggle("active", a.dataset.root === String(root) && a.dataset.folder === folder));
     try {
       const report = await boardlab.api("GET", `/api/results/report?${new URLSearchParams({ root, folder })}`);
-      // The server renders REPORT.md and shows any raw HTML in it as text.
+      // The server renders the folder's REPORT.md (or README.md) and shows any raw HTML in it as text.
       article.innerHTML = report.html;
       const more = moreCharts(article, report.charts);
       if (more.length) {
@@ -68,6 +68,9 @@
       }
       article.dataset.root = report.root;
       article.dataset.folder = report.folder;
+      // A report opens at its title, wherever the page or the last report was scrolled to.
+      article.scrollTop = 0;
+      article.scrollIntoView({ block: "start" });
     } catch (error) {
       article.replaceChildren(boardlab.element("p", "error", error.message));
       article.dataset.folder = "";
