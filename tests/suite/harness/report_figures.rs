@@ -223,3 +223,37 @@ fn the_guide_gives_the_games_per_second_the_fifteen_manifest_records() {
     );
     assert!(!guide.contains("150,000 games per second"));
 }
+
+#[test]
+fn the_guide_and_the_counts_folder_give_the_times_counts_csv_records() {
+    let rows = crate::common::csv_rows(&root().join("results/counts/counts.csv"));
+    let seconds = |method: &str| {
+        let row = rows
+            .iter()
+            .find(|r| r["size"] == "5" && r["method"] == method)
+            .unwrap_or_else(|| panic!("counts.csv has the 5×5 row of {method}"));
+        row["seconds"].parse::<f64>().unwrap().round() as u64
+    };
+    let one_line = |path: &str| {
+        std::fs::read_to_string(root().join(path))
+            .unwrap()
+            .replace('\n', " ")
+    };
+    let guide = one_line("docs/chess-memory.md");
+    let count = format!("4,829,826,734,976 ({} s,", seconds("pair-sets"));
+    assert!(
+        guide.contains(&count),
+        "docs/chess-memory.md should say {count}"
+    );
+    let symbol = format!("({} s on 5×5)", seconds("symbol-exact"));
+    assert!(
+        guide.contains(&symbol),
+        "docs/chess-memory.md should say {symbol}"
+    );
+    let folder = one_line("results/counts/README.md");
+    let quoted = format!("boards in {} s on one core", seconds("symbol-exact"));
+    assert!(
+        folder.contains(&quoted),
+        "results/counts/README.md should say {quoted}"
+    );
+}
