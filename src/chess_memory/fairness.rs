@@ -33,6 +33,7 @@ use super::pieces::Symbol;
 use super::queue::Queue;
 use super::sat::Instance;
 use super::search::{InvalidBoard, Outcome, SearchConfig, draw};
+use crate::output::document::{Align, Document, Table};
 use crate::stats::normal::normal_tail;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -323,7 +324,7 @@ pub fn write_report(
     study: &FairnessStudy,
     rows: &[FairnessRow],
 ) -> crate::output::error::Result<()> {
-    use super::charts::{FairnessBracket, FairnessChart};
+    use crate::output::charts::{IntervalChart, IntervalRow, Look};
     let board = study.instance.split(',').next().unwrap_or_default();
     let mut sorted: Vec<&FairnessRow> = rows.iter().collect();
     sorted.sort_by(|a, b| b.chi2_divergence.total_cmp(&a.chi2_divergence));
@@ -331,32 +332,41 @@ pub fn write_report(
         sorted
             .iter()
             .map(|r| {
-                let (low, high, point) = f(r);
-                FairnessBracket {
+                let (low, high, value) = f(r);
+                IntervalRow {
                     label: r.generator.clone(),
+                    value,
                     low,
                     high,
-                    point,
                 }
             })
             .collect()
     };
-    let distance = FairnessChart {
+    let distance = IntervalChart {
         title: format!("Distance from uniform drawing, {board}"),
         axis: "total variation distance from uniform drawing (0: fair, 1: disjoint)".into(),
-        bar: "95% bracket: a symbol's distance less its error .. ½√(chi-square divergence)".into(),
-        point: "distance of the farthest symbol's pair set".into(),
+        interval: "95% bracket: a symbol's distance less its error .. ½√(chi-square divergence)"
+            .into(),
+        estimate: "distance of the farthest symbol's pair set".into(),
+        hidden: None,
+        open: String::new(),
         rows: bars(&|r| (r.tv_low, r.tv_high, r.symbol_tv)),
+        reference: None,
+        look: Look::DISTANCES,
     };
-    let divergence = FairnessChart {
+    let divergence = IntervalChart {
         title: format!(
             "Chi-square divergence from uniform drawing: {}",
             study.instance
         ),
         axis: "N × (pairs of draws giving one board) / (pairs of draws) − 1  (0: fair)".into(),
-        bar: "95% interval over ten batches of draws".into(),
-        point: "estimate from all draws".into(),
+        interval: "95% interval over ten batches of draws".into(),
+        estimate: "estimate from all draws".into(),
+        hidden: None,
+        open: String::new(),
         rows: bars(&|r| (r.chi2_low, r.chi2_high, r.chi2_divergence)),
+        reference: None,
+        look: Look::DISTANCES,
     };
     crate::output::charts::render(&distance, dir, "fairness")?;
     crate::output::charts::render(&divergence, dir, "divergence")?;
@@ -389,7 +399,6 @@ pub fn listed_verdicts(unfair: &[&str], fair: &[&str]) -> String {
 /// The study's REPORT.md: what was drawn, which generators are detectably unfair, and every
 /// generator's figures, farthest from uniform first.
 pub fn report(study: &FairnessStudy, rows: &[FairnessRow]) -> String {
-    use std::fmt::Write;
     let FairnessStudy {
         instance,
         boards,
@@ -405,7 +414,9 @@ pub fn report(study: &FairnessStudy, rows: &[FairnessRow]) -> String {
         .map(|r| r.generator.as_str())
         .collect();
     let draws = rows.first().map_or(0, |r| r.draws);
-    let mut text = format!(
+    let mut text = Document::new();
+    write!(
+        text,
         "# How far from uniform each generator draws its boards\n\n\
 {instance}: {boards} valid boards (the exact count). {draws} draws per generator from master \
 seed {seed}, each as `chess-memory draw --seed {seed} --index I` makes it; every board passed \
@@ -417,7 +428,7 @@ the validator.\n\n```sh\n{command}\n```\n\n## Summary\n\n"
         .map(|r| r.generator.as_str())
         .collect();
     let unfair_list = listed_verdicts(&unfair, &fair);
-    let _ = writeln!(
+    writeln!(
         text,
         "- **Detectably non-uniform** (collision test, Holm-adjusted p < 0.05): {} of {}{unfair_list}.",
         unfair.len(),
@@ -428,20 +439,35 @@ the validator.\n\n```sh\n{command}\n```\n\n## Summary\n\n"
         .filter(|r| r.tv_low > 0.0)
         .map(|r| r.generator.as_str())
         .collect();
-    let _ = writeln!(
+    writeln!(
         text,
         "- **Shown unfair by where one symbol goes** (the distance's 95% lower bound above 0): \
 {} of {}.",
         shown.len(),
         rows.len()
     );
-    let _ = writeln!(text, "- Chi-square divergence from uniform, by search:");
+    by_search(&mut text, rows, &sorted);
+    text.push_str(
+        "\nThe distance is the total variation distance between the generator's distribution of \
+boards and the uniform one, bracketed at 95% (below by the farthest symbol's pair-set \
+distribution, above by ½√χ²); χ² is the chi-square divergence from uniform, estimated from the \
+pairs of draws that gave the same board (0 for a fair generator). The method is in \
+docs/chess-memory.md, section \"Which generator is fair?\".\n\n![distance from uniform](fairness.svg)\n\n\
+![chi-square divergence from uniform](divergence.svg)\n\n",
+    );
+    figures_table(&mut text, &sorted);
+    text.into()
+}
+
+/// The lowest and highest chi-square divergence of each search's generators.
+fn by_search(text: &mut Document, rows: &[FairnessRow], sorted: &[&FairnessRow]) {
+    writeln!(text, "- Chi-square divergence from uniform, by search:");
     let mut searches: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
     searches.dedup();
     for search in searches {
         let of: Vec<&&FairnessRow> = sorted.iter().filter(|r| r.algorithm == search).collect();
         let (worst, best) = (of[0], of[of.len() - 1]);
-        let _ = if of.len() == 1 {
+        if of.len() == 1 {
             writeln!(
                 text,
                 "  - `{search}`: {:.4} ({}), distance {:.3}..{:.3}",
@@ -459,36 +485,38 @@ the validator.\n\n```sh\n{command}\n```\n\n## Summary\n\n"
             )
         };
     }
-    text.push_str(
-        "\nThe distance is the total variation distance between the generator's distribution of \
-boards and the uniform one, bracketed at 95% (below by the farthest symbol's pair-set \
-distribution, above by ½√χ²); χ² is the chi-square divergence from uniform, estimated from the \
-pairs of draws that gave the same board (0 for a fair generator). The method is in \
-docs/chess-memory.md, section \"Which generator is fair?\".\n\n![distance from uniform](fairness.svg)\n\n\
-![chi-square divergence from uniform](divergence.svg)\n\n\
-| generator | solved | distinct | collisions | if uniform | χ² (95%) | p (Holm) | farthest symbol | distance |\n\
-|---|---:|---:|---:|---:|---|---:|---|---|\n",
-    );
+}
+
+/// Every generator's figures, farthest from uniform first.
+fn figures_table(text: &mut Document, sorted: &[&FairnessRow]) {
+    let mut table = Table::aligned(&[
+        ("generator", Align::Plain),
+        ("solved", Align::Right),
+        ("distinct", Align::Right),
+        ("collisions", Align::Right),
+        ("if uniform", Align::Right),
+        ("χ² (95%)", Align::Plain),
+        ("p (Holm)", Align::Right),
+        ("farthest symbol", Align::Plain),
+        ("distance", Align::Plain),
+    ]);
     for r in sorted {
-        let _ = writeln!(
-            text,
-            "| {} | {} | {} | {} | {:.0} | {:.4} ({:.4}..{:.4}) | {} | {} ({:.4}) | {:.3}..{:.3} |",
-            r.generator,
-            r.solved,
-            r.distinct_boards,
-            r.collisions,
-            r.expected_collisions_if_uniform,
-            r.chi2_divergence,
-            r.chi2_low,
-            r.chi2_high,
+        table.row([
+            r.generator.clone(),
+            r.solved.to_string(),
+            r.distinct_boards.to_string(),
+            r.collisions.to_string(),
+            format!("{:.0}", r.expected_collisions_if_uniform),
+            format!(
+                "{:.4} ({:.4}..{:.4})",
+                r.chi2_divergence, r.chi2_low, r.chi2_high
+            ),
             p_text(r.p_holm),
-            r.farthest_symbol,
-            r.symbol_tv,
-            r.tv_low,
-            r.tv_high
-        );
+            format!("{} ({:.4})", r.farthest_symbol, r.symbol_tv),
+            format!("{:.3}..{:.3}", r.tv_low, r.tv_high),
+        ]);
     }
-    text
+    text.table(&table);
 }
 
 /// A p-value for the report: below the resolution of a double's normal tail, a bound.

@@ -19,13 +19,13 @@ use crate::game::matches::report::{Tables, percent, with_interval};
 use crate::game::matches::row::GameRow;
 use crate::game::matches::tally::SeatRecord;
 use crate::output::atomic::write_atomic_with;
+use crate::output::document::{Document, Table};
 use crate::output::numbers::{count, signed};
 use crate::stats::proportion::{Z95, wilson};
 use crate::stats::quantile::quantile_rank;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::io::Read;
 use std::path::Path;
 
@@ -227,26 +227,38 @@ fn from_side<'a>(record: &'a SeatRecord, player: &str) -> Option<(&'a str, [u64;
     }
 }
 
-fn wdl_cells(wdl: [u64; 3]) -> String {
+/// A row's games, wins, draws and losses with their intervals, and its score.
+fn wdl_cells(wdl: [u64; 3]) -> [String; 5] {
     let n: u64 = wdl.iter().sum();
     let cell = |k: u64| {
         let (low, high) = wilson(k, n, Z95);
         with_interval(k as f64 / n.max(1) as f64, low, high)
     };
-    format!(
-        "{} | {} | {} | {} | {}",
+    [
         count(n),
         cell(wdl[0]),
         cell(wdl[1]),
         cell(wdl[2]),
-        percent((wdl[0] as f64 + wdl[1] as f64 / 2.0) / n.max(1) as f64)
-    )
+        percent((wdl[0] as f64 + wdl[1] as f64 / 2.0) / n.max(1) as f64),
+    ]
+}
+
+/// A table of a row name and the columns of [`wdl_cells`].
+fn wdl_table(name: &str, wins: &str, score: &str) -> Table {
+    Table::new([
+        name,
+        "games",
+        wins,
+        "draws",
+        &wins.replace("wins", "losses"),
+        score,
+    ])
 }
 
 /// The report's draughts section.
 pub fn section(game: &Draughts, folder: &Path, tables: &Tables) -> Result<String> {
-    let mut out = String::from("## Draughts: Damebot, search depth, its flags, game lengths\n\n");
-    let _ = writeln!(
+    let mut out = Document::from("## Draughts: Damebot, search depth, its flags, game lengths\n\n");
+    writeln!(
         out,
         "{} rules (`docs/draughts-contract.md`). Draws, the project's convention for automated \
          play: threefold repetition of a position with the same side to move, {QUIET_PLY_LIMIT} \
@@ -274,7 +286,7 @@ pub fn section(game: &Draughts, folder: &Path, tables: &Tables) -> Result<String
             "### Game lengths\n\nNeither `draws.csv` nor `lengths.csv` is in this folder.\n",
         ),
     }
-    Ok(out)
+    Ok(out.into())
 }
 
 /// `player`'s wins, draws and losses against `opponent`, both seats together.
@@ -312,7 +324,7 @@ fn rating_of(tables: &Tables, player: &str) -> Option<f64> {
         .and_then(|r| r.rating)
 }
 
-fn flags_part(out: &mut String, tables: &Tables) {
+fn flags_part(out: &mut Document, tables: &Tables) {
     let variants: Vec<(&str, u8, String)> = crate::draughts::original::evaluate::flag::NAMES
         .iter()
         .map(|&(name, value)| (name, value, format!("damebot:-{name}")))
@@ -330,10 +342,16 @@ fn flags_part(out: &mut String, tables: &Tables) {
          marks at 0, the evaluation's other branches unchanged: without `safe` a safe move \
          ranks below a man's step into danger (1), and without `edge` an edge square below a \
          safe one, so these rows measure the flag's place in the ordering as well as its \
-         value.\n\n\
-         | without | value | vs `damebot` | vs `random` | vs `alphabeta:1` | rating − Damebot's |\n\
-         |---|---|---|---|---|---|\n",
+         value.\n\n",
     );
+    let mut table = Table::new([
+        "without",
+        "value",
+        "vs `damebot`",
+        "vs `random`",
+        "vs `alphabeta:1`",
+        "rating − Damebot's",
+    ]);
     let damebot_rating = rating_of(tables, "damebot");
     let mut costs: Vec<(f64, &str)> = Vec::new();
     for (name, value, player) in &variants {
@@ -345,17 +363,19 @@ fn flags_part(out: &mut String, tables: &Tables) {
         if let Some([w, d, l]) = results_between(tables, player, "damebot") {
             costs.push(((2 * w + d) as f64 / (2 * (w + d + l)).max(1) as f64, name));
         }
-        let _ = writeln!(
-            out,
-            "| `{name}` | {value} | {} | {} | {} | {difference} |",
+        table.row([
+            format!("`{name}`"),
+            value.to_string(),
             against("damebot"),
             against("random"),
-            against("alphabeta:1")
-        );
+            against("alphabeta:1"),
+            difference,
+        ]);
     }
+    out.table(&table);
     costs.sort_by(|a, b| a.0.total_cmp(&b.0));
     if let (Some((worst, name)), Some((best, other))) = (costs.first(), costs.last()) {
-        let _ = writeln!(
+        writeln!(
             out,
             "\nRemoving `{name}` costs most: without it Damebot scores {} against the \
              original; removing `{other}` costs least ({}).\n",
@@ -365,7 +385,7 @@ fn flags_part(out: &mut String, tables: &Tables) {
     }
 }
 
-fn article_part(out: &mut String, tables: &Tables) {
+fn article_part(out: &mut Document, tables: &Tables) {
     let player = "damebot:article";
     if !tables.players.iter().any(|p| p == player) {
         return;
@@ -375,7 +395,7 @@ fn article_part(out: &mut String, tables: &Tables) {
         (Some(r), Some(d)) => signed(r - d, 0),
         _ => "not defined".to_string(),
     };
-    let _ = writeln!(
+    writeln!(
         out,
         "`damebot:article` is the project's reading of the article before the original's \
          source was read (a capture scores its weight; a step scores minus the moved piece's \
@@ -388,7 +408,7 @@ fn article_part(out: &mut String, tables: &Tables) {
     );
 }
 
-fn damebot_part(out: &mut String, tables: &Tables) {
+fn damebot_part(out: &mut Document, tables: &Tables) {
     out.push_str("### How strong is Damebot\n\n");
     let Some(rank) = tables.ratings.iter().position(|r| r.player == "damebot") else {
         out.push_str("Damebot does not play in this match.\n\n");
@@ -401,7 +421,7 @@ fn damebot_part(out: &mut String, tables: &Tables) {
         }
         _ => "not defined".to_string(),
     };
-    let _ = writeln!(
+    writeln!(
         out,
         "Damebot's rating is {rating} (rank {} of {}, score {} over {} games). Its results \
          against each bot, both seats together, in percent with 95% Wilson intervals:\n",
@@ -410,19 +430,17 @@ fn damebot_part(out: &mut String, tables: &Tables) {
         percent(row.score),
         count(row.games)
     );
-    out.push_str(
-        "| opponent | games | Damebot wins | draws | Damebot losses | Damebot's score |\n\
-         |---|---|---|---|---|---|\n",
-    );
+    let mut table = wdl_table("opponent", "Damebot wins", "Damebot's score");
     for record in tables.in_seat("both") {
         if let Some((opponent, wdl)) = from_side(record, "damebot") {
-            let _ = writeln!(out, "| `{opponent}` | {} |", wdl_cells(wdl));
+            table.row(std::iter::once(format!("`{opponent}`")).chain(wdl_cells(wdl)));
         }
     }
+    out.table(&table);
     out.push('\n');
 }
 
-fn depth_part(out: &mut String, tables: &Tables) {
+fn depth_part(out: &mut Document, tables: &Tables) {
     out.push_str("### Which search depth beats Damebot reliably\n\n");
     let mut depths: Vec<(u32, &str, [u64; 3])> = tables
         .in_seat("both")
@@ -437,13 +455,13 @@ fn depth_part(out: &mut String, tables: &Tables) {
         out.push_str("No alphabeta bot meets Damebot in this match.\n\n");
         return;
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "\"Reliably\": the bot wins more than {} of its games against Damebot, the whole 95% \
-         Wilson interval of its win rate above that line.\n\n\
-         | bot | games | its wins | draws | its losses | its score |\n|---|---|---|---|---|---|",
+         Wilson interval of its win rate above that line.\n",
         percent(RELIABLE_WIN_RATE)
     );
+    let mut table = wdl_table("bot", "its wins", "its score");
     // Above the line: the whole interval; below it: the whole interval; the rest straddle it.
     let (mut above, mut straddling, mut below) = (Vec::new(), Vec::new(), Vec::new());
     for (_, name, wdl) in &depths {
@@ -457,8 +475,9 @@ fn depth_part(out: &mut String, tables: &Tables) {
             &mut straddling
         };
         side.push(format!("`{name}`"));
-        let _ = writeln!(out, "| `{name}` | {} |", wdl_cells(*wdl));
+        table.row(std::iter::once(format!("`{name}`")).chain(wdl_cells(*wdl)));
     }
+    out.table(&table);
     let groups = [
         ("above the line", &above),
         ("its interval containing the line", &straddling),
@@ -471,21 +490,21 @@ fn depth_part(out: &mut String, tables: &Tables) {
         .collect();
     match above.first() {
         Some(first) => {
-            let _ = write!(
+            write!(
                 out,
                 "\nThe shallowest search that beats Damebot reliably is {first}"
             );
         }
         None => out.push_str("\nNo alphabeta depth here beats Damebot reliably"),
     }
-    let _ = write!(out, "; {}.\n\n", listed.join("; "));
+    write!(out, "; {}.\n\n", listed.join("; "));
 }
 
-fn lengths_part(out: &mut String, rows: &[LengthRow]) {
+fn lengths_part(out: &mut Document, rows: &[LengthRow]) {
     out.push_str("### How long games last and how they end\n\n");
     if let Some(all) = rows.iter().find(|r| r.pairing == "all") {
         let (low, high) = wilson(all.draws(), all.games, Z95);
-        let _ = writeln!(
+        writeln!(
             out,
             "Over all {} games: median {} plies (quartiles {} and {}, range {}–{}); {} drawn \
              ({} by repetition, {} by {QUIET_PLY_LIMIT} quiet plies, {} by the ply cap, of \
@@ -504,25 +523,29 @@ fn lengths_part(out: &mut String, rows: &[LengthRow]) {
     }
     out.push_str(
         "Per pairing (`lengths.csv`): plies as quartiles, and the games drawn, with the rule \
-         that drew them.\n\n\
-         | pairing | games | plies q1 / median / q3 | drawn | repetition | quiet plies | ply cap |\n\
-         |---|---|---|---|---|---|---|\n",
+         that drew them.\n\n",
     );
+    let mut table = Table::new([
+        "pairing",
+        "games",
+        "plies q1 / median / q3",
+        "drawn",
+        "repetition",
+        "quiet plies",
+        "ply cap",
+    ]);
     for row in rows.iter().filter(|r| r.pairing != "all") {
-        let _ = writeln!(
-            out,
-            "| `{}` | {} | {} / {} / {} | {} | {} | {} | {} |",
-            row.pairing,
+        table.row([
+            format!("`{}`", row.pairing),
             count(row.games),
-            row.plies_q1,
-            row.plies_median,
-            row.plies_q3,
+            format!("{} / {} / {}", row.plies_q1, row.plies_median, row.plies_q3),
             percent(row.draws() as f64 / row.games.max(1) as f64),
             count(row.repetition),
             count(row.quiet_plies),
-            count(row.ply_cap)
-        );
+            count(row.ply_cap),
+        ]);
     }
+    out.table(&table);
     out.push('\n');
 }
 
@@ -603,7 +626,7 @@ mod tests {
             ("alphabeta:4", [980, 0, 20]),
             ("alphabeta:1", [500, 0, 500]),
         ]);
-        let mut out = String::new();
+        let mut out = Document::new();
         depth_part(&mut out, &tables);
         assert!(
             out.contains(
@@ -614,7 +637,7 @@ mod tests {
             "{out}"
         );
         let tables = depth_tables(&[("alphabeta:2", [900, 0, 100])]);
-        let mut out = String::new();
+        let mut out = Document::new();
         depth_part(&mut out, &tables);
         assert!(
             out.contains(
@@ -656,7 +679,7 @@ mod tests {
         };
         let dir = tempfile::tempdir().unwrap();
         let draws = dir.path().join("draws.csv");
-        let mut text = String::from("pairing,game,first,second,result,plies,moves\n");
+        let mut text = Document::from("pairing,game,first,second,result,plies,moves\n");
         for i in 0..60 {
             let (pairing, plies, moves) = match i % 3 {
                 0 => ("a-vs-b", 2 + i, "c3-d4 f6-e5"),
@@ -664,7 +687,7 @@ mod tests {
                 _ => ("a-vs-b", 7, "a3-b4 h6-g5"),
             };
             let line_break = if i % 4 == 0 { "\r\n" } else { "\n" };
-            write!(text, "{pairing},{i},a,b,1/2,{plies},{moves}{line_break}").unwrap();
+            write!(text, "{pairing},{i},a,b,1/2,{plies},{moves}{line_break}");
         }
         std::fs::write(&draws, &text).unwrap();
         let whole = lengths_read_by(&game, &draws, 1 << 20).unwrap();

@@ -21,7 +21,6 @@ use super::original::{self, PieceOrder};
 use super::rules::Rules;
 use super::{parse_fen, to_fen};
 use crate::game::GameResult;
-use std::fmt::Write;
 
 /// A refereed game: its result and why it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +95,6 @@ pub fn referee(game: &Draughts, moves: &[&str]) -> Result<Refereed, String> {
         seen: vec![to_fen(&start)],
     };
     let mut legal = Vec::new();
-    let mut notation = String::new();
     for (i, text) in moves.iter().enumerate() {
         if let Some(end) = replay.ending(game, &mut legal) {
             return Err(format!(
@@ -108,9 +106,7 @@ pub fn referee(game: &Draughts, moves: &[&str]) -> Result<Refereed, String> {
         let mv = MoveText::parse(text)
             .and_then(|t| t.resolve(&legal, text))
             .map_err(|e| format!("move {}: {e} in {}", i + 1, replay.seen.last().unwrap()))?;
-        notation.clear();
-        write!(notation, "{mv}").expect("writing to a String cannot fail");
-        if notation != *text {
+        if mv.to_string() != *text {
             return Err(format!(
                 "move {} `{text}` is not written as {mv}, its notation",
                 i + 1

@@ -13,11 +13,11 @@ use super::checksum;
 use super::error::{Describe, StudyError};
 use super::folder::ResultsFolder;
 use super::manifest::Manifest;
+use crate::output::document::Document;
 use crate::output::numbers::{fixed, p_value, percent_cell};
 use crate::stats::proportion::homogeneity_p;
 use crate::stats::rank_test::holm;
 use std::collections::BTreeMap;
-use std::fmt::Write;
 use std::path::Path;
 
 type Result<T, E = StudyError> = std::result::Result<T, E>;
@@ -166,7 +166,8 @@ impl Comparison {
 
     /// The comparison as text of at most `width` columns, ending in the verdict line.
     pub fn render(&self, first: &Path, second: &Path, alpha: f64, width: usize) -> String {
-        let mut out = format!("{}\n", self.method);
+        let mut out = Document::new();
+        writeln!(out, "{}", self.method);
         let header: Vec<String> = ["series", "folder 1", "folder 2", "Holm p", "verdict"]
             .iter()
             .map(|s| s.to_string())
@@ -192,24 +193,24 @@ impl Comparison {
             .map(|l| (l, first))
             .chain(self.only_second.iter().map(|l| (l, second)))
         {
-            let _ = writeln!(out, "{label}  only in {}", dir.display());
+            writeln!(out, "{label}  only in {}", dir.display());
         }
         let missing = self.only_first.len() + self.only_second.len();
         if self.agree(alpha) {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "agree: no series differs at α = {alpha} after Holm's correction ({} series)",
                 self.rows.len()
             );
         } else {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "differ: {} of {} common series differ at α = {alpha} after Holm's correction; {missing} series in only one folder",
                 self.differing(alpha),
                 self.rows.len(),
             );
         }
-        out
+        out.into()
     }
 }
 
@@ -364,13 +365,15 @@ pub fn summary_table(
     } else {
         String::new()
     };
-    let mut out = format!(
-        "{}: {title}, {} summary rows{filter}\n",
+    let mut out = Document::new();
+    writeln!(
+        out,
+        "{}: {title}, {} summary rows{filter}",
         dir.display(),
         summary.rows.len()
     );
     out += &crate::output::table::fit(&header, &rows, options.width);
-    Ok(out)
+    Ok(out.into())
 }
 
 /// Two folders compared by the layout's counts, series by series (module docs).

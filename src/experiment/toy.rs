@@ -10,7 +10,7 @@ use super::plan::Plan;
 use super::registry::{Puzzle, Registry};
 use super::spec::{Overrides, SpecHeader};
 use super::study::{Computed, SeriesPlan, Study};
-use std::fmt::Write as _;
+use crate::output::document::Document;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -109,10 +109,10 @@ impl Study for ToyStudy {
     }
 
     fn run_draws(&self, series: usize, indices: &[u64]) -> Result<Computed, StudyError> {
-        let mut text = String::new();
+        let mut text = Document::new();
         for &index in indices {
             let label = &self.series[series].label;
-            let _ = writeln!(text, "{label},{index},{}", self.value(series, index));
+            writeln!(text, "{label},{index},{}", self.value(series, index));
         }
         Ok(Computed {
             bytes: text.into_bytes(),
@@ -132,11 +132,11 @@ impl Study for ToyStudy {
             tally.2 += value;
             Ok(())
         })?;
-        let mut summary = String::from("series,draws,odd,odd_share,odd_low,odd_high,sum\n");
+        let mut summary = Document::from("series,draws,odd,odd_share,odd_low,odd_high,sum\n");
         for (series, (draws, odd, sum)) in self.series.iter().zip(tallies) {
             let (low, high) = crate::stats::proportion::wilson95(odd, draws);
             let share = odd as f64 / draws.max(1) as f64;
-            let _ = writeln!(
+            writeln!(
                 summary,
                 "{},{draws},{odd},{share:.4},{low:.4},{high:.4},{sum}",
                 series.label

@@ -10,8 +10,8 @@ use super::{Classic, Fifteen, OddEven};
 use crate::game::Seat;
 use crate::game::matches::SeatRecord;
 use crate::game::matches::report::{Tables, percent, with_interval};
+use crate::output::document::{Document, Table};
 use crate::output::numbers::signed;
-use std::fmt::Write;
 
 /// Exact (win, draw, loss) probabilities of `a` in `seat` against `b`, when both bots have a
 /// move distribution.
@@ -65,15 +65,15 @@ fn triple(values: [f64; 3]) -> String {
 /// The section: Markdown from a `##` heading; empty when nothing in the folder has an exact
 /// counterpart.
 pub fn section(variant: Variant, tables: &Tables) -> String {
-    let mut out = String::new();
+    let mut out = Document::new();
     exact_section(&mut out, variant, tables);
     if variant == Variant::Classic {
         heuristic_section(&mut out, tables);
     }
-    out
+    out.into()
 }
 
-fn exact_section(out: &mut String, variant: Variant, tables: &Tables) {
+fn exact_section(out: &mut Document, variant: Variant, tables: &Tables) {
     let involved = |r: &&SeatRecord| {
         ["random", "perfect"].contains(&r.a.as_str())
             || ["random", "perfect"].contains(&r.b.as_str())
@@ -91,7 +91,7 @@ fn exact_section(out: &mut String, variant: Variant, tables: &Tables) {
         .iter()
         .map(|c| c.inside.iter().filter(|&&x| x).count())
         .sum();
-    let _ = writeln!(
+    writeln!(
         out,
         "## Measured against exact\n\n\
          Every pairing with `random` or `perfect` whose two bots have an exact move \
@@ -103,11 +103,23 @@ fn exact_section(out: &mut String, variant: Variant, tables: &Tables) {
         3 * compared.len(),
         percent(inside as f64 / (3 * compared.len()) as f64)
     );
-    out.push_str(
-        "| pairing | `a` seat | games | exact W / D / L | measured W | measured D | measured L | inside |\n\
-         |---|---|---|---|---|---|---|---|\n",
-    );
-    for c in &compared {
+    exact_table(out, &compared);
+}
+
+/// Each pairing and seat: the exact rates beside the measured ones, and whether each lies
+/// inside its interval.
+fn exact_table(out: &mut Document, compared: &[Compared]) {
+    let mut table = Table::new([
+        "pairing",
+        "`a` seat",
+        "games",
+        "exact W / D / L",
+        "measured W",
+        "measured D",
+        "measured L",
+        "inside",
+    ]);
+    for c in compared {
         let r = c.record;
         let misses: Vec<&str> = ["W", "D", "L"]
             .iter()
@@ -115,11 +127,9 @@ fn exact_section(out: &mut String, variant: Variant, tables: &Tables) {
             .filter(|(_, inside)| !inside)
             .map(|(name, _)| *name)
             .collect();
-        let _ = writeln!(
-            out,
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} |",
-            r.pairing,
-            r.a_seat,
+        table.row([
+            format!("`{}`", r.pairing),
+            r.a_seat.clone(),
             crate::output::numbers::count(r.games),
             triple(c.exact),
             with_interval(r.a_win, r.a_win_low, r.a_win_high),
@@ -129,9 +139,10 @@ fn exact_section(out: &mut String, variant: Variant, tables: &Tables) {
                 "yes".to_string()
             } else {
                 format!("no ({})", misses.join(", "))
-            }
-        );
+            },
+        ]);
     }
+    out.table(&table);
     out.push('\n');
 }
 
@@ -154,7 +165,7 @@ fn against(tables: &Tables, player: &str, opponent: &str, seat: &str) -> Option<
     })
 }
 
-fn heuristic_section(out: &mut String, tables: &Tables) {
+fn heuristic_section(out: &mut Document, tables: &Tables) {
     let readings: Vec<&str> = tables
         .players
         .iter()
@@ -165,6 +176,13 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
         return;
     }
     out.push_str("## The article's heuristic\n\n");
+    best_reading(out, tables, &readings);
+    losses_table(out, tables, &readings);
+}
+
+/// Which reading of the article rates best, and which scores best against `random` and
+/// against `perfect`.
+fn best_reading(out: &mut Document, tables: &Tables, readings: &[&str]) {
     let rated: Vec<_> = tables
         .ratings
         .iter()
@@ -172,7 +190,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
         .collect();
     if let Some(best) = rated.first() {
         let second = rated.get(1);
-        let _ = write!(
+        write!(
             out,
             "**Which reading plays best.** By rating over all games, `{}` ({}, interval \
              [{}, {}])",
@@ -184,7 +202,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
         if let Some(second) = second {
             let apart =
                 best.rating_low.unwrap_or_default() > second.rating_high.unwrap_or_default();
-            let _ = write!(
+            write!(
                 out,
                 "; the next is `{}` ({} [{}, {}]), {}",
                 second.player,
@@ -209,7 +227,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
             })
             .max_by(|x, y| x.1.total_cmp(&y.1));
         if let Some((reading, score)) = best {
-            let _ = write!(
+            write!(
                 out,
                 " Against `{opponent}` alone the best is `{reading}`, scoring {} over both seats.",
                 percent(score)
@@ -217,7 +235,12 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
         }
     }
     out.push_str("\n\n");
-    let _ = writeln!(
+}
+
+/// Each reading's losses in each seat, against `perfect` and `random`, and the worst an
+/// adversary can force; then the readings that never lost as the first player.
+fn losses_table(out: &mut Document, tables: &Tables, readings: &[&str]) {
+    writeln!(
         out,
         "**Losses as the first and the second player, and to `perfect` and `random`.** \
          Measured losses over all games in each seat (against every opponent), the loss rates \
@@ -225,71 +248,88 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
          pairing was played), and the exact worst case: the result an adversary who knows the \
          rule can force, picking the bot's tie-breaks too.\n"
     );
-    out.push_str(
-        "| reading | rating | lost as first | lost as second | loses to `perfect` first / second | loses to `random` first / second | worst case first / second |\n\
-         |---|---|---|---|---|---|---|\n",
-    );
-    for reading in &readings {
-        let rating = tables
-            .ratings
-            .iter()
-            .find(|r| r.player == *reading)
-            .and_then(|r| r.rating)
-            .map_or("—".to_string(), |r| signed(r, 1));
-        let lost = |seat: &str| {
-            let (mut losses, mut games) = (0u64, 0u64);
-            for other in tables.players.iter().filter(|p| p.as_str() != *reading) {
-                if let Some([_, _, l, n]) = against(tables, reading, other, seat) {
-                    losses += l;
-                    games += n;
-                }
-            }
-            format!(
-                "{} of {}",
-                crate::output::numbers::count(losses),
-                crate::output::numbers::count(games)
-            )
-        };
-        let loses_to = |opponent: &str| {
-            ["first", "second"]
-                .map(|seat| {
-                    let measured = against(tables, reading, opponent, seat)
-                        .map(|[_, _, l, n]| percent(l as f64 / n.max(1) as f64));
-                    let seat_value = if seat == "first" {
-                        Seat::First
-                    } else {
-                        Seat::Second
-                    };
-                    let exact = exact_rates(Variant::Classic, reading, opponent, seat_value)
-                        .map(|e| percent(e[2]));
-                    match (measured, exact) {
-                        (Some(m), Some(e)) => format!("{m} ({e})"),
-                        _ => "—".to_string(),
-                    }
-                })
-                .join(" / ")
-        };
-        let worst = [Seat::First, Seat::Second]
-            .map(|seat| {
-                Bot::parse(reading, Variant::Classic)
-                    .ok()
-                    .and_then(|bot| exact::adversary(&Fifteen(Classic), &bot, seat))
-                    .map_or("—", |a| match a.worst {
-                        1 => "win",
-                        0 => "draw",
-                        _ => "loss",
-                    })
-            })
-            .join(" / ");
-        let _ = writeln!(
-            out,
-            "| `{reading}` | {rating} | {} | {} | {} | {} | {worst} |",
-            lost("first"),
-            lost("second"),
-            loses_to("perfect"),
-            loses_to("random"),
-        );
+    let mut table = Table::new([
+        "reading",
+        "rating",
+        "lost as first",
+        "lost as second",
+        "loses to `perfect` first / second",
+        "loses to `random` first / second",
+        "worst case first / second",
+    ]);
+    for reading in readings {
+        table.row(losses_row(tables, reading));
     }
+    out.table(&table);
+    never_first(out, tables, readings);
+}
+
+/// One reading's row of the losses table.
+fn losses_row(tables: &Tables, reading: &str) -> [String; 7] {
+    let rating = tables
+        .ratings
+        .iter()
+        .find(|r| r.player == *reading)
+        .and_then(|r| r.rating)
+        .map_or("—".to_string(), |r| signed(r, 1));
+    let lost = |seat: &str| {
+        let (mut losses, mut games) = (0u64, 0u64);
+        for other in tables.players.iter().filter(|p| p.as_str() != reading) {
+            if let Some([_, _, l, n]) = against(tables, reading, other, seat) {
+                losses += l;
+                games += n;
+            }
+        }
+        format!(
+            "{} of {}",
+            crate::output::numbers::count(losses),
+            crate::output::numbers::count(games)
+        )
+    };
+    let loses_to = |opponent: &str| {
+        ["first", "second"]
+            .map(|seat| {
+                let measured = against(tables, reading, opponent, seat)
+                    .map(|[_, _, l, n]| percent(l as f64 / n.max(1) as f64));
+                let seat_value = if seat == "first" {
+                    Seat::First
+                } else {
+                    Seat::Second
+                };
+                let exact = exact_rates(Variant::Classic, reading, opponent, seat_value)
+                    .map(|e| percent(e[2]));
+                match (measured, exact) {
+                    (Some(m), Some(e)) => format!("{m} ({e})"),
+                    _ => "—".to_string(),
+                }
+            })
+            .join(" / ")
+    };
+    let worst = [Seat::First, Seat::Second]
+        .map(|seat| {
+            Bot::parse(reading, Variant::Classic)
+                .ok()
+                .and_then(|bot| exact::adversary(&Fifteen(Classic), &bot, seat))
+                .map_or("—", |a| match a.worst {
+                    1 => "win",
+                    0 => "draw",
+                    _ => "loss",
+                })
+        })
+        .join(" / ");
+    [
+        format!("`{reading}`"),
+        rating,
+        lost("first"),
+        lost("second"),
+        loses_to("perfect"),
+        loses_to("random"),
+        worst,
+    ]
+}
+
+/// The readings that lost no game as the first player.
+fn never_first(out: &mut Document, tables: &Tables, readings: &[&str]) {
     let never_first: Vec<&str> = readings
         .iter()
         .copied()
@@ -299,7 +339,7 @@ fn heuristic_section(out: &mut String, tables: &Tables) {
             })
         })
         .collect();
-    let _ = writeln!(
+    writeln!(
         out,
         "\nReadings that lost no game as the first player in this match: {}. A measured 0 \
          can hide a rare loss against these opponents; the worst-case column says what an \

@@ -8,8 +8,8 @@ use super::numbers::list;
 use super::players::{Bot, Variant};
 use super::solve;
 use crate::game::Seat;
+use crate::output::document::Document;
 use serde::Serialize;
-use std::fmt::Write;
 
 /// Win, draw and loss probabilities of one side, as floats and exact fractions.
 #[derive(Clone, Debug, Serialize)]
@@ -147,8 +147,8 @@ fn percent(rates: &Rates) -> String {
 
 /// A table with one line per bot and seat (percentages of win, draw, loss).
 pub fn table(summaries: &[Summary]) -> String {
-    let mut text = String::new();
-    let _ = writeln!(
+    let mut text = Document::new();
+    writeln!(
         text,
         "{:<24} {:<6}  {:^17}  {:^17}  {:^17}  {:<5} {:>7} {:>6}  {:>5} {:>5}",
         "player",
@@ -175,7 +175,7 @@ pub fn table(summaries: &[Summary]) -> String {
             } else {
                 String::new()
             };
-            let _ = writeln!(
+            writeln!(
                 text,
                 "{:<24} {:<6}  {}  {}  {:17}  {:<5} {:>7.3} {:>6.3}  {:>5} {:>5}",
                 summary.player,
@@ -191,15 +191,15 @@ pub fn table(summaries: &[Summary]) -> String {
             );
         }
     }
-    text
+    text.into()
 }
 
 /// One bot in detail: exact fractions and every thrown-away win or draw.
 pub fn details(summary: &Summary) -> String {
-    let mut text = String::new();
-    let _ = writeln!(text, "{}", summary.player);
-    let line = |text: &mut String, what: &str, r: &Rates| {
-        let _ = writeln!(
+    let mut text = Document::new();
+    writeln!(text, "{}", summary.player);
+    let line = |text: &mut Document, what: &str, r: &Rates| {
+        writeln!(
             text,
             "  {what:<12} win {:.6} ({})  draw {:.6} ({})  loss {:.6} ({})",
             r.win, r.exact[0], r.draw, r.exact[1], r.loss, r.exact[2]
@@ -207,15 +207,15 @@ pub fn details(summary: &Summary) -> String {
     };
     line(&mut text, "self-play", &summary.self_play);
     for seat in &summary.seats {
-        let _ = writeln!(text, " as the {} player:", seat.seat);
+        writeln!(text, " as the {} player:", seat.seat);
         line(&mut text, "vs random", &seat.vs_random);
         line(&mut text, "vs perfect", &seat.vs_perfect);
-        let _ = writeln!(
+        writeln!(
             text,
             "  adversary: worst case {}, expected score {:.4}, largest loss probability {:.4}",
             seat.worst_case, seat.expected_vs_adversary, seat.max_loss_probability
         );
-        let _ = writeln!(
+        writeln!(
             text,
             "  {} moves in positions (up to symmetry) where it can throw away a win or a draw \
              (a position listed twice with `:first` is reached in two images that the \
@@ -223,12 +223,12 @@ pub fn details(summary: &Summary) -> String {
             seat.mistakes.len()
         );
         for m in &seat.mistakes {
-            let _ = writeln!(
+            writeln!(
                 text,
                 "    mine {{{}}} theirs {{{}}} free {{{}}}: plays {} ({} → {}), right: {}",
                 m.mine, m.theirs, m.free, m.played, m.throws_away, m.leaves, m.right
             );
         }
     }
-    text
+    text.into()
 }

@@ -9,9 +9,9 @@ use super::report::{
     BenchRow, GANZFRIED, Starts, SummaryRow, find, rate_text, rules_of, square_boards, thousands,
 };
 use super::sides::{MOST_SIDES, and_list, sides_to_show};
+use crate::output::document::{Document, Table};
 use crate::output::numbers::fixed;
 use crate::stats::proportion::wilson95;
-use std::fmt::Write as _;
 
 /// The first side (in the spec's sizes, ascending) at which `rule` fails from the corner,
 /// and the sides checked.
@@ -116,16 +116,42 @@ pub(super) fn markdown(
     manifest: &serde_json::Value,
     charts: &[(&'static str, String)],
 ) -> String {
-    let mut out = String::new();
+    let mut out = Document::new();
     let spec = &manifest["spec"];
     let name = spec["name"].as_str().unwrap_or("knights");
-    let _ = writeln!(out, "# Results: {name}\n");
+    writeln!(out, "# Results: {name}\n");
     if let Some(description) = spec["description"].as_str().filter(|d| !d.is_empty()) {
-        let _ = writeln!(out, "{description}.\n");
+        writeln!(out, "{description}.\n");
     }
-    let _ = writeln!(out, "**Finding:** {}.\n", finding(rows));
+    writeln!(out, "**Finding:** {}.\n", finding(rows));
+    provenance(&mut out, rows, manifest);
+    let squares = square_boards(rows);
+    let square_starts: Vec<Starts> = starts
+        .iter()
+        .filter(|s| s.size.is_square())
+        .cloned()
+        .collect();
+    published_section(&mut out, &squares);
+    corner_section(&mut out, &squares);
+    random_section(&mut out, &squares);
+    starts_section(&mut out, &square_starts);
+    by_start_section(&mut out, &squares);
+    rectangles_section(&mut out, rows, starts);
+    bench_section(&mut out, bench);
+    if !charts.is_empty() {
+        writeln!(out, "## Charts\n");
+        for (stem, caption) in charts {
+            writeln!(out, "![{caption}](charts/{stem}.svg)\n\n*{caption}.*\n");
+        }
+    }
+    out.into()
+}
+
+/// What was run and how, how many draws each series has, and the run's warnings.
+fn provenance(out: &mut Document, rows: &[SummaryRow], manifest: &serde_json::Value) {
+    let spec = &manifest["spec"];
     let draws: u64 = rows.iter().map(|r| r.draws).sum();
-    let _ = writeln!(
+    writeln!(
         out,
         "{} series, {} draws, master seed {}{}. Made by `{}` ({}); every tour was checked by the \
          independent validator before it counted. Intervals are 95% Wilson score intervals of the \
@@ -148,7 +174,7 @@ pub(super) fn markdown(
             .unwrap_or("unknown commit"),
     );
     if rows.iter().any(|r| r.start == "every") {
-        let _ = writeln!(
+        writeln!(
             out,
             "A series from every start square has n² draws, one per square, whatever `draws` or \
              `--draws` says.\n"
@@ -156,40 +182,17 @@ pub(super) fn markdown(
     }
     out.push_str(&draws_per_series(rows));
     if let Some(warnings) = manifest["warnings"].as_array().filter(|w| !w.is_empty()) {
-        let _ = writeln!(out, "The run started with these warnings:\n");
+        writeln!(out, "The run started with these warnings:\n");
         for warning in warnings {
-            let _ = writeln!(out, "- {}", warning.as_str().unwrap_or_default());
+            writeln!(out, "- {}", warning.as_str().unwrap_or_default());
         }
-        let _ = writeln!(out);
+        writeln!(out);
     }
-    let squares = square_boards(rows);
-    let square_starts: Vec<Starts> = starts
-        .iter()
-        .filter(|s| s.size.is_square())
-        .cloned()
-        .collect();
-    published_section(&mut out, &squares);
-    corner_section(&mut out, &squares);
-    random_section(&mut out, &squares);
-    starts_section(&mut out, &square_starts);
-    by_start_section(&mut out, &squares);
-    rectangles_section(&mut out, rows, starts);
-    bench_section(&mut out, bench);
-    if !charts.is_empty() {
-        let _ = writeln!(out, "## Charts\n");
-        for (stem, caption) in charts {
-            let _ = writeln!(out, "![{caption}](charts/{stem}.svg)\n\n*{caption}.*\n");
-        }
-    }
-    out
 }
 
-fn published_section(out: &mut String, rows: &[SummaryRow]) {
-    let _ = writeln!(out, "## Published figures beside these draws\n");
-    let _ = writeln!(
-        out,
-        "| published | source | here | agrees? |\n|---|---|---|---|"
-    );
+fn published_section(out: &mut Document, rows: &[SummaryRow]) {
+    writeln!(out, "## Published figures beside these draws\n");
+    let mut table = Table::new(["published", "source", "here", "agrees?"]);
     let random_corner: Vec<&SummaryRow> = {
         let mut v: Vec<&SummaryRow> = rows
             .iter()
@@ -199,86 +202,16 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
         v
     };
     if !random_corner.is_empty() {
-        let small: Vec<&&SummaryRow> = random_corner
-            .iter()
-            .filter(|r| r.n() <= 25 && r.n() != 7)
-            .collect();
-        if let Some(worst) = small.iter().min_by(|a, b| a.rate().total_cmp(&b.rate())) {
-            let below: Vec<String> = small
-                .iter()
-                .filter(|r| r.high < 0.98)
-                .map(|r| r.n().to_string())
-                .collect();
-            let _ = writeln!(
-                out,
-                "| random tie-break from a corner: at least 98% for every n ≤ 25 but 7 | Ganzfried 2004 | lowest at n = {}: {} | {} |",
-                worst.n(),
-                worst.describe(),
-                if below.is_empty() {
-                    "yes: no interval lies wholly below 98%".to_string()
-                } else {
-                    format!("no: below 98% at n = {}", below.join(", "))
-                }
-            );
-        }
-        for (n, rate, claim) in GANZFRIED {
-            if let Some(row) = random_corner.iter().find(|r| r.n() == n) {
-                let verdict = if (row.low..=row.high).contains(&rate) {
-                    "yes: inside the interval".to_string()
-                } else if rate > row.high {
-                    format!(
-                        "no: {} points above the interval",
-                        fixed(100.0 * (rate - row.high), 1)
-                    )
-                } else {
-                    format!(
-                        "no: {} points below the interval",
-                        fixed(100.0 * (row.low - rate), 1)
-                    )
-                };
-                let _ = writeln!(
-                    out,
-                    "| random tie-break from a corner, n = {n}: {claim} | Ganzfried 2004 | {} | {verdict} |",
-                    row.describe()
-                );
-            }
-        }
+        ganzfried_rows(&mut table, &random_corner);
         if let Some(row) = squirrel_cull_row(&random_corner) {
-            let _ = writeln!(out, "{row}");
+            table.row(row);
         }
     }
-    let (roth_fail, checked) = first_corner_failure(rows, "roth");
-    if checked > 0 {
-        let sides: Vec<u32> = {
-            let mut v: Vec<u32> = rows
-                .iter()
-                .filter(|r| r.rule == "roth" && r.start == "corner")
-                .map(|r| r.n())
-                .collect();
-            v.sort_unstable();
-            v
-        };
-        let verdict = match roth_fail {
-            Some(428) => "yes".to_string(),
-            None if sides.contains(&428) => "no: n = 428 gives a tour here (Roth's residual tie-break or start may differ from this one: ties left go to the order 12345678)".to_string(),
-            Some(n) if n < 428 => format!("no: it fails at n = {n}"),
-            Some(n) if sides.contains(&428) => {
-                format!("no: n = 428 gives a tour; first failure at {n}")
-            }
-            Some(n) => {
-                format!("consistent: n = 428 not run; first failure among the sides run at {n}")
-            }
-            None => "not reached: every side run gives a tour".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "| Roth's rule first fails at n = 428 | Roth, via Squirrel & Cull 1996 | first failure from the corner: {} (of {checked} sides, {}–{}) | {verdict} |",
-            roth_fail.map_or("none".to_string(), |n| format!("n = {n}")),
-            sides.first().unwrap_or(&0),
-            sides.last().unwrap_or(&0),
-        );
+    if let Some(row) = roth_row(rows) {
+        table.row(row);
     }
-    let _ = writeln!(
+    out.table(&table);
+    writeln!(
         out,
         "\nThe published rates come without their trial counts (Ganzfried) or with 100 trials per size \
          (Squirrel & Cull), so their own sampling error is several points; \"agrees\" asks only whether \
@@ -286,10 +219,99 @@ fn published_section(out: &mut String, rows: &[SummaryRow]) {
     );
 }
 
+/// Ganzfried's rates of the random tie-break from the corner (`random_corner`, sorted by
+/// side) beside these draws' intervals.
+fn ganzfried_rows(table: &mut Table, random_corner: &[&SummaryRow]) {
+    let small: Vec<&&SummaryRow> = random_corner
+        .iter()
+        .filter(|r| r.n() <= 25 && r.n() != 7)
+        .collect();
+    if let Some(worst) = small.iter().min_by(|a, b| a.rate().total_cmp(&b.rate())) {
+        let below: Vec<String> = small
+            .iter()
+            .filter(|r| r.high < 0.98)
+            .map(|r| r.n().to_string())
+            .collect();
+        table.row([
+            "random tie-break from a corner: at least 98% for every n ≤ 25 but 7".to_string(),
+            "Ganzfried 2004".to_string(),
+            format!("lowest at n = {}: {}", worst.n(), worst.describe()),
+            if below.is_empty() {
+                "yes: no interval lies wholly below 98%".to_string()
+            } else {
+                format!("no: below 98% at n = {}", below.join(", "))
+            },
+        ]);
+    }
+    for (n, rate, claim) in GANZFRIED {
+        if let Some(row) = random_corner.iter().find(|r| r.n() == n) {
+            let verdict = if (row.low..=row.high).contains(&rate) {
+                "yes: inside the interval".to_string()
+            } else if rate > row.high {
+                format!(
+                    "no: {} points above the interval",
+                    fixed(100.0 * (rate - row.high), 1)
+                )
+            } else {
+                format!(
+                    "no: {} points below the interval",
+                    fixed(100.0 * (row.low - rate), 1)
+                )
+            };
+            table.row([
+                format!("random tie-break from a corner, n = {n}: {claim}"),
+                "Ganzfried 2004".to_string(),
+                row.describe(),
+                verdict,
+            ]);
+        }
+    }
+}
+
+/// Roth's first failure at n = 428 beside the first failure of the rule here.
+fn roth_row(rows: &[SummaryRow]) -> Option<[String; 4]> {
+    let (roth_fail, checked) = first_corner_failure(rows, "roth");
+    if checked == 0 {
+        return None;
+    }
+    let sides: Vec<u32> = {
+        let mut v: Vec<u32> = rows
+            .iter()
+            .filter(|r| r.rule == "roth" && r.start == "corner")
+            .map(|r| r.n())
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let verdict = match roth_fail {
+        Some(428) => "yes".to_string(),
+        None if sides.contains(&428) => "no: n = 428 gives a tour here (Roth's residual tie-break or start may differ from this one: ties left go to the order 12345678)".to_string(),
+        Some(n) if n < 428 => format!("no: it fails at n = {n}"),
+        Some(n) if sides.contains(&428) => {
+            format!("no: n = 428 gives a tour; first failure at {n}")
+        }
+        Some(n) => {
+            format!("consistent: n = 428 not run; first failure among the sides run at {n}")
+        }
+        None => "not reached: every side run gives a tour".to_string(),
+    };
+    Some([
+        "Roth's rule first fails at n = 428".to_string(),
+        "Roth, via Squirrel & Cull 1996".to_string(),
+        format!(
+            "first failure from the corner: {} (of {checked} sides, {}–{})",
+            roth_fail.map_or("none".to_string(), |n| format!("n = {n}")),
+            sides.first().unwrap_or(&0),
+            sides.last().unwrap_or(&0),
+        ),
+        verdict,
+    ])
+}
+
 /// Squirrel & Cull's "no success above n = 325" beside the random tie-break's series from
 /// the corner (sorted by side): the last side with a tour, and every side past it, where
 /// none was found, pooled with the upper end of their interval.
-fn squirrel_cull_row(random_corner: &[&SummaryRow]) -> Option<String> {
+fn squirrel_cull_row(random_corner: &[&SummaryRow]) -> Option<[String; 4]> {
     const CLAIM: u32 = 325;
     if random_corner.last()?.n() <= CLAIM {
         return None;
@@ -327,9 +349,12 @@ fn squirrel_cull_row(random_corner: &[&SummaryRow]) -> Option<String> {
     } else {
         format!("no: tours at n = {}", above.join(", "))
     };
-    Some(format!(
-        "| random tie-break: no success above n = {CLAIM} in 100 trials per size | Squirrel & Cull 1996 | {last_text}{none_text} | {verdict} |"
-    ))
+    Some([
+        format!("random tie-break: no success above n = {CLAIM} in 100 trials per size"),
+        "Squirrel & Cull 1996".to_string(),
+        format!("{last_text}{none_text}"),
+        verdict,
+    ])
 }
 
 /// How many draws each series has, by start: `From the corner: 10,000 draws per series
@@ -395,16 +420,18 @@ fn draws_per_series(rows: &[SummaryRow]) -> String {
     }
 }
 
-fn corner_section(out: &mut String, rows: &[SummaryRow]) {
+fn corner_section(out: &mut Document, rows: &[SummaryRow]) {
     let rules = rules_of(rows);
-    let _ = writeln!(
+    writeln!(
         out,
         "## The first side at which each rule fails from the corner\n"
     );
-    let _ = writeln!(
-        out,
-        "| rule | sides run | first failure | failures among the sides run |\n|---|---|---|---|"
-    );
+    let mut table = Table::new([
+        "rule",
+        "sides run",
+        "first failure",
+        "failures among the sides run",
+    ]);
     for rule in &rules {
         let mut corner: Vec<&SummaryRow> = rows
             .iter()
@@ -428,20 +455,24 @@ fn corner_section(out: &mut String, rows: &[SummaryRow]) {
         } else {
             String::new()
         };
-        let _ = writeln!(
-            out,
-            "| {rule} | {} ({}–{}) | {first} | {}{more} |",
-            corner.len(),
-            corner[0].n(),
-            corner[corner.len() - 1].n(),
+        table.row([
+            rule.clone(),
+            format!(
+                "{} ({}–{})",
+                corner.len(),
+                corner[0].n(),
+                corner[corner.len() - 1].n()
+            ),
+            first,
             if list.is_empty() {
                 "none".to_string()
             } else {
                 list.join(", ")
-            }
-        );
+            } + &more,
+        ]);
     }
-    let _ = writeln!(
+    out.table(&table);
+    writeln!(
         out,
         "\nFor the random tie-break a side \"fails\" when any of its draws gets stuck; its rate is in the next table.\n"
     );
@@ -455,32 +486,30 @@ fn sides_of(rows: &[SummaryRow], rule: &str, starts: &[&str]) -> Vec<u32> {
         .collect()
 }
 
-fn random_section(out: &mut String, rows: &[SummaryRow]) {
+fn random_section(out: &mut Document, rows: &[SummaryRow]) {
     let ganzfried: Vec<u32> = GANZFRIED.iter().map(|g| g.0).collect();
     let run = sides_of(rows, "random", &["corner", "random"]);
     let sides = sides_to_show(&run, &ganzfried, MOST_SIDES);
     if sides.is_empty() {
         return;
     }
-    let _ = writeln!(out, "## The random tie-break at n = {}\n", and_list(&sides));
-    let _ = writeln!(
-        out,
-        "| n | from the corner | from a random start |\n|---|---|---|"
-    );
+    writeln!(out, "## The random tie-break at n = {}\n", and_list(&sides));
+    let mut table = Table::new(["n", "from the corner", "from a random start"]);
     for n in sides {
         let cell = |start: &str| {
             find(rows, "random", n, start).map_or("not run".to_string(), |r| r.describe())
         };
-        let _ = writeln!(out, "| {n} | {} | {} |", cell("corner"), cell("random"));
+        table.row([n.to_string(), cell("corner"), cell("random")]);
     }
-    let _ = writeln!(out);
+    out.table(&table);
+    writeln!(out);
 }
 
-fn starts_section(out: &mut String, starts: &[Starts]) {
+fn starts_section(out: &mut Document, starts: &[Starts]) {
     if starts.is_empty() {
         return;
     }
-    let _ = writeln!(out, "## Every start square (deterministic rules)\n");
+    writeln!(out, "## Every start square (deterministic rules)\n");
     // The boards with a column of their own: 8×8 and 7×7 where they were run, largest first.
     let run: Vec<u32> = starts.iter().map(Starts::n).collect();
     let mut columns = sides_to_show(&run, &[7, 8], 2);
@@ -489,36 +518,48 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
         .iter()
         .find(|s| s.rule == "seed" && Some(&s.n()) == columns.first())
     {
-        let tours = map.tours();
-        let failing: Vec<String> = map
-            .rows
-            .iter()
-            .enumerate()
-            .flat_map(|(y, row)| {
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, t)| !**t)
-                    .map(move |(x, _)| format!("({},{})", x + 1, y + 1))
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "The seed's rule completes a tour from **{tours} of the {} start squares** on {n}×{n}{}.\n",
-            map.squares(),
-            if failing.is_empty() {
-                String::new()
-            } else {
-                format!("; it gets stuck from {} (x,y, 1-based)", failing.join(", "))
-            },
-            n = map.n()
-        );
+        seed_starts(out, map);
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "On a board with an odd number of squares an open tour starts and ends on the colour of the \
          corners, which has (n² + 1)/2 squares, so only those starts are possible; the shares below \
          are of the possible starts.\n"
     );
+    starts_table(out, starts, &columns);
+}
+
+/// The seed's rule from every start square of one board: how many give a tour, and where it
+/// gets stuck.
+fn seed_starts(out: &mut Document, map: &Starts) {
+    let tours = map.tours();
+    let failing: Vec<String> = map
+        .rows
+        .iter()
+        .enumerate()
+        .flat_map(|(y, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, t)| !**t)
+                .map(move |(x, _)| format!("({},{})", x + 1, y + 1))
+        })
+        .collect();
+    writeln!(
+        out,
+        "The seed's rule completes a tour from **{tours} of the {} start squares** on {n}×{n}{}.\n",
+        map.squares(),
+        if failing.is_empty() {
+            String::new()
+        } else {
+            format!("; it gets stuck from {} (x,y, 1-based)", failing.join(", "))
+        },
+        n = map.n()
+    );
+}
+
+/// One row per deterministic rule: its starts with a tour on the boards of `columns`, the
+/// sides where every start gives one, and its lowest share.
+fn starts_table(out: &mut Document, starts: &[Starts], columns: &[u32]) {
     let boards: Vec<String> = columns
         .iter()
         .enumerate()
@@ -527,11 +568,14 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
             _ => format!("{n}×{n}"),
         })
         .collect();
-    let _ = writeln!(
-        out,
-        "| rule | sides | {} | sides where every possible start gives a tour | lowest share of possible starts (side) |\n|---|---|{}---|---|",
-        boards.join(" | "),
-        "---|".repeat(columns.len())
+    let mut table = Table::new(
+        ["rule".to_string(), "sides".to_string()]
+            .into_iter()
+            .chain(boards)
+            .chain([
+                "sides where every possible start gives a tour".to_string(),
+                "lowest share of possible starts (side)".to_string(),
+            ]),
     );
     let mut rules: Vec<&String> = Vec::new();
     for map in starts {
@@ -540,60 +584,67 @@ fn starts_section(out: &mut String, starts: &[Starts]) {
         }
     }
     for rule in rules {
-        let maps: Vec<(u32, usize, usize)> = starts
-            .iter()
-            .filter(|s| &s.rule == rule)
-            .map(|s| (s.n(), s.tours(), s.possible()))
-            .collect();
-        let at = |side: u32| {
-            maps.iter()
-                .find(|m| m.0 == side)
-                .map_or("—".to_string(), |m| format!("{} of {}", m.1, m.2))
-        };
-        let all: Vec<String> = maps
-            .iter()
-            .filter(|m| m.1 == m.2)
-            .map(|m| m.0.to_string())
-            .collect();
-        let worst = maps
-            .iter()
-            .min_by(|a, b| (a.1 as f64 / a.2 as f64).total_cmp(&(b.1 as f64 / b.2 as f64)))
-            .map_or(String::new(), |m| {
-                format!(
-                    "{}% ({}×{})",
-                    fixed(100.0 * m.1 as f64 / m.2 as f64, 1),
-                    m.0,
-                    m.0
-                )
-            });
-        let all_text = if all.len() > 12 {
-            format!(
-                "{} of {} (first: {})",
-                all.len(),
-                maps.len(),
-                all[..12].join(", ")
-            )
-        } else if all.is_empty() {
-            "none".to_string()
-        } else {
-            all.join(", ")
-        };
-        let sides = format!(
-            "{}–{}",
-            maps.first().map_or(0, |m| m.0),
-            maps.last().map_or(0, |m| m.0)
-        );
-        let cells: Vec<String> = columns.iter().map(|&n| at(n)).collect();
-        let _ = writeln!(
-            out,
-            "| {rule} | {sides} | {} | {all_text} | {worst} |",
-            cells.join(" | ")
-        );
+        table.row(starts_row(starts, rule, columns));
     }
-    let _ = writeln!(out);
+    out.table(&table);
+    writeln!(out);
 }
 
-fn by_start_section(out: &mut String, rows: &[SummaryRow]) {
+/// A rule's row of the starts table: its sides, its starts with a tour on each board of
+/// `columns`, the sides where every start gives one and its lowest share.
+fn starts_row(starts: &[Starts], rule: &str, columns: &[u32]) -> Vec<String> {
+    let maps: Vec<(u32, usize, usize)> = starts
+        .iter()
+        .filter(|s| &s.rule == rule)
+        .map(|s| (s.n(), s.tours(), s.possible()))
+        .collect();
+    let at = |side: u32| {
+        maps.iter()
+            .find(|m| m.0 == side)
+            .map_or("—".to_string(), |m| format!("{} of {}", m.1, m.2))
+    };
+    let all: Vec<String> = maps
+        .iter()
+        .filter(|m| m.1 == m.2)
+        .map(|m| m.0.to_string())
+        .collect();
+    let worst = maps
+        .iter()
+        .min_by(|a, b| (a.1 as f64 / a.2 as f64).total_cmp(&(b.1 as f64 / b.2 as f64)))
+        .map_or(String::new(), |m| {
+            format!(
+                "{}% ({}×{})",
+                fixed(100.0 * m.1 as f64 / m.2 as f64, 1),
+                m.0,
+                m.0
+            )
+        });
+    let all_text = if all.len() > 12 {
+        format!(
+            "{} of {} (first: {})",
+            all.len(),
+            maps.len(),
+            all[..12].join(", ")
+        )
+    } else if all.is_empty() {
+        "none".to_string()
+    } else {
+        all.join(", ")
+    };
+    let sides = format!(
+        "{}–{}",
+        maps.first().map_or(0, |m| m.0),
+        maps.last().map_or(0, |m| m.0)
+    );
+    let cells = columns.iter().map(|&n| at(n));
+    [rule.to_string(), sides]
+        .into_iter()
+        .chain(cells)
+        .chain([all_text, worst])
+        .collect()
+}
+
+fn by_start_section(out: &mut Document, rows: &[SummaryRow]) {
     let rules = rules_of(rows);
     let mut sides: Vec<u32> = rows
         .iter()
@@ -606,59 +657,58 @@ fn by_start_section(out: &mut String, rows: &[SummaryRow]) {
     if picked.is_empty() {
         return;
     }
-    let _ = writeln!(out, "## Success from a random start square, by rule\n");
-    let _ = writeln!(
+    writeln!(out, "## Success from a random start square, by rule\n");
+    writeln!(
         out,
         "A uniformly random start on an odd board is on the corners' colour, the only colour an \
          open tour can start from, with probability (n² + 1)/(2n²), just over 50%: odd sides \
          cap the success rate from random starts near one half (the zigzag in the chart).\n"
     );
-    let header: Vec<String> = picked.iter().map(|n| format!("n = {n}")).collect();
-    let _ = writeln!(
-        out,
-        "| rule | {} |\n|---|{}",
-        header.join(" | "),
-        "---|".repeat(picked.len())
-    );
+    let header = picked.iter().map(|n| format!("n = {n}"));
+    let mut table = Table::new(std::iter::once("rule".to_string()).chain(header));
     for rule in &rules {
-        let cells: Vec<String> = picked
-            .iter()
-            .map(|&n| {
-                find(rows, rule, n, "random").map_or("—".to_string(), |r| {
-                    format!(
-                        "{}% [{}, {}]",
-                        fixed(100.0 * r.rate(), 1),
-                        fixed(100.0 * r.low, 1),
-                        fixed(100.0 * r.high, 1)
-                    )
-                })
+        let cells = picked.iter().map(|&n| {
+            find(rows, rule, n, "random").map_or("—".to_string(), |r| {
+                format!(
+                    "{}% [{}, {}]",
+                    fixed(100.0 * r.rate(), 1),
+                    fixed(100.0 * r.low, 1),
+                    fixed(100.0 * r.high, 1)
+                )
             })
-            .collect();
-        let _ = writeln!(out, "| {rule} | {} |", cells.join(" | "));
+        });
+        table.row(std::iter::once(rule.clone()).chain(cells));
     }
-    let _ = writeln!(out);
+    out.table(&table);
+    writeln!(out);
 }
 
 /// Rectangular boards, which have no place on the charts and tables by side n: every series
 /// with its result, and for the series from every start the starts that give a tour.
-fn rectangles_section(out: &mut String, rows: &[SummaryRow], starts: &[Starts]) {
+fn rectangles_section(out: &mut Document, rows: &[SummaryRow], starts: &[Starts]) {
     let rectangles: Vec<&SummaryRow> = rows.iter().filter(|r| !r.size.is_square()).collect();
     if rectangles.is_empty() {
         return;
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "## Rectangular boards
 "
     );
-    let _ = writeln!(
+    writeln!(
         out,
         "A board W×H has W columns and H rows; the corner is (1,1). A series from every \
          start square has W·H draws, one per square; the possible starts are those an open \
          tour can start from: all squares when W·H is even, the (W·H + 1)/2 of the corners' \
-         colour when it is odd.\n\n\
-         | board | rule | start | result | starts with a tour (of the possible) |\n|---|---|---|---|---|"
+         colour when it is odd.\n"
     );
+    let mut table = Table::new([
+        "board",
+        "rule",
+        "start",
+        "result",
+        "starts with a tour (of the possible)",
+    ]);
     for row in rectangles {
         let map = starts
             .iter()
@@ -666,42 +716,45 @@ fn rectangles_section(out: &mut String, rows: &[SummaryRow], starts: &[Starts]) 
         let starts_cell = map.map_or("—".to_string(), |m| {
             format!("{} of {}", m.tours(), m.possible())
         });
-        let _ = writeln!(
-            out,
-            "| {}×{} | {} | {} | {} | {starts_cell} |",
-            row.size.width,
-            row.size.height,
-            row.rule,
-            row.start,
-            row.describe()
-        );
+        table.row([
+            format!("{}×{}", row.size.width, row.size.height),
+            row.rule.clone(),
+            row.start.clone(),
+            row.describe(),
+            starts_cell,
+        ]);
     }
-    let _ = writeln!(out);
+    out.table(&table);
+    writeln!(out);
 }
 
-fn bench_section(out: &mut String, bench: Option<&[BenchRow]>) {
+fn bench_section(out: &mut Document, bench: Option<&[BenchRow]>) {
     let Some(bench) = bench.filter(|b| !b.is_empty()) else {
         return;
     };
-    let _ = writeln!(out, "## Speed (bench.csv, one thread)\n");
-    let _ = writeln!(
-        out,
-        "| board | rule | start | draws | tours | seconds per draw | squares per second |\n|---|---|---|---|---|---|---|"
-    );
+    writeln!(out, "## Speed (bench.csv, one thread)\n");
+    let mut table = Table::new([
+        "board",
+        "rule",
+        "start",
+        "draws",
+        "tours",
+        "seconds per draw",
+        "squares per second",
+    ]);
     for b in bench {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {:.3e} | {:.3e} |",
-            b.size,
-            b.rule,
-            b.start,
+        table.row([
+            b.size.to_string(),
+            b.rule.clone(),
+            b.start.clone(),
             thousands(b.draws),
             thousands(b.tours),
-            b.seconds / b.draws.max(1) as f64,
-            b.squares as f64 / b.seconds.max(1e-12)
-        );
+            format!("{:.3e}", b.seconds / b.draws.max(1) as f64),
+            format!("{:.3e}", b.squares as f64 / b.seconds.max(1e-12)),
+        ]);
     }
-    let _ = writeln!(
+    out.table(&table);
+    writeln!(
         out,
         "\nTimes are wall-clock seconds of the greedy walk alone, measured by `boardlab knights-tour bench --out` on a machine shared with other work; the experiment's data files hold no timings.\n"
     );

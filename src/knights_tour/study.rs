@@ -25,11 +25,11 @@ use crate::experiment::study::{Computed, SeriesPlan, Study};
 use crate::experiment::{Plan as RunPlan, ResultsFolder};
 use crate::experiment::{Puzzle, StudyError};
 use crate::output::atomic::write_atomic;
+use crate::output::document::Document;
 use crate::output::numbers::push_decimal;
 use crate::output::table::wrap;
 use crate::rng::{self, below};
 use crate::stats::proportion::wilson95;
-use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -254,8 +254,10 @@ impl Study for KnightsStudy {
                 }
             },
         )?;
-        let mut summary = format!("{SUMMARY_COLUMNS}\n");
-        let mut starts = format!("{STARTS_COLUMNS}\n");
+        let mut summary = Document::new();
+        writeln!(summary, "{SUMMARY_COLUMNS}");
+        let mut starts = Document::new();
+        writeln!(starts, "{STARTS_COLUMNS}");
         for (series, tally) in self.spec.series.iter().zip(&tallies) {
             if tally.draws > 0 {
                 tally.write_summary(series, &mut summary);
@@ -366,10 +368,10 @@ impl Tally {
         }
     }
 
-    fn write_summary(&self, series: &Series, out: &mut String) {
+    fn write_summary(&self, series: &Series, out: &mut Document) {
         let (low, high) = wilson95(self.tours, self.draws);
         let draws = self.draws as f64;
-        let _ = writeln!(
+        writeln!(
             out,
             "{},{},{},{},{},{},{:.6},{:.6},{:.6},{:.2},{:.2}",
             series.label,
@@ -386,14 +388,14 @@ impl Tally {
         );
     }
 
-    fn write_starts(&self, series: &Series, out: &mut String) {
+    fn write_starts(&self, series: &Series, out: &mut Document) {
         let width = series.size.width as usize;
         for (y, row) in self.tour_at.chunks(width).enumerate() {
             let cells: String = row
                 .iter()
                 .map(|&t| if t == Some(true) { '1' } else { '0' })
                 .collect();
-            let _ = writeln!(
+            writeln!(
                 out,
                 "{},{},{},{},{cells}",
                 series.label,

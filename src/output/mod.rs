@@ -1,10 +1,12 @@
 //! Writing what experiments produce, for every puzzle: files written atomically
-//! ([`atomic`]), the fault points the crash tests use ([`faults`]), numbers as the reports
-//! print them ([`numbers`]), the charts' machinery and the charts any puzzle may use
-//! ([`charts`]), and CSV reading, with the first fields of a data row ([`fields`]).
+//! ([`atomic`]), reports' text and their Markdown tables ([`document`]), the fault points
+//! the crash tests use ([`faults`]), numbers as the reports print them ([`numbers`]), the
+//! charts' machinery and the charts any puzzle may use ([`charts`]), terminal tables
+//! ([`table`]), and CSV reading, with the first fields of a data row ([`fields`]).
 
 pub mod atomic;
 pub mod charts;
+pub mod document;
 pub mod error;
 pub mod faults;
 pub mod fields;

@@ -11,7 +11,7 @@
 
 use super::{Board, BoardSize, Square};
 use crate::chess_memory::pieces::{ACCEPTED_LETTERS, Symbol};
-use std::fmt::Write;
+use crate::output::document::Document;
 
 /// A board text format; see the module docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -275,13 +275,13 @@ fn format_fen(board: &Board) -> String {
     let ranks: Vec<String> = (0..n)
         .rev()
         .map(|rank| {
-            let mut out = String::new();
+            let mut out = Document::new();
             let mut empty_run = 0;
             for file in 0..n {
                 match board.get(size.square(file, rank)) {
                     Some(symbol) => {
                         if empty_run > 0 {
-                            write!(out, "{empty_run}").unwrap();
+                            write!(out, "{empty_run}");
                             empty_run = 0;
                         }
                         out.push(symbol.letter());
@@ -290,9 +290,9 @@ fn format_fen(board: &Board) -> String {
                 }
             }
             if empty_run > 0 {
-                write!(out, "{empty_run}").unwrap();
+                write!(out, "{empty_run}");
             }
-            out
+            out.into_string()
         })
         .collect();
     ranks.join("/")
@@ -318,21 +318,21 @@ fn format_seed(board: &Board) -> String {
 fn format_grid(board: &Board) -> String {
     let size = board.size();
     let n = size.side();
-    let mut out = String::new();
+    let mut out = Document::new();
     for rank in (0..n).rev() {
-        write!(out, "{} ", rank + 1).unwrap();
+        write!(out, "{} ", rank + 1);
         for file in 0..n {
             let cell = cell_char(board, size.square(file, rank));
-            write!(out, " {cell}").unwrap();
+            write!(out, " {cell}");
         }
         out.push('\n');
     }
     out.push_str("  ");
     for file in 0..n {
-        write!(out, " {}", file_name(file)).unwrap();
+        write!(out, " {}", file_name(file));
     }
     out.push('\n');
-    out
+    out.into()
 }
 
 fn cell_char(board: &Board, square: Square) -> char {

@@ -2,12 +2,10 @@
 //! the ranking of type orders with their intervals ([`orderings`]), the kind × position heat
 //! map ([`heatmap`]) and the SAT mistakes' first failing steps ([`mistakes`]).
 
-mod fairness;
 mod heatmap;
 mod mistakes;
 mod orderings;
 
-pub use fairness::{FairnessBracket, FairnessChart};
 pub use heatmap::KindPositionHeatmap;
 pub use mistakes::{MistakeRow, MistakeStepsChart};
 pub use orderings::{OrderingInterval, OrderingsChart};

@@ -1,8 +1,8 @@
 //! A marginals study's description, REPORT.md and charts.
 
 use super::{FeatureRow, KindRow, UniformRow};
-use crate::chess_memory::charts::{FairnessBracket, FairnessChart};
-use std::fmt::Write;
+use crate::output::charts::{IntervalChart, IntervalRow, Look};
+use crate::output::document::{Align, Document, Table};
 
 /// Significance level of the study's verdicts (after Holm's adjustment).
 const ALPHA: f64 = 0.05;
@@ -38,40 +38,48 @@ pub fn write_report(
 ) -> crate::output::error::Result<()> {
     let board = study.instance.split(',').next().unwrap_or_default();
     let by_distance = sorted_by_distance(kinds);
-    let kind_chart = FairnessChart {
+    let kind_chart = IntervalChart {
         title: format!(
             "Kind per square against uniform boards, {board} (generators with enough boards)"
         ),
         axis: "total variation distance of the kinds, averaged over the squares".into(),
-        bar: "0 .. what sampling noise alone gives a uniform generator".into(),
-        point: "the generator's distance".into(),
+        interval: "0 .. what sampling noise alone gives a uniform generator".into(),
+        estimate: "the generator's distance".into(),
+        hidden: None,
+        open: String::new(),
         rows: by_distance
             .iter()
             .filter(|r| r.tested)
-            .map(|r| FairnessBracket {
+            .map(|r| IntervalRow {
                 label: r.generator.clone(),
+                value: r.distance,
                 low: 0.0,
                 high: r.noise_distance,
-                point: r.distance,
             })
             .collect(),
+        reference: None,
+        look: Look::DISTANCES,
     };
     let largest = largest_effects(pairs);
-    let pair_chart = FairnessChart {
+    let pair_chart = IntervalChart {
         title: format!("Pair shapes and edge pairs against uniform boards, {board}"),
         axis: "largest standardised difference from uniform (Cohen's d)".into(),
-        bar: "95% interval".into(),
-        point: "the generator's largest |d|, signed, over its pair features".into(),
+        interval: "95% interval".into(),
+        estimate: "the generator's largest |d|, signed, over its pair features".into(),
+        hidden: None,
+        open: String::new(),
+        reference: None,
+        look: Look::DISTANCES,
         rows: largest
             .iter()
             .map(|r| {
                 let spread = r.difference / r.effect_size;
                 let half = 1.96 * r.error / spread;
-                FairnessBracket {
+                IntervalRow {
                     label: format!("{} ({})", r.generator, r.feature),
+                    value: r.effect_size,
                     low: r.effect_size - half,
                     high: r.effect_size + half,
-                    point: r.effect_size,
                 }
             })
             .collect(),
@@ -125,7 +133,9 @@ pub fn report(
     let cap = cap.map_or("no iteration cap".to_string(), |c| {
         format!("at most {c} iterations each (a draw that reaches it gives no board)")
     });
-    let mut text = format!(
+    let mut text = Document::new();
+    write!(
+        text,
         "# How each generator's boards differ from uniform ones\n\n\
 {instance}. Each generator made {draws} draws from master seed {seed}, {cap}, as `chess-memory \
 draw --seed {seed} --index I` makes them. The uniform reference is {proposals} weighted \
@@ -142,12 +152,33 @@ proposals of the symbol-by-symbol estimator ({reference_boards} boards, effectiv
                 .iter()
                 .any(|r| r.generator == generator && r.p_holm < ALPHA)
     };
+    summary(&mut text, uniform, pairs, kinds, &detected);
+    search_table(&mut text, kinds, &detected);
+    kind_table(&mut text, kinds);
+    pair_table(&mut text, pairs, kinds);
+    text.push_str(
+        "\n![kind per square](kinds.svg)\n\n![pair shapes and edge pairs](pairs.svg)\n\n\
+Files: `kinds.csv`, `pairs.csv` (one row per generator and feature), `uniform.csv` (every \
+feature's mean over uniform boards), `marginals.json` (what was drawn).\n",
+    );
+    text.into()
+}
+
+/// The summary's points: how many generators are detectably non-uniform, the farthest, the
+/// untested, the largest pair effect and what a uniform board has on average.
+fn summary(
+    text: &mut Document,
+    uniform: &[UniformRow],
+    pairs: &[FeatureRow],
+    kinds: &[KindRow],
+    detected: &dyn Fn(&str) -> bool,
+) {
     let tested: Vec<&str> = (kinds.iter().filter(|r| r.tested))
         .map(|r| r.generator.as_str())
         .collect();
     let (unfair, fair): (Vec<&str>, Vec<&str>) = tested.iter().partition(|g| detected(g));
     let listed = crate::chess_memory::fairness::listed_verdicts(&unfair, &fair);
-    let _ = writeln!(
+    writeln!(
         text,
         "- **Detectably non-uniform** (any test, Holm-adjusted p < {ALPHA}): {} of the {} \
 generators with enough boards to test{listed}.",
@@ -155,7 +186,7 @@ generators with enough boards to test{listed}.",
         tested.len()
     );
     if let Some(far) = sorted_by_distance(kinds).into_iter().find(|r| r.tested) {
-        let _ = writeln!(
+        writeln!(
             text,
             "- **Farthest kind per square**: {}, distance {:.4} averaged over the squares \
 (noise alone: {:.4}); its farthest cell {} by {:+.4} ({:+.1} standard errors).",
@@ -171,7 +202,7 @@ generators with enough boards to test{listed}.",
         .map(|r| r.generator.as_str())
         .collect();
     if !untested.is_empty() {
-        let _ = writeln!(
+        writeln!(
             text,
             "- **Too few boards to test** (under {}): {}.",
             super::MIN_BOARDS,
@@ -179,7 +210,7 @@ generators with enough boards to test{listed}.",
         );
     }
     if let Some(top) = largest_effects(pairs).first() {
-        let _ = writeln!(
+        writeln!(
             text,
             "- **Largest pair effect**: {}, {} {:.3} per board against {:.3} on uniform \
 boards (d = {:+.3}, Holm p = {:.2e}).",
@@ -191,29 +222,27 @@ boards (d = {:+.3}, Holm p = {:.2e}).",
         .filter(|r| r.family != "kind per square" && r.spread > 0.0)
         .map(|r| format!("{} {:.4} ± {:.4}", r.feature, r.mean, r.error))
         .collect();
-    let _ = writeln!(
+    writeln!(
         text,
         "- **A uniform board** has on average (± standard error): {}.",
         on_uniform.join(", ")
     );
-    search_table(&mut text, kinds, &detected);
-    kind_table(&mut text, kinds);
-    pair_table(&mut text, pairs, kinds);
-    text.push_str(
-        "\n![kind per square](kinds.svg)\n\n![pair shapes and edge pairs](pairs.svg)\n\n\
-Files: `kinds.csv`, `pairs.csv` (one row per generator and feature), `uniform.csv` (every \
-feature's mean over uniform boards), `marginals.json` (what was drawn).\n",
-    );
-    text
 }
 
 /// One row per search: its generators (orders), how many could be tested and how many were
 /// detectably non-uniform, and the median kind-per-square distance over the tested ones.
-fn search_table(text: &mut String, kinds: &[KindRow], detected: &dyn Fn(&str) -> bool) {
-    text.push_str(
-        "\n## By search\n\n| search | generators | with enough boards | detectably non-uniform \
-| median kind-per-square distance (noise alone) |\n|---|---:|---:|---:|---:|\n",
-    );
+fn search_table(text: &mut Document, kinds: &[KindRow], detected: &dyn Fn(&str) -> bool) {
+    text.push_str("\n## By search\n\n");
+    let mut table = Table::aligned(&[
+        ("search", Align::Plain),
+        ("generators", Align::Right),
+        ("with enough boards", Align::Right),
+        ("detectably non-uniform", Align::Right),
+        (
+            "median kind-per-square distance (noise alone)",
+            Align::Right,
+        ),
+    ]);
     let mut searches: Vec<&str> = Vec::new();
     for row in kinds {
         let search = search_of(&row.generator);
@@ -245,13 +274,15 @@ fn search_table(text: &mut String, kinds: &[KindRow], detected: &dyn Fn(&str) ->
                 median(&|r| r.noise_distance)
             )
         };
-        let _ = writeln!(
-            text,
-            "| {search} | {} | {} | {unfair} | {distance} |",
-            rows.len(),
-            tested.len()
-        );
+        table.row([
+            search.to_string(),
+            rows.len().to_string(),
+            tested.len().to_string(),
+            unfair.to_string(),
+            distance,
+        ]);
     }
+    text.table(&table);
 }
 
 /// The search of a generator's label (`seed/QNBR` → `seed`).
@@ -259,64 +290,67 @@ fn search_of(generator: &str) -> &str {
     generator.split('/').next().unwrap_or(generator)
 }
 
-fn kind_table(text: &mut String, kinds: &[KindRow]) {
+fn kind_table(text: &mut Document, kinds: &[KindRow]) {
     text.push_str(
         "\n## Kind per square\n\nThe total variation distance between the generator's and \
 uniform drawing's distribution of kinds, averaged over the squares, beside what sampling \
 noise alone gives; the cell farthest from uniform in standard errors; the Bonferroni p-value \
-over the cells, Holm-adjusted over the study.\n\n\
-| generator | boards | distance | noise alone | farthest cell | difference | z | p (Holm) |\n\
-|---|---:|---:|---:|---|---:|---:|---:|\n",
+over the cells, Holm-adjusted over the study.\n\n",
     );
+    let mut table = Table::aligned(&[
+        ("generator", Align::Plain),
+        ("boards", Align::Right),
+        ("distance", Align::Right),
+        ("noise alone", Align::Right),
+        ("farthest cell", Align::Plain),
+        ("difference", Align::Right),
+        ("z", Align::Right),
+        ("p (Holm)", Align::Right),
+    ]);
     for r in sorted_by_distance(kinds) {
-        let _ = writeln!(
-            text,
-            "| {} | {} | {:.4} | {:.4} | {} | {:+.4} | {:+.1} | {} |",
-            r.generator,
-            r.boards,
-            r.distance,
-            r.noise_distance,
-            r.farthest_cell,
-            r.farthest_difference,
-            r.farthest_z,
+        table.row([
+            r.generator.clone(),
+            r.boards.to_string(),
+            format!("{:.4}", r.distance),
+            format!("{:.4}", r.noise_distance),
+            r.farthest_cell.to_string(),
+            format!("{:+.4}", r.farthest_difference),
+            format!("{:+.1}", r.farthest_z),
             if r.tested {
                 format!("{:.2e}", r.p_holm)
             } else {
                 "too few boards".to_string()
-            }
-        );
+            },
+        ]);
     }
+    text.table(&table);
 }
 
-fn pair_table(text: &mut String, pairs: &[FeatureRow], kinds: &[KindRow]) {
+fn pair_table(text: &mut Document, pairs: &[FeatureRow], kinds: &[KindRow]) {
     let mut features: Vec<&str> = Vec::new();
     for row in pairs {
         if !features.contains(&row.feature.as_str()) {
             features.push(&row.feature);
         }
     }
-    let _ = write!(
+    write!(
         text,
         "\n## Pair shapes and edge pairs\n\nThe generator's mean per board less the uniform \
 mean, with Cohen's d in brackets; `*` marks a Holm-adjusted p < {ALPHA}, `?` a generator \
-with too few boards to test.\n\n| generator |"
+with too few boards to test.\n\n"
     );
-    for feature in &features {
-        let _ = write!(text, " {feature} |");
+    let mut table = Table::new(std::iter::once("generator").chain(features.iter().copied()));
+    for column in 1..=features.len() {
+        table = table.align(column, Align::Right);
     }
-    text.push_str("\n|---|");
-    text.push_str(&"---:|".repeat(features.len()));
-    text.push('\n');
     for kind in sorted_by_distance(kinds) {
-        let _ = write!(text, "| {} |", kind.generator);
-        for feature in &features {
+        let cells = features.iter().map(|feature| {
             let cell = pairs
                 .iter()
                 .find(|r| r.generator == kind.generator && r.feature == *feature);
-            let _ = match cell {
-                Some(r) => write!(
-                    text,
-                    " {:+.3} ({:+.3}){} |",
+            match cell {
+                Some(r) => format!(
+                    "{:+.3} ({:+.3}){}",
                     r.difference,
                     r.effect_size,
                     match (r.tested, r.p_holm < ALPHA) {
@@ -325,9 +359,10 @@ with too few boards to test.\n\n| generator |"
                         (true, false) => "",
                     }
                 ),
-                None => write!(text, " – |"),
-            };
-        }
-        text.push('\n');
+                None => "–".to_string(),
+            }
+        });
+        table.row(std::iter::once(kind.generator.clone()).chain(cells));
     }
+    text.table(&table);
 }

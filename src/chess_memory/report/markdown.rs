@@ -8,8 +8,8 @@ use crate::chess_memory::finding::{
     self, FEW_TO_COMPARE, Finding, has_interval, median_is_censored, median_text,
 };
 use crate::chess_memory::sat::mistakes::MistakesSummary;
+use crate::output::document::{Align, Document, Table};
 use crate::output::numbers::{count, p_value, percent, thousands};
-use std::fmt::Write;
 
 /// The report's text for `analysis`; `charts` are the stems written into `charts/`; with a
 /// `baseline` (the seed's search without restarts), restarted series are checked against the
@@ -23,12 +23,12 @@ pub fn render(
     mistakes: Option<&MistakesSummary>,
     bench: Option<&[BenchSpeed]>,
 ) -> String {
-    let mut out = String::new();
+    let mut out = Document::new();
     let spec = &analysis.manifest.spec;
     let name = spec["name"].as_str().unwrap_or("experiment");
-    writeln!(out, "# Results: {name}\n").unwrap();
+    writeln!(out, "# Results: {name}\n");
     if let Some(description) = spec["description"].as_str().filter(|d| !d.is_empty()) {
-        writeln!(out, "{description}.\n").unwrap();
+        writeln!(out, "{description}.\n");
     }
     if let Some(shard) = analysis.manifest.shard {
         writeln!(
@@ -36,20 +36,21 @@ pub fn render(
             "**This folder is shard {shard} of a sharded run: it holds only the draws whose index i has i mod {} = {}, and everything below describes this shard alone, not the whole experiment.** Merge the finished shards with `boardlab merge` for the full results.\n",
             shard.count,
             shard.index - 1
-        )
-        .unwrap();
+        );
     }
     writeln!(
         out,
         "**Finding:** {}.\n",
         Finding::of(analysis).sentence(analysis)
-    )
-    .unwrap();
+    );
     provenance(&mut out, analysis);
     if analysis.orderings.is_empty() {
-        writeln!(out, "## Findings\n\n- No draws: this folder holds no draw of any series, so there is nothing to rank or chart.\n").unwrap();
+        writeln!(
+            out,
+            "## Findings\n\n- No draws: this folder holds no draw of any series, so there is nothing to rank or chart.\n"
+        );
         method(&mut out, analysis);
-        return out;
+        return out.into();
     }
     findings(&mut out, analysis, bench);
     table(&mut out, analysis);
@@ -59,26 +60,34 @@ pub fn render(
     if let Some(mistakes) = mistakes {
         super::mistakes_section::write(&mut out, analysis, mistakes);
     }
-    writeln!(out, "## Charts\n").unwrap();
+    charts_section(&mut out, analysis, charts);
+    method(&mut out, analysis);
+    out.into()
+}
+
+/// The charts drawn, each with its caption, and those not drawn with the reason.
+fn charts_section(out: &mut Document, analysis: &Analysis, charts: &[&str]) {
+    writeln!(out, "## Charts\n");
     for (stem, caption) in CHARTS.iter().filter(|(stem, _)| charts.contains(stem)) {
-        writeln!(out, "### {caption}\n\n![{caption}](charts/{stem}.png)\n\nVector version: [charts/{stem}.svg](charts/{stem}.svg).\n").unwrap();
+        writeln!(
+            out,
+            "### {caption}\n\n![{caption}](charts/{stem}.png)\n\nVector version: [charts/{stem}.svg](charts/{stem}.svg).\n"
+        );
     }
     for (stem, why) in figures::not_drawn(analysis) {
         let caption = CHARTS
             .iter()
             .find(|(s, _)| *s == stem)
             .map_or(stem, |(_, c)| c);
-        writeln!(out, "*Not drawn: {caption} ({stem}): {why}.*\n").unwrap();
+        writeln!(out, "*Not drawn: {caption} ({stem}): {why}.*\n");
     }
-    method(&mut out, analysis);
-    out
 }
 
-fn provenance(out: &mut String, analysis: &Analysis) {
+fn provenance(out: &mut Document, analysis: &Analysis) {
     let m = &analysis.manifest;
     let spec = &m.spec;
     let orderings = spec["series"].as_array().map_or(0, Vec::len);
-    writeln!(out, "## How this was made\n").unwrap();
+    writeln!(out, "## How this was made\n");
     let mut searches: Vec<String> = Vec::new();
     for o in &analysis.orderings {
         let name = format!("`{}`", o.search.name());
@@ -92,11 +101,14 @@ fn provenance(out: &mut String, analysis: &Analysis) {
         count(spec["draws"].as_u64().unwrap_or(0)),
         spec["cap"].as_u64().map_or("unlimited".to_string(), count),
         m.master_seed,
-        if searches.is_empty() { String::new() } else { format!("search {}, ", searches.join(", ")) },
+        if searches.is_empty() {
+            String::new()
+        } else {
+            format!("search {}, ", searches.join(", "))
+        },
         spec["board_size"],
         spec["board_size"],
-    )
-    .unwrap();
+    );
     let fewer: Vec<String> = analysis
         .orderings
         .iter()
@@ -104,21 +116,25 @@ fn provenance(out: &mut String, analysis: &Analysis) {
         .map(|o| format!("{} ({})", o.label(), count(o.summary.draws)))
         .collect();
     if !fewer.is_empty() {
-        writeln!(out, "- **Other draw counts:** {}.", fewer.join(", ")).unwrap();
+        writeln!(out, "- **Other draw counts:** {}.", fewer.join(", "));
     }
+    how_run(out, analysis);
+}
+
+/// The command, the code, the machine and the time of the run, and how to reproduce it.
+fn how_run(out: &mut Document, analysis: &Analysis) {
+    let m = &analysis.manifest;
     writeln!(
         out,
         "- **Command:** `{}` (spec: {}).",
         crate::chess_memory::analysis::first_command(m),
         m.spec_source
-    )
-    .unwrap();
+    );
     writeln!(
         out,
         "- **Code:** boardlab {} at `{}`, {}.",
         m.boardlab_version, m.provenance.git_describe, m.rustc
-    )
-    .unwrap();
+    );
     writeln!(
         out,
         "- **Machine:** {}; {} thread{}; {} session{}.",
@@ -127,8 +143,7 @@ fn provenance(out: &mut String, analysis: &Analysis) {
         if m.provenance.threads == 1 { "" } else { "s" },
         m.sessions.len(),
         if m.sessions.len() == 1 { "" } else { "s" }
-    )
-    .unwrap();
+    );
     writeln!(
         out,
         "- **Time:** {} to {}, {} of computing, {} draws/s, {:.2e} iterations/s.",
@@ -137,16 +152,14 @@ fn provenance(out: &mut String, analysis: &Analysis) {
         duration(m.provenance.wall_seconds),
         thousands(m.draws_per_second),
         m.work_per_second
-    )
-    .unwrap();
+    );
     writeln!(
         out,
         "- **Reproduce:** the data with `{}` (the data files do not depend on threads or sharding); \
          this report and its charts with `boardlab report <this folder>`, from `summary.csv`, `histogram.csv` \
          and `manifest.json` alone.\n",
         analysis.reproduce
-    )
-    .unwrap();
+    );
 }
 
 fn duration(seconds: f64) -> String {
@@ -158,10 +171,9 @@ fn duration(seconds: f64) -> String {
     }
 }
 
-fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>) {
-    writeln!(out, "## Findings\n").unwrap();
-    let best_index = analysis.ranking[0];
-    let (Some(best), Some(worst)) = (analysis.best(), analysis.worst()) else {
+fn findings(out: &mut Document, analysis: &Analysis, bench: Option<&[BenchSpeed]>) {
+    writeln!(out, "## Findings\n");
+    let (Some(best), Some(_)) = (analysis.best(), analysis.worst()) else {
         return;
     };
     let n = analysis.orderings.len();
@@ -172,29 +184,62 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
             out,
             "- **Too few draws to rank:** as few as {fewest} draw{} per {row}, so the ranking below is not a finding and no ratios or tests of medians are stated.",
             if fewest == 1 { "" } else { "s" }
-        )
-        .unwrap();
+        );
     }
     if median_is_censored(best) {
         writeln!(
             out,
             "- **No {row} has a median below the cap:** every one of the {n} {rows} leaves at least half of its draws unsolved, so none can be called best by median; the table lists them {RANKING_RULE}.\n"
-        )
-        .unwrap();
+        );
         return;
     }
+    best_and_worst(out, analysis);
+    if n > 1 && fewest >= FEW_TO_COMPARE {
+        significance(out, analysis);
+    }
+    if let Some(bench) = bench {
+        speeds(out, analysis, bench);
+    }
+    tails(out, analysis);
+    restarts(out, analysis);
+    if fewest >= FEW_TO_COMPARE {
+        kinds(out, analysis);
+    }
+    writeln!(out);
+}
+
+/// The best row by median beside the seed's order, the worst, and how many rows leave most
+/// of their draws unsolved.
+fn best_and_worst(out: &mut Document, analysis: &Analysis) {
+    let best_index = analysis.ranking[0];
+    let (Some(best), Some(worst)) = (analysis.best(), analysis.worst()) else {
+        return;
+    };
+    let n = analysis.orderings.len();
+    let (row, rows) = analysis.row_noun();
     writeln!(
         out,
         "- **Best {row} by median iterations: {}**{}, median {} iterations{}, mean {}{}, {} of draws censored.",
         best.label(),
-        if analysis.seed == Some(best_index) { " (the seed's own order)" } else { "" },
+        if analysis.seed == Some(best_index) {
+            " (the seed's own order)"
+        } else {
+            ""
+        },
         median_text(best),
-        if has_interval(best) { " (95% CI in brackets)" } else { "" },
-        if best.summary.censored + best.summary.exhausted > 0 { "at least " } else { "" },
+        if has_interval(best) {
+            " (95% CI in brackets)"
+        } else {
+            ""
+        },
+        if best.summary.censored + best.summary.exhausted > 0 {
+            "at least "
+        } else {
+            ""
+        },
         thousands(best.summary.mean),
         percent(best.censored_share())
-    )
-    .unwrap();
+    );
     if let Some(seed) = analysis.seed.filter(|&s| s != best_index) {
         seed_comparison(out, analysis, seed);
     }
@@ -205,8 +250,7 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
             worst.label(),
             median_text(worst),
             percent(worst.censored_share())
-        )
-        .unwrap();
+        );
     }
     let mostly_censored = analysis
         .orderings
@@ -214,48 +258,44 @@ fn findings(out: &mut String, analysis: &Analysis, bench: Option<&[BenchSpeed]>)
         .filter(|o| o.censored_share() > 0.5)
         .count();
     if mostly_censored > 0 {
-        writeln!(out, "- {mostly_censored} of {n} {rows} leave more than half of their draws unsolved at the cap.").unwrap();
-    }
-    if n > 1 && fewest >= FEW_TO_COMPARE {
-        let significant = analysis
-            .comparisons
-            .iter()
-            .filter(|c| c.holm_p < 0.05)
-            .count();
         writeln!(
             out,
-            "- {significant} of {} pairs of {rows} differ significantly (Mann–Whitney, Holm-adjusted p < 0.05).",
-            analysis.comparisons.len()
-        )
-        .unwrap();
-        let second = analysis.ranking[1];
-        if let Some(c) = analysis.comparison(best_index, second) {
-            writeln!(
-                out,
-                "- The best and the second-best {row} ({}) are {}: Holm-adjusted p = {}.",
-                analysis.orderings[second].label(),
-                if c.holm_p < 0.05 {
-                    "significantly different"
-                } else {
-                    "not significantly different"
-                },
-                p_value(c.holm_p)
-            )
-            .unwrap();
-        }
+            "- {mostly_censored} of {n} {rows} leave more than half of their draws unsolved at the cap."
+        );
     }
-    if let Some(bench) = bench {
-        speeds(out, analysis, bench);
-    }
-    tails(out, analysis);
-    restarts(out, analysis);
-    if fewest >= FEW_TO_COMPARE {
-        kinds(out, analysis);
-    }
-    writeln!(out).unwrap();
 }
 
-fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
+/// How many pairs of rows differ, and whether the best two do.
+fn significance(out: &mut Document, analysis: &Analysis) {
+    let best_index = analysis.ranking[0];
+    let (row, rows) = analysis.row_noun();
+    let significant = analysis
+        .comparisons
+        .iter()
+        .filter(|c| c.holm_p < 0.05)
+        .count();
+    writeln!(
+        out,
+        "- {significant} of {} pairs of {rows} differ significantly (Mann–Whitney, Holm-adjusted p < 0.05).",
+        analysis.comparisons.len()
+    );
+    let second = analysis.ranking[1];
+    if let Some(c) = analysis.comparison(best_index, second) {
+        writeln!(
+            out,
+            "- The best and the second-best {row} ({}) are {}: Holm-adjusted p = {}.",
+            analysis.orderings[second].label(),
+            if c.holm_p < 0.05 {
+                "significantly different"
+            } else {
+                "not significantly different"
+            },
+            p_value(c.holm_p)
+        );
+    }
+}
+
+fn seed_comparison(out: &mut Document, analysis: &Analysis, seed: usize) {
     let best_index = analysis.ranking[0];
     let (best, seed_order) = (&analysis.orderings[best_index], &analysis.orderings[seed]);
     let rank = analysis
@@ -282,8 +322,7 @@ fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
         seed_order.label(),
         analysis.orderings.len(),
         median_text(seed_order),
-    )
-    .unwrap();
+    );
     if let Some(c) = analysis
         .comparison(best_index, seed)
         .filter(|_| fewest >= FEW_TO_COMPARE)
@@ -301,18 +340,21 @@ fn seed_comparison(out: &mut String, analysis: &Analysis, seed: usize) {
             best_faster,
             p_value(c.test.p_value),
             p_value(c.holm_p),
-            if c.holm_p < 0.05 { "significant" } else { "not significant" }
-        )
-        .unwrap();
+            if c.holm_p < 0.05 {
+                "significant"
+            } else {
+                "not significant"
+            }
+        );
     } else {
-        write!(out, ".").unwrap();
+        write!(out, ".");
     }
-    writeln!(out).unwrap();
+    writeln!(out);
 }
 
 /// The fastest search on one thread, from `bench.csv`, against the seed's search on the
 /// seed's order when it was benchmarked.
-fn speeds(out: &mut String, analysis: &Analysis, bench: &[BenchSpeed]) {
+fn speeds(out: &mut Document, analysis: &Analysis, bench: &[BenchSpeed]) {
     let Some(fastest) = bench.first() else {
         return;
     };
@@ -336,11 +378,10 @@ fn speeds(out: &mut String, analysis: &Analysis, bench: &[BenchSpeed]) {
         if fastest.runs == 1 { "" } else { "s" },
         fastest.label(),
         thousands(fastest.boards_per_sec),
-    )
-    .unwrap();
+    );
 }
 
-fn tails(out: &mut String, analysis: &Analysis) {
+fn tails(out: &mut Document, analysis: &Analysis) {
     let alphas: Vec<f64> = analysis
         .orderings
         .iter()
@@ -365,8 +406,7 @@ fn tails(out: &mut String, analysis: &Analysis) {
         out,
         "- Tails are heavy: where the tail can be estimated ({} {rows}), the Hill estimates of the tail index range from α = {low:.2} to {high:.2}; {below_two} α < 2 (a tail too heavy for a finite variance), which is why medians, not means, rank the {rows}.",
         alphas.len()
-    )
-    .unwrap();
+    );
 }
 
 /// The caveat of a restart optimum that rests on a few solved draws (marked `*` in the
@@ -385,7 +425,7 @@ fn extrapolation_caveat(o: &OrderingAnalysis) -> String {
     }
 }
 
-fn restarts(out: &mut String, analysis: &Analysis) {
+fn restarts(out: &mut Document, analysis: &Analysis) {
     let focus = analysis.seed.unwrap_or(analysis.ranking[0]);
     let o = &analysis.orderings[focus];
     let Some(best) = o.restart.best else { return };
@@ -405,8 +445,7 @@ fn restarts(out: &mut String, analysis: &Analysis) {
         thousands(best.cost),
         without,
         extrapolation_caveat(o)
-    )
-    .unwrap();
+    );
     if let Some((o, b)) = cheapest_restart(analysis) {
         writeln!(
             out,
@@ -415,8 +454,7 @@ fn restarts(out: &mut String, analysis: &Analysis) {
             o.label(),
             count(b.cutoff),
             thousands(b.cost)
-        )
-        .unwrap();
+        );
     }
 }
 
@@ -433,7 +471,7 @@ pub fn cheapest_restart(
         .min_by(|a, b| a.1.cost.total_cmp(&b.1.cost))
 }
 
-fn kinds(out: &mut String, analysis: &Analysis) {
+fn kinds(out: &mut Document, analysis: &Analysis) {
     let Some(values) = figures::kind_position_means(analysis) else {
         return;
     };
@@ -463,82 +501,122 @@ fn kinds(out: &mut String, analysis: &Analysis) {
         describe(&gains[1]),
         describe(&gains[2]),
         describe(&gains[3])
-    )
-    .unwrap();
+    );
 }
 
-fn table(out: &mut String, analysis: &Analysis) {
-    writeln!(out, "## Ranking\n").unwrap();
+fn table(out: &mut Document, analysis: &Analysis) {
+    writeln!(out, "## Ranking\n");
     let (row, rows) = analysis.row_noun();
     let heading = format!(
         "{}{} ranked {RANKING_RULE}, best first. An asterisk marks a restart optimum that rests on fewer than {FEW_DRAWS} solved draws.",
         rows[..1].to_uppercase(),
         &rows[1..]
     );
-    writeln!(out, "{heading}\n").unwrap();
-    writeln!(out, "| rank | {row} | median [95% CI] | mean | p99 | censored | tail index α | best restart cutoff | expected cost there |").unwrap();
-    writeln!(out, "|---:|:---|---:|---:|---:|---:|---:|---:|---:|").unwrap();
+    writeln!(out, "{heading}\n");
+    let mut table = Table::aligned(&[
+        ("rank", Align::Right),
+        (row, Align::Left),
+        ("median [95% CI]", Align::Right),
+        ("mean", Align::Right),
+        ("p99", Align::Right),
+        ("censored", Align::Right),
+        ("tail index α", Align::Right),
+        ("best restart cutoff", Align::Right),
+        ("expected cost there", Align::Right),
+    ]);
     for (rank, &i) in analysis.ranking.iter().enumerate() {
-        let o = &analysis.orderings[i];
-        let marker = if Some(i) == analysis.seed {
-            " (seed's)"
-        } else {
-            ""
-        };
-        let mean = if o.summary.censored + o.summary.exhausted > 0 {
-            format!("≥ {}", thousands(o.summary.mean))
-        } else {
-            thousands(o.summary.mean)
-        };
-        let p99 = if Some(o.summary.p99) == analysis.cap && o.censored_share() >= 0.01 {
-            format!("≥ {}", count(o.summary.p99))
-        } else {
-            count(o.summary.p99)
-        };
-        let tail = o.tail.as_ref().map_or("–".to_string(), |t| {
-            format!(
-                "{:.2} ± {:.2}",
-                t.alpha,
-                t.alpha * t.gamma_std_error / t.gamma
-            )
-        });
-        let (cutoff, cost) = o
-            .restart
-            .best
-            .map_or(("–".to_string(), "–".to_string()), |b| {
-                // Optima resting on a handful of draws are extrapolations: mark them.
-                let mark = if o.restart_optimum_is_extrapolated() {
-                    "*"
-                } else {
-                    ""
-                };
-                (
-                    format!("{}{mark}", count(b.cutoff)),
-                    format!("{}{mark}", thousands(b.cost)),
-                )
-            });
-        writeln!(
-            out,
-            "| {} | {}{marker} | {} | {mean} | {p99} | {} | {tail} | {cutoff} | {cost} |",
-            rank + 1,
-            o.label(),
-            median_text(o),
-            percent(o.censored_share())
-        )
-        .unwrap();
+        table.row(ranking_row(analysis, rank, i));
     }
-    writeln!(out).unwrap();
+    out.table(&table);
+    writeln!(out);
 }
 
-fn method(out: &mut String, analysis: &Analysis) {
+/// The ranking table's row of the ordering `i`, ranked `rank` (from 0).
+fn ranking_row(analysis: &Analysis, rank: usize, i: usize) -> [String; 9] {
+    let o = &analysis.orderings[i];
+    let marker = if Some(i) == analysis.seed {
+        " (seed's)"
+    } else {
+        ""
+    };
+    let mean = if o.summary.censored + o.summary.exhausted > 0 {
+        format!("≥ {}", thousands(o.summary.mean))
+    } else {
+        thousands(o.summary.mean)
+    };
+    let p99 = if Some(o.summary.p99) == analysis.cap && o.censored_share() >= 0.01 {
+        format!("≥ {}", count(o.summary.p99))
+    } else {
+        count(o.summary.p99)
+    };
+    let tail = o.tail.as_ref().map_or("–".to_string(), |t| {
+        format!(
+            "{:.2} ± {:.2}",
+            t.alpha,
+            t.alpha * t.gamma_std_error / t.gamma
+        )
+    });
+    let (cutoff, cost) = o
+        .restart
+        .best
+        .map_or(("–".to_string(), "–".to_string()), |b| {
+            // Optima resting on a handful of draws are extrapolations: mark them.
+            let mark = if o.restart_optimum_is_extrapolated() {
+                "*"
+            } else {
+                ""
+            };
+            (
+                format!("{}{mark}", count(b.cutoff)),
+                format!("{}{mark}", thousands(b.cost)),
+            )
+        });
+    [
+        (rank + 1).to_string(),
+        format!("{}{marker}", o.label()),
+        median_text(o),
+        mean,
+        p99,
+        percent(o.censored_share()),
+        tail,
+        cutoff,
+        cost,
+    ]
+}
+
+fn method(out: &mut Document, analysis: &Analysis) {
     let b = &analysis.bootstrap;
-    writeln!(out, "## Method\n").unwrap();
-    writeln!(out, "- Every draw runs until its board is complete or the iteration cap is reached (*censored*); every board counted was checked by the validator.").unwrap();
-    writeln!(out, "- Median, mean and p99 are exact, from `summary.csv`, over all draws with censored draws at the cap (so with censoring the mean is a lower bound and a quantile equal to the cap means \"at least\"). Quantiles are the inverse of the empirical distribution function (Hyndman and Fan type 1; the median is the lower middle value).").unwrap();
-    writeln!(out, "- Ranking: {RANKING_RULE}.").unwrap();
-    writeln!(out, "- The other statistics use `histogram.csv`, whose bins are at most 1/64 (1.6%) wide, with each draw at its bin's lower edge.").unwrap();
-    writeln!(out, "- Median CI: percentile bootstrap with {} replicates, level {}, seeded with the master seed and the order's name; its ends are widened to whole bins.", b.replicates, b.level).unwrap();
-    writeln!(out, "- Pairwise comparison: Mann–Whitney U with censored draws tied above every solved draw, tie-corrected normal approximation, two-sided; Holm's correction over all {} pairs.", analysis.comparisons.len()).unwrap();
-    writeln!(out, "- Tail index: censored Hill estimator (Beirlant et al. 2007) over the censored draws and the top 5% of solved draws; α ± one standard error; not reported (–) when more than {} of the draws are censored, since the tail then lies mostly beyond the cap.", percent(crate::chess_memory::analysis::MAX_CENSORED_FOR_TAIL)).unwrap();
-    writeln!(out, "- Restarts: for a cutoff t, the expected total iterations of restarting every t iterations until solved is E[min(T, t)] / P(T ≤ t) (Luby, Sinclair and Zuckerman 1993), evaluated at every observed value of t. An asterisk marks optima where fewer than {FEW_DRAWS} draws solved within t: they rest on a handful of lucky draws.").unwrap();
+    writeln!(out, "## Method\n");
+    writeln!(
+        out,
+        "- Every draw runs until its board is complete or the iteration cap is reached (*censored*); every board counted was checked by the validator."
+    );
+    writeln!(
+        out,
+        "- Median, mean and p99 are exact, from `summary.csv`, over all draws with censored draws at the cap (so with censoring the mean is a lower bound and a quantile equal to the cap means \"at least\"). Quantiles are the inverse of the empirical distribution function (Hyndman and Fan type 1; the median is the lower middle value)."
+    );
+    writeln!(out, "- Ranking: {RANKING_RULE}.");
+    writeln!(
+        out,
+        "- The other statistics use `histogram.csv`, whose bins are at most 1/64 (1.6%) wide, with each draw at its bin's lower edge."
+    );
+    writeln!(
+        out,
+        "- Median CI: percentile bootstrap with {} replicates, level {}, seeded with the master seed and the order's name; its ends are widened to whole bins.",
+        b.replicates, b.level
+    );
+    writeln!(
+        out,
+        "- Pairwise comparison: Mann–Whitney U with censored draws tied above every solved draw, tie-corrected normal approximation, two-sided; Holm's correction over all {} pairs.",
+        analysis.comparisons.len()
+    );
+    writeln!(
+        out,
+        "- Tail index: censored Hill estimator (Beirlant et al. 2007) over the censored draws and the top 5% of solved draws; α ± one standard error; not reported (–) when more than {} of the draws are censored, since the tail then lies mostly beyond the cap.",
+        percent(crate::chess_memory::analysis::MAX_CENSORED_FOR_TAIL)
+    );
+    writeln!(
+        out,
+        "- Restarts: for a cutoff t, the expected total iterations of restarting every t iterations until solved is E[min(T, t)] / P(T ≤ t) (Luby, Sinclair and Zuckerman 1993), evaluated at every observed value of t. An asterisk marks optima where fewer than {FEW_DRAWS} draws solved within t: they rest on a handful of lucky draws."
+    );
 }

@@ -2,9 +2,9 @@
 //! `boardlab chess-memory sat mistakes --summary` kept in the results folder as `mistakes.json`.
 
 use crate::chess_memory::analysis::Analysis;
-use crate::chess_memory::sat::mistakes::MistakesSummary;
+use crate::chess_memory::sat::mistakes::{MistakesSummary, OrderSummary};
+use crate::output::document::{Align, Document, Table};
 use crate::output::numbers::{count, percent};
-use std::fmt::Write;
 
 /// How many draws made a mistake: those located exactly and those located only
 /// approximately (a question over the solver's budget) both made one.
@@ -24,16 +24,15 @@ fn mistake_count(draws: usize, exact: usize, approximate: usize) -> String {
     }
 }
 
-pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) {
-    writeln!(out, "## Where the backtracker goes wrong\n").unwrap();
+pub fn write(out: &mut Document, analysis: &Analysis, mistakes: &MistakesSummary) {
+    writeln!(out, "## Where the backtracker goes wrong\n");
     writeln!(
         out,
         "`boardlab chess-memory sat mistakes` replayed {} draws of each order (master seed {}, cap {} iterations) and, after every placed pair whose board could still be completed, asked the SAT solver whether the new board can be. The first placement after which no board exists is the draw's *mistake*; everything the search does below it is wasted. (`boardlab chess-memory sat mistakes --order <the orders> --draws N --seed S --cap C --summary mistakes.json`, kept here as `mistakes.json`.)\n",
         mistakes.draws,
         mistakes.seed,
         count(mistakes.cap),
-    )
-    .unwrap();
+    );
     let draws: usize = mistakes.summaries.iter().map(|s| s.draws).sum();
     let with: usize = mistakes.summaries.iter().map(|s| s.with_mistake).sum();
     let unresolved: usize = mistakes.summaries.iter().map(|s| s.unresolved).sum();
@@ -42,14 +41,13 @@ pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) 
         shares.clone().fold(f64::MAX, f64::min),
         shares.fold(0.0, f64::max),
     );
-    writeln!(out, "- {}", mistake_count(draws, with, unresolved)).unwrap();
+    writeln!(out, "- {}", mistake_count(draws, with, unresolved));
     writeln!(
         out,
         "- Per order, {} to {} of all iterations are spent below mistakes.",
         percent(low),
         percent(high)
-    )
-    .unwrap();
+    );
     let mut rows: Vec<_> = mistakes.summaries.iter().collect();
     let rank = |order: &str| {
         analysis
@@ -59,7 +57,7 @@ pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) 
     };
     rows.sort_by_key(|s| rank(&s.order).unwrap_or(usize::MAX));
     if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
-        let step = |s: &crate::chess_memory::sat::mistakes::OrderSummary| {
+        let step = |s: &OrderSummary| {
             s.median_mistake_step
                 .map_or("–".to_string(), |m| format!("{m}"))
         };
@@ -70,26 +68,35 @@ pub fn write(out: &mut String, analysis: &Analysis, mistakes: &MistakesSummary) 
             step(first),
             last.order,
             step(last)
-        )
-        .unwrap();
+        );
     }
-    writeln!(out, "| order | draws | solved | median step of the mistake | iterations below mistakes | unresolved |").unwrap();
-    writeln!(out, "|:---|---:|---:|---:|---:|---:|").unwrap();
+    mistakes_table(out, &rows);
+}
+
+/// One row per order, in the ranking's order: its draws, the median step of its mistake
+/// and the share of its iterations spent below mistakes.
+fn mistakes_table(out: &mut Document, rows: &[&OrderSummary]) {
+    let mut table = Table::aligned(&[
+        ("order", Align::Left),
+        ("draws", Align::Right),
+        ("solved", Align::Right),
+        ("median step of the mistake", Align::Right),
+        ("iterations below mistakes", Align::Right),
+        ("unresolved", Align::Right),
+    ]);
     for s in rows {
-        writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} |",
-            s.order,
-            s.draws,
-            s.solved,
+        table.row([
+            s.order.to_string(),
+            s.draws.to_string(),
+            s.solved.to_string(),
             s.median_mistake_step
                 .map_or("–".to_string(), |m| format!("{m}")),
             percent(s.dead_share),
-            s.unresolved
-        )
-        .unwrap();
+            s.unresolved.to_string(),
+        ]);
     }
-    writeln!(out).unwrap();
+    out.table(&table);
+    writeln!(out);
 }
 
 #[cfg(test)]

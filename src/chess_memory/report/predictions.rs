@@ -5,9 +5,9 @@
 
 use crate::chess_memory::analysis::{Analysis, OrderingAnalysis};
 use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
+use crate::output::document::{Align, Document, Table};
 use crate::output::numbers::{count, percent, thousands};
 use crate::stats::restart::{FixedCutoffPrediction, fixed_cutoff_prediction};
-use std::fmt::Write;
 
 /// How close a measured mean must be to its prediction to count as agreeing.
 pub const AGREEMENT: f64 = 0.20;
@@ -96,7 +96,7 @@ fn rows<'a>(analysis: &'a Analysis, baseline: &Analysis, cap: u64) -> Vec<Row<'a
 }
 
 /// Writes the section, if any series restarts with a fixed cutoff.
-pub fn section(out: &mut String, analysis: &Analysis, baseline: &Analysis) {
+pub fn section(out: &mut Document, analysis: &Analysis, baseline: &Analysis) {
     let Some(cap) = analysis.cap else { return };
     let rows = rows(analysis, baseline, cap);
     if rows.is_empty() {
@@ -105,13 +105,12 @@ pub fn section(out: &mut String, analysis: &Analysis, baseline: &Analysis) {
     let name = baseline.manifest.spec["name"]
         .as_str()
         .unwrap_or("baseline");
-    writeln!(out, "## Restarts against the restart analysis\n").unwrap();
+    writeln!(out, "## Restarts against the restart analysis\n");
     writeln!(
         out,
         "For each series of the seed's search restarted every t iterations, the restart analysis of the `{name}` results (the same queue, no restarts) predicts the share of draws that the cap of {} iterations censors, (1 − p)^m · P(T > r), and the mean iterations per draw with censored draws at the cap (see `stats::restart::fixed_cutoff_prediction`).\n",
         count(cap)
-    )
-    .unwrap();
+    );
     let predicted: Vec<&Row> = rows.iter().filter(|r| r.should_fall()).collect();
     let fell = predicted.iter().filter(|r| r.fell()).count();
     let fell_significantly = predicted.iter().filter(|r| r.fell_significantly()).count();
@@ -124,22 +123,31 @@ pub fn section(out: &mut String, analysis: &Analysis, baseline: &Analysis) {
         "- The censored share was predicted to fall visibly on {} of {} series (by more than {DETECTABLE} standard errors, counting the sampling error of the baseline, of the prediction made from it and of the measured series), and fell on {fell} of them, by more than {DETECTABLE} standard errors on {fell_significantly}. On the others the predicted fall is smaller than that error, or there is none.",
         predicted.len(),
         rows.len()
-    )
-    .unwrap();
+    );
     writeln!(
         out,
         "- The measured mean is within {} of the prediction on {agree} of {} series.\n",
         percent(AGREEMENT).replace(".0", ""),
         rows.len()
-    )
-    .unwrap();
-    writeln!(out, "| series | censored without restarts | predicted censored | measured censored | visible fall predicted | predicted mean | measured mean | measured / predicted |").unwrap();
-    writeln!(out, "|:---|---:|---:|---:|:---:|---:|---:|---:|").unwrap();
-    for row in &rows {
-        writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} | {} | {:.3} |",
-            row.ordering.label(),
+    );
+    predictions_table(out, &rows);
+}
+
+/// Each series' censored share and mean, predicted and measured.
+fn predictions_table(out: &mut Document, rows: &[Row]) {
+    let mut table = Table::aligned(&[
+        ("series", Align::Left),
+        ("censored without restarts", Align::Right),
+        ("predicted censored", Align::Right),
+        ("measured censored", Align::Right),
+        ("visible fall predicted", Align::Center),
+        ("predicted mean", Align::Right),
+        ("measured mean", Align::Right),
+        ("measured / predicted", Align::Right),
+    ]);
+    for row in rows {
+        table.row([
+            row.ordering.label().to_string(),
             percent(row.baseline_censored),
             percent(row.prediction.censored_probability),
             percent(row.ordering.censored_share()),
@@ -147,14 +155,15 @@ pub fn section(out: &mut String, analysis: &Analysis, baseline: &Analysis) {
                 (false, _) => "no",
                 (true, true) => "yes, fell",
                 (true, false) => "yes, did not fall",
-            },
+            }
+            .to_string(),
             thousands(row.prediction.capped_mean),
             thousands(row.ordering.summary.mean),
-            row.ratio()
-        )
-        .unwrap();
+            format!("{:.3}", row.ratio()),
+        ]);
     }
-    writeln!(out).unwrap();
+    out.table(&table);
+    writeln!(out);
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! `1-1`, `0-0` and `*`, each ending a game. A game also ends where a tag follows its moves.
 //! A move with a space after its separator (`1- 7`, in old files) is read as one move.
 
-use std::fmt::Write as _;
+use crate::output::document::Document;
 
 /// One game of a PDN file, as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -304,13 +304,13 @@ impl Reader {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "-x:X".contains(c));
         if !plausible {
-            let mut message = String::new();
-            let _ = write!(
+            let mut message = Document::new();
+            write!(
                 message,
                 "line {line}: `{}` is not a move, move number, result, comment or tag",
                 super::shown(&word)
             );
-            return Err(message);
+            return Err(message.into());
         }
         Ok(Some(Token::Move(mv.to_string())))
     }

@@ -20,6 +20,7 @@
 
 use super::{Series, Summary};
 use crate::output::atomic::AtomicFile;
+use crate::output::document::{Align, Table};
 use crate::output::error::{IoContext, OutputError};
 use serde_json::json;
 use std::io::Write;
@@ -176,23 +177,26 @@ fn markdown_text(series: &[Series]) -> String {
         .copied()
         .min_by(|a, b| a.mean.total_cmp(&b.mean));
     let seconds = |value: f64| format!("{value:.decimals$}");
-    let mut out = String::from(
-        "| Command | Mean [s] | Min [s] | Max [s] | Relative |\n|:---|---:|---:|---:|---:|\n",
-    );
+    let mut table = Table::aligned(&[
+        ("Command", Align::Left),
+        ("Mean [s]", Align::Right),
+        ("Min [s]", Align::Right),
+        ("Max [s]", Align::Right),
+        ("Relative", Align::Right),
+    ]);
     for (one, time) in series.iter().zip(&times) {
         let spread = time
             .stddev
             .map_or(String::new(), |s| format!(" ± {}", seconds(s)));
-        out.push_str(&format!(
-            "| `{}` | {}{spread} | {} | {} | {} |\n",
-            one.command.replace('|', "\\|"),
-            seconds(time.mean),
+        table.row([
+            format!("`{}`", one.command),
+            format!("{}{spread}", seconds(time.mean)),
             seconds(time.min),
             seconds(time.max),
             relative(*time, fastest.expect("a row")),
-        ));
+        ]);
     }
-    out
+    table.to_string()
 }
 
 /// Decimals of seconds for a table whose smallest value is `smallest`: three, as hyperfine

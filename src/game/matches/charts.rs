@@ -8,7 +8,7 @@
 use super::ratings::RatingRow;
 use super::tally::SeatRecord;
 use crate::output::charts::style::{self, BLUE, DARK, GREEN, GREY, LegendMark, VERMILION};
-use crate::output::charts::{Chart, plot_error};
+use crate::output::charts::{Chart, IntervalChart, IntervalRow, Look, plot_error};
 use crate::output::numbers::count;
 use crate::output::numbers::fixed;
 use plotters::coord::Shift;
@@ -422,134 +422,28 @@ impl Chart for MatrixChart {
     }
 }
 
-/// The radius of a rating's dot, in pixels.
-const DOT: i32 = 5;
-
-/// Each player's rating with its 95% bootstrap interval, best on top.
-pub struct RatingsChart {
-    pub title: String,
-    /// Players with a rating, best first.
-    pub rows: Vec<RatingRow>,
-}
-
-impl Chart for RatingsChart {
-    fn size(&self) -> (u32, u32) {
-        (1200, 220 + 36 * self.rows.len().max(6) as u32)
-    }
-
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-    ) -> crate::output::error::Result<()>
-    where
-        DB::ErrorType: 'static,
-    {
-        let rated: Vec<(&str, f64, f64, f64)> = self
-            .rows
-            .iter()
-            .filter_map(|r| Some((r.player.as_str(), r.rating?, r.rating_low?, r.rating_high?)))
-            .collect();
-        let n = rated.len();
-        let names: Vec<&str> = rated.iter().map(|r| r.0).collect();
-        if n == 0 {
-            return style::no_data(root, &self.title);
-        }
-        // The axis holds every rating and every finite end; an open end (a player who won
-        // or lost every game) runs to the axis's edge and ends in an arrow.
-        let finite = rated
-            .iter()
-            .flat_map(|r| [r.1, r.2, r.3])
-            .filter(|x| x.is_finite());
-        let (low, high) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-            (lo.min(x), hi.max(x))
-        });
-        let open = rated
-            .iter()
-            .filter(|r| r.2.is_infinite() || r.3.is_infinite())
-            .count();
-        let margin = ((high - low) * if open > 0 { 0.12 } else { 0.05 }).max(10.0);
-        let (axis_low, axis_high) = (low - margin, high + margin);
-        let rated: Vec<(&str, f64, f64, f64)> = rated
-            .into_iter()
-            .map(|(name, r, lo, hi)| (name, r, lo.max(axis_low), hi.min(axis_high)))
-            .collect();
-        let (_, height) = root.dim_in_pixel();
-        let (plot_area, legend_area) = root.split_vertically(height - 70);
-        let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
-        let mut chart = ChartBuilder::on(&plot_area)
-            .caption(
-                &self.title,
-                style::fitted_title(&plot_area, &self.title, 28),
-            )
-            .margin(20)
-            .x_label_area_size(70)
-            .y_label_area_size(label_width(rated.iter().map(|r| r.0.chars().count())))
-            .build_cartesian_2d(axis_low..axis_high, (0..n as i32 - 1).into_segmented())
-            .map_err(plot_error)?;
-        chart
-            .configure_mesh()
-            .x_desc("rating (Elo scale, mean 0; +400 = 10:1 odds in points)")
-            .x_label_formatter(&|x| format!("{x:+.0}"))
-            .y_labels(n)
-            .y_label_formatter(&|y| style::top_down_label(&names, y))
-            .label_style(style::text(19))
-            .axis_desc_style(style::text(22))
-            .light_line_style(WHITE)
-            .draw()
-            .map_err(plot_error)?;
-        chart
-            .draw_series(rated.iter().enumerate().map(|(i, r)| {
-                PathElement::new([(r.2, y_of(i)), (r.3, y_of(i))], BLUE.stroke_width(4))
-            }))
-            .map_err(plot_error)?;
-        chart
-            .draw_series(
-                rated
-                    .iter()
-                    .enumerate()
-                    .map(|(i, r)| Circle::new((r.1, y_of(i)), DOT, DARK.filled())),
-            )
-            .map_err(plot_error)?;
-        let arrows = rated.iter().enumerate().flat_map(|(i, r)| {
-            let ends = [(r.2 <= axis_low, r.2, -1), (r.3 >= axis_high, r.3, 1)];
-            ends.into_iter()
-                .filter(|end| end.0)
-                .map(move |(_, x, side)| (x, y_of(i), side))
-        });
-        chart
-            .draw_series(arrows.map(|(x, y, side)| {
-                EmptyElement::at((x, y))
-                    + Polygon::new(vec![(0, -9), (0, 9), (14 * side, 0)], BLUE.filled())
-            }))
-            .map_err(plot_error)?;
-        // An interval narrower than the dot is hidden behind it: the legend says how many.
-        let hidden = rated
-            .iter()
-            .filter(|r| {
-                let (low, _) = chart.backend_coord(&(r.2, y_of(0)));
-                let (high, _) = chart.backend_coord(&(r.3, y_of(0)));
-                high - low < 2 * DOT
+/// Each player's rating with its 95% interval, best on top (`rows` are best first); a
+/// player without a rating is left out.
+pub fn ratings_chart(name: &str, rows: &[RatingRow]) -> IntervalChart {
+    IntervalChart {
+        title: format!("{name}: Bradley–Terry ratings"),
+        axis: "rating (Elo scale, mean 0; +400 = 10:1 odds in points)".to_string(),
+        estimate: "maximum-likelihood rating".to_string(),
+        interval: "95% interval (bootstrap, widened to the score interval)".to_string(),
+        hidden: Some("95% interval".to_string()),
+        open: "every game won or lost".to_string(),
+        rows: (rows.iter())
+            .filter_map(|r| {
+                Some(IntervalRow {
+                    label: r.player.clone(),
+                    value: r.rating?,
+                    low: r.rating_low?,
+                    high: r.rating_high?,
+                })
             })
-            .count();
-        let interval = match hidden {
-            0 => "95% interval (bootstrap, widened to the score interval)".to_string(),
-            h if h == n => "95% interval (every one narrower than its dot)".to_string(),
-            h => format!("95% interval ({h} of {n} narrower than their dot)"),
-        };
-        let mut legend = vec![
-            (
-                LegendMark::Dot(DARK),
-                "maximum-likelihood rating".to_string(),
-            ),
-            (LegendMark::Line(BLUE, 4), interval),
-        ];
-        if open > 0 {
-            legend.push((
-                LegendMark::Triangle(BLUE),
-                format!("no bound on that side ({open} of {n}: every game won or lost)"),
-            ));
-        }
-        style::legend_strip(&legend_area, &legend)
+            .collect(),
+        reference: None,
+        look: Look::RATINGS,
     }
 }
 

@@ -3,7 +3,7 @@
 //! then the game's own section ([`super::MatchGame::report_section`]).
 
 use super::charts::{MAX_MATRIX_PLAYERS, MAX_RATED_PLAYERS};
-use super::charts::{MatrixChart, RatingsChart, ResultsChart};
+use super::charts::{MatrixChart, ResultsChart, ratings_chart};
 use super::pairs::{self, PairRecord};
 use super::ratings::{self, Cell, RatingRow};
 use super::self_play::{self, FirstSeat};
@@ -13,10 +13,10 @@ use crate::experiment::StudyError;
 use crate::experiment::{Manifest, ResultsFolder, Shard};
 use crate::output::atomic::{write_atomic, write_atomic_with};
 use crate::output::charts;
+use crate::output::document::{Document, Table};
 use crate::output::error::IoContext;
 use crate::output::numbers::{count, fixed, percent_cell, signed};
 use crate::stats::elo::{Sprt, elo_of_score};
-use std::fmt::Write;
 use std::path::Path;
 
 /// What a report is made from.
@@ -260,14 +260,7 @@ fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
         )?;
     }
     if drawn.ratings {
-        charts::render(
-            &RatingsChart {
-                title: format!("{name}: Bradley–Terry ratings"),
-                rows: tables.ratings.clone(),
-            },
-            &chart_dir,
-            "ratings",
-        )?;
+        charts::render(&ratings_chart(name, &tables.ratings), &chart_dir, "ratings")?;
     }
     Ok([drawn.results, drawn.matrix, drawn.ratings]
         .iter()
@@ -324,15 +317,34 @@ fn data_note(data: Option<&(u64, String)>) -> String {
 }
 
 fn generic_sections(t: &Tables) -> String {
-    let mut out = String::new();
-    let drawn = Drawn::of(t);
-    let pairings = t.in_seat("both").count();
-    let _ = writeln!(out, "# Results: {}\n", t.name);
-    if !t.description.is_empty() {
-        let _ = writeln!(out, "{}\n", t.description);
+    let mut out = Document::new();
+    opening(&mut out, t);
+    if self_play::only_self_play(&t.records) {
+        out.push_str(&self_play::section(&t.records));
+        return out.into();
     }
-    let _ = writeln!(out, "**Finding:** {}.\n", finding(&t.ratings, &t.records));
-    let _ = writeln!(
+    let drawn = Drawn::of(t);
+    ratings_section(&mut out, t, drawn.ratings);
+    matrix_section(&mut out, t, drawn.matrix);
+    pairings_section(&mut out, t, drawn.results);
+    let own = self_play::section(&t.records);
+    if !own.is_empty() {
+        out.push('\n');
+        out.push_str(&own);
+    }
+    pairs_section(&mut out, t);
+    out.into()
+}
+
+/// The title, the finding and what the folder holds; a shard says that it is one.
+fn opening(out: &mut Document, t: &Tables) {
+    let pairings = t.in_seat("both").count();
+    writeln!(out, "# Results: {}\n", t.name);
+    if !t.description.is_empty() {
+        writeln!(out, "{}\n", t.description);
+    }
+    writeln!(out, "**Finding:** {}.\n", finding(&t.ratings, &t.records));
+    writeln!(
         out,
         "{}, {pairings} pairing{}, {} games {}, master seed {}. Game i of a pairing \
          `a-vs-b` has `a` in the first seat when i is even; every game was replayed by the \
@@ -351,7 +363,7 @@ fn generic_sections(t: &Tables) -> String {
         data_note(t.data.as_ref())
     );
     if let Some(shard) = t.shard {
-        let _ = writeln!(
+        writeln!(
             out,
             "**This folder is shard {shard} of a sharded run: it holds only the games whose index \
              i has i mod {} = {}, and everything below describes this shard alone, not the whole \
@@ -360,12 +372,12 @@ fn generic_sections(t: &Tables) -> String {
             shard.index - 1
         );
     }
-    if self_play::only_self_play(&t.records) {
-        out.push_str(&self_play::section(&t.records));
-        return out;
-    }
+}
+
+/// Every player's rating with its interval, ranked, and how the ratings were fitted.
+fn ratings_section(out: &mut Document, t: &Tables, drawn: bool) {
     out.push_str("## Ratings\n\n");
-    let _ = writeln!(
+    writeln!(
         out,
         "Bradley–Terry strengths with a draw as half a win for each side, fitted by maximum \
          likelihood over all games between different players and shown on the Elo scale \
@@ -378,86 +390,89 @@ fn generic_sections(t: &Tables) -> String {
         ratings::REPLICATES,
         seat_sentence(t)
     );
-    out.push_str(
-        "| rank | player | rating [95% interval] | games | score |\n|---|---|---|---|---|\n",
-    );
+    let mut table = Table::new(["rank", "player", "rating [95% interval]", "games", "score"]);
     for (i, row) in t.ratings.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "| {} | `{}` | {} | {} | {} |",
-            i + 1,
-            row.player,
+        table.row([
+            (i + 1).to_string(),
+            format!("`{}`", row.player),
             rating_text(row),
             count(row.games),
-            percent(row.score)
-        );
+            percent(row.score),
+        ]);
     }
-    out.push_str(&chart_or_why(drawn.ratings, "ratings", || {
+    out.table(&table);
+    out.push_str(&chart_or_why(drawn, "ratings", || {
         format!(
             "{} rated players are more than the chart shows ({MAX_RATED_PLAYERS})",
             t.ratings.len()
         )
     }));
     out.push('\n');
+}
+
+/// The row player's score against the column player, every pair of players.
+fn matrix_section(out: &mut Document, t: &Tables, drawn: bool) {
     out.push_str("## Scores between players\n\n");
     out.push_str(
         "The row player's score against the column player (wins + draws/2 over both seats); \
          see `summary.csv` for the counts.\n\n",
     );
-    let numbers: Vec<String> = (1..=t.players.len()).map(|i| i.to_string()).collect();
-    let _ = writeln!(out, "| player | {} |", numbers.join(" | "));
-    let _ = writeln!(out, "|---|{}", "---|".repeat(t.players.len()));
+    let numbers = (1..=t.players.len()).map(|i| i.to_string());
+    let mut table = Table::new(std::iter::once("player".to_string()).chain(numbers));
     for (i, (player, row)) in t.players.iter().zip(t.score_matrix()).enumerate() {
-        let cells: Vec<String> = row
+        let cells = row
             .iter()
-            .map(|s| s.map_or(String::new(), |s| format!("{}%", fixed(100.0 * s, 1))))
-            .collect();
-        let _ = writeln!(out, "| {}. `{player}` | {} |", i + 1, cells.join(" | "));
+            .map(|s| s.map_or(String::new(), |s| format!("{}%", fixed(100.0 * s, 1))));
+        table.row(std::iter::once(format!("{}. `{player}`", i + 1)).chain(cells));
     }
-    out.push_str(&chart_or_why(drawn.matrix, "matrix", || {
+    out.table(&table);
+    out.push_str(&chart_or_why(drawn, "matrix", || {
         format!(
             "{} players are more than the chart shows ({MAX_MATRIX_PLAYERS})",
             t.players.len()
         )
     }));
     out.push('\n');
+}
+
+/// Wins, draws and losses of each pairing in each seat.
+fn pairings_section(out: &mut Document, t: &Tables, drawn: bool) {
     out.push_str("## Results per pairing\n\n");
     out.push_str(
         "Wins, draws and losses of the pairing's first-named player `a` in percent, with 95% \
-         Wilson intervals, in each seat.\n\n\
-         | pairing | `a` seat | games | `a` wins | draws | `a` losses | mean plies |\n\
-         |---|---|---|---|---|---|---|\n",
+         Wilson intervals, in each seat.\n\n",
     );
+    let mut table = Table::new([
+        "pairing",
+        "`a` seat",
+        "games",
+        "`a` wins",
+        "draws",
+        "`a` losses",
+        "mean plies",
+    ]);
     for r in t.seat_records() {
-        let _ = writeln!(
-            out,
-            "| `{}` | {} | {} | {} | {} | {} | {} |",
-            r.pairing,
-            r.a_seat,
+        table.row([
+            format!("`{}`", r.pairing),
+            r.a_seat.to_string(),
             count(r.games),
             with_interval(r.a_win, r.a_win_low, r.a_win_high),
             with_interval(r.draw, r.draw_low, r.draw_high),
             with_interval(r.a_loss, r.a_loss_low, r.a_loss_high),
-            fixed(r.mean_plies, 2)
-        );
+            fixed(r.mean_plies, 2),
+        ]);
     }
-    out.push_str(&chart_or_why(drawn.results, "results", || {
+    out.table(&table);
+    out.push_str(&chart_or_why(drawn, "results", || {
         format!(
             "{} players are more than the chart shows ({MAX_MATRIX_PLAYERS})",
             t.players.len()
         )
     }));
-    let own = self_play::section(&t.records);
-    if !own.is_empty() {
-        out.push('\n');
-        out.push_str(&own);
-    }
-    pairs_section(&mut out, t);
-    out
 }
 
 /// The pairs of games of every pairing, as engine testers judge a match (`pairs.csv`).
-fn pairs_section(out: &mut String, t: &Tables) {
+fn pairs_section(out: &mut Document, t: &Tables) {
     if t.pairs.is_empty() {
         return;
     }
@@ -472,7 +487,7 @@ fn pairs_section(out: &mut String, t: &Tables) {
          computes them (the pentanomial model).",
     );
     if let Some(record) = sprt {
-        let _ = write!(
+        write!(
             out,
             " Each pairing ran until its SPRT `{}` decided, or until its last game: the \
              generalized log-likelihood ratio (LLR) of H1, `a` is `elo1` logistic Elo \
@@ -489,40 +504,52 @@ fn pairs_section(out: &mut String, t: &Tables) {
         .iter()
         .any(|p| p.elo_low <= -at_edge || p.elo_high >= at_edge)
     {
-        let _ = write!(
+        write!(
             out,
             " An Elo of ±{} is the end of the scale: scores are clamped to 0.1%–99.9%, as \
              fishtest clamps them, so pairs that one-sided have no finite estimate.",
             fixed(edge, 1)
         );
     }
-    out.push_str(
-        "\n\n| pairing | pairs | LL / LD / DD+WL / WD / WW | Elo of `a` [95% interval] | LOS |",
-    );
-    out.push_str(if sprt.is_some() {
-        " SPRT LLR | verdict |\n|---|---|---|---|---|---|---|\n"
-    } else {
-        "\n|---|---|---|---|---|\n"
-    });
+    out.push_str("\n\n");
+    pairs_table(out, t, sprt.is_some());
+}
+
+/// A row per pairing: its pairs' counts, Elo with its interval, LOS and, where the pairings
+/// ran an SPRT, its LLR and verdict.
+fn pairs_table(out: &mut Document, t: &Tables, sprt: bool) {
+    let mut header = vec![
+        "pairing",
+        "pairs",
+        "LL / LD / DD+WL / WD / WW",
+        "Elo of `a` [95% interval]",
+        "LOS",
+    ];
+    if sprt {
+        header.extend(["SPRT LLR", "verdict"]);
+    }
+    let mut table = Table::new(header);
     for p in &t.pairs {
         let counts: Vec<String> = p.counts().iter().map(|&c| count(c)).collect();
-        let _ = write!(
-            out,
-            "| `{}` | {} | {} | {} [{}, {}] | {}% |",
-            p.pairing,
+        let mut cells = vec![
+            format!("`{}`", p.pairing),
             count(p.pairs),
             counts.join(" / "),
-            signed(p.elo, 1),
-            signed(p.elo_low, 1),
-            signed(p.elo_high, 1),
-            fixed(100.0 * p.los, 1)
-        );
-        if sprt.is_some() {
-            let llr = p.sprt_llr.map_or("—".to_string(), |l| signed(l, 2));
-            let _ = write!(out, " {llr} | {} |", p.sprt_verdict);
+            format!(
+                "{} [{}, {}]",
+                signed(p.elo, 1),
+                signed(p.elo_low, 1),
+                signed(p.elo_high, 1)
+            ),
+            format!("{}%", fixed(100.0 * p.los, 1)),
+        ];
+        if sprt {
+            cells.push(p.sprt_llr.map_or("—".to_string(), |l| signed(l, 2)));
+            cells.push(p.sprt_verdict.clone());
         }
-        out.push('\n');
+        table.row(cells);
     }
+    out.table(&table);
 }
 
 /// A bound of the SPRT written `rule`, with two decimals.

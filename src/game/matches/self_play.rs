@@ -5,10 +5,10 @@
 
 use super::report::with_interval;
 use super::tally::SeatRecord;
+use crate::output::document::{Document, Table};
 use crate::output::numbers::{count, fixed, percent_cell};
 use crate::stats::proportion::wilson95;
 use crate::stats::score_interval::{games_record, score_interval95};
-use std::fmt::Write;
 
 /// What the first seat did in a pairing of a player against itself, over both seats of `a`.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,32 +114,41 @@ pub fn only_self_play(records: &[SeatRecord]) -> bool {
     !records.is_empty() && records.iter().all(|r| r.a == r.b)
 }
 
+/// The columns of a first player's table after the player's name: [`FirstSeat::cells`]
+/// between the games and the mean length.
+pub const COLUMNS: [&str; 6] = [
+    "games",
+    "first player's score",
+    "first player's wins",
+    "draws",
+    "first player's losses",
+    "mean plies",
+];
+
 /// The report section of the pairings of a player against itself; empty where there are none.
 pub fn section(records: &[SeatRecord]) -> String {
     let firsts = first_seats(records);
     if firsts.is_empty() {
         return String::new();
     }
-    let mut out = String::from("## The first player, in games of a player against itself\n\n");
+    let mut out = Document::from("## The first player, in games of a player against itself\n\n");
     out.push_str(
         "A player against itself measures the game, not the player: how the side that moves \
          first fares. Its score counts a win 1 and a draw ½, with its 95% score interval; its \
          wins, the draws and its losses are shares of the games with 95% Wilson intervals. \
          The intervals treat games as independent, although games 2k and 2k+1 share an \
          opening with the seats swapped. A player is not rated against itself, so these games \
-         are in no rating or score matrix.\n\n\
-         | player | games | first player's score | first player's wins | draws | first player's losses | mean plies |\n\
-         |---|---|---|---|---|---|---|\n",
+         are in no rating or score matrix.\n\n",
     );
+    let mut table = Table::new(std::iter::once("player").chain(COLUMNS));
     for first in &firsts {
-        let _ = writeln!(
-            out,
-            "| `{}` | {} | {} | {} |",
-            first.player,
-            count(first.games()),
-            first.cells().join(" | "),
-            fixed(first.mean_plies, 2)
+        table.row(
+            [format!("`{}`", first.player), count(first.games())]
+                .into_iter()
+                .chain(first.cells())
+                .chain([fixed(first.mean_plies, 2)]),
         );
     }
-    out
+    out.table(&table);
+    out.into()
 }

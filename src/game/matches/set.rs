@@ -6,17 +6,17 @@
 //! member's own report; the set's report quotes each member's finding.
 
 use super::report::{Tables, finding, with_interval};
-use super::self_play::{FirstSeat, first_seats};
+use super::self_play::{self, FirstSeat, first_seats};
 use super::{ListKey, MatchGame};
 use crate::experiment::StudyError;
 use crate::experiment::inspect::{ShowOptions, SummaryLayout, summary_table};
 use crate::experiment::run_set::{RunSet, SetReport};
 use crate::output::atomic::write_atomic;
-use crate::output::charts::{self, IntervalChart, IntervalRow};
+use crate::output::charts::{self, IntervalChart, IntervalRow, Look};
+use crate::output::document::{Align, Document, Table};
 use crate::output::error::IoContext;
 use crate::output::numbers::{count, fixed};
 use crate::output::table::wrap;
-use std::fmt::Write;
 use std::path::Path;
 
 /// One member's first seat: the member's value and the record.
@@ -198,7 +198,8 @@ const COLUMNS: [&str; 19] = [
 /// `summary.csv` of the set: one row per member and pairing of a player against itself.
 fn write_summary(dir: &Path, t: &SetTables) -> Result<(), StudyError> {
     let path = dir.join("summary.csv");
-    let mut text = format!("{},{}\n", t.set.key, COLUMNS.join(","));
+    let mut text = Document::new();
+    writeln!(text, "{},{}", t.set.key, COLUMNS.join(","));
     let six = |x: f64| format!("{:.6}", x);
     for m in &t.first_seats {
         let f = &m.first;
@@ -220,7 +221,7 @@ fn write_summary(dir: &Path, t: &SetTables) -> Result<(), StudyError> {
             cells.extend([six(share), six(low), six(high)]);
         }
         cells.push(six(f.mean_plies));
-        let _ = writeln!(text, "{}", cells.join(","));
+        writeln!(text, "{}", cells.join(","));
     }
     Ok(write_atomic(&path, text.as_bytes())?)
 }
@@ -251,9 +252,9 @@ fn write_charts(dir: &Path, t: &SetTables, noun: &str) -> Result<usize, StudyErr
                 let (value, low, high) = pick(&m.first);
                 IntervalRow {
                     label: row_label(m, several),
-                    value,
-                    low,
-                    high,
+                    value: 100.0 * value,
+                    low: 100.0 * low,
+                    high: 100.0 * high,
                 }
             })
             .collect()
@@ -265,11 +266,14 @@ fn write_charts(dir: &Path, t: &SetTables, noun: &str) -> Result<usize, StudyErr
             axis: "first player's score, % (a win 1, a draw ½)".to_string(),
             estimate: "score over the games".to_string(),
             interval: "95% score interval".to_string(),
+            hidden: Some("95% score interval".to_string()),
+            open: String::new(),
             rows: rows(&|f| {
                 let (low, high) = f.score_interval();
                 (f.score(), low, high)
             }),
-            reference: Some((0.5, "50%: neither seat favoured".to_string())),
+            reference: Some((50.0, "50%: neither seat favoured".to_string())),
+            look: Look::PERCENT,
         },
         &chart_dir,
         "first-player",
@@ -280,8 +284,11 @@ fn write_charts(dir: &Path, t: &SetTables, noun: &str) -> Result<usize, StudyErr
             axis: format!("drawn games, % (each of the {noun})"),
             estimate: "share of the games drawn".to_string(),
             interval: "95% Wilson interval".to_string(),
+            hidden: Some("95% Wilson interval".to_string()),
+            open: String::new(),
             rows: rows(&|f| f.share(1)),
             reference: None,
+            look: Look::PERCENT,
         },
         &chart_dir,
         "draws",
@@ -291,13 +298,13 @@ fn write_charts(dir: &Path, t: &SetTables, noun: &str) -> Result<usize, StudyErr
 
 /// The set's `REPORT.md`.
 fn report_text(t: &SetTables, noun: &str) -> String {
-    let mut out = String::new();
+    let mut out = Document::new();
     let set = &t.set;
-    let _ = writeln!(out, "# Results: {}\n", set.name);
+    writeln!(out, "# Results: {}\n", set.name);
     if !set.description.is_empty() {
-        let _ = writeln!(out, "{}\n", set.description);
+        writeln!(out, "{}\n", set.description);
     }
-    let _ = writeln!(out, "**Finding:** {}.\n", set_finding(t, noun));
+    writeln!(out, "**Finding:** {}.\n", set_finding(t, noun));
     let links: Vec<String> = set
         .values
         .iter()
@@ -310,7 +317,7 @@ fn report_text(t: &SetTables, noun: &str) -> String {
         "each member's master seed in its manifest".to_string()
     };
     let games: u64 = t.members.iter().map(|(_, m)| m.games()).sum();
-    let _ = writeln!(
+    writeln!(
         out,
         "One spec (`{}`) run once for each of {} {noun}, `{}` = {}: {} games in all, {seed}. \
          Each member is a results folder of its own, with its spec, `manifest.json`, data and \
@@ -325,9 +332,18 @@ fn report_text(t: &SetTables, noun: &str) -> String {
         links.join(", "),
         crate::experiment::run_set::FILE
     );
-    let firsts = &t.first_seats;
+    first_player_section(&mut out, t);
+    if t.has_matches() || t.first_seats.is_empty() {
+        member_findings(&mut out, t);
+    }
+    out.into()
+}
+
+/// The first player's score, wins, draws and losses in each member, and the two charts.
+fn first_player_section(out: &mut Document, t: &SetTables) {
+    let (set, firsts) = (&t.set, &t.first_seats);
     if !firsts.is_empty() {
-        let _ = writeln!(out, "## The first player, by {}\n", set.key);
+        writeln!(out, "## The first player, by {}\n", set.key);
         out.push_str(
             "A player against itself measures the game, not the player: how the side that \
              moves first fares. Its score counts a win 1 and a draw ½, with its 95% score \
@@ -335,42 +351,45 @@ fn report_text(t: &SetTables, noun: &str) -> String {
              Wilson intervals. The intervals treat games as independent, although games 2k and \
              2k+1 of a member share an opening with the seats swapped.\n\n",
         );
-        let _ = writeln!(
-            out,
-            "| {} | player | games | first player's score | first player's wins | draws | first player's losses | mean plies |\n\
-             |---|---|---:|---:|---:|---:|---:|---:|",
-            set.key
-        );
+        let columns = [set.key.as_str(), "player"]
+            .into_iter()
+            .chain(self_play::COLUMNS);
+        let mut table = Table::new(columns);
+        for numeric in 2..2 + self_play::COLUMNS.len() {
+            table = table.align(numeric, Align::Right);
+        }
         for m in firsts {
-            let _ = writeln!(
-                out,
-                "| {} | `{}` | {} | {} | {} |",
-                m.value,
-                m.first.player,
-                count(m.first.games()),
-                m.first.cells().join(" | "),
-                fixed(m.first.mean_plies, 2)
+            table.row(
+                [
+                    m.value.clone(),
+                    format!("`{}`", m.first.player),
+                    count(m.first.games()),
+                ]
+                .into_iter()
+                .chain(m.first.cells())
+                .chain([fixed(m.first.mean_plies, 2)]),
             );
         }
+        out.table(&table);
         out.push_str("\n![first player's score](charts/first-player.svg)\n");
         out.push_str("\n![drawn games](charts/draws.svg)\n");
     }
-    if t.has_matches() || firsts.is_empty() {
-        let _ = writeln!(
-            out,
-            "\n## Each member's finding\n\nThe ratings, score matrix and pairs of each member \
-             are in its own REPORT.md.\n\n| {} | finding |\n|---|---|",
-            set.key
-        );
-        for (value, tables) in &t.members {
-            let _ = writeln!(
-                out,
-                "| [{value}]({value}/REPORT.md) | {} |",
-                finding(&tables.ratings, &tables.records)
-            );
-        }
+}
+
+/// Each member's own finding, linked to its REPORT.md.
+fn member_findings(out: &mut Document, t: &SetTables) {
+    out.push_str(
+        "\n## Each member's finding\n\nThe ratings, score matrix and pairs of each member \
+         are in its own REPORT.md.\n\n",
+    );
+    let mut table = Table::new([t.set.key.as_str(), "finding"]);
+    for (value, tables) in &t.members {
+        table.row([
+            format!("[{value}]({value}/REPORT.md)"),
+            finding(&tables.ratings, &tables.records),
+        ]);
     }
-    out
+    out.table(&table);
 }
 
 /// The list key of game `G`; only games with one have sets.

@@ -1,6 +1,7 @@
 //! `show`, `compare` and `plot` read the committed results of every puzzle, chosen by the
 //! folder's manifest: the summary within 100 columns and filtered by series, a folder agrees
-//! with itself and not with another run, the charts redrawn byte for byte.
+//! with itself and not with another run, the charts redrawn byte for byte (by `plot`, and by
+//! `--replot` for the fairness and marginals studies).
 
 use crate::common::committed;
 use assert_cmd::Command;
@@ -216,6 +217,75 @@ fn compare_prints_each_series_by_its_whole_name() {
         assert!(
             text.contains(&format!("random-vs-article:both+wb:random {seat} ")),
             "{text}"
+        );
+    }
+}
+
+/// Every `.svg` directly in `dir`, by name.
+fn svgs_in(dir: &Path) -> Vec<std::ffi::OsString> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|f| f.to_string_lossy().ends_with(".svg"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn replot_and_plot_redraw_the_committed_interval_charts_byte_for_byte() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scratch = tempfile::tempdir().unwrap();
+    for (name, command) in [
+        ("fairness", "fairness"),
+        ("fairness-5x5", "fairness"),
+        ("marginals", "marginals"),
+        ("marginals-6x6", "marginals"),
+    ] {
+        let committed = root.join("results").join(name);
+        let copy = scratch.path().join(name);
+        committed::copy_files_in(&format!("results/{name}"), &copy);
+        let charts = svgs_in(&copy);
+        assert!(!charts.is_empty(), "{name} has charts");
+        for chart in &charts {
+            std::fs::remove_file(copy.join(chart)).unwrap();
+        }
+        boardlab()
+            .args(["chess-memory", command, "--replot", "--out"])
+            .arg(&copy)
+            .assert()
+            .success();
+        for chart in &charts {
+            let drawn = std::fs::read(copy.join(chart)).unwrap();
+            let kept = std::fs::read(committed.join(chart)).unwrap();
+            assert!(
+                drawn == kept,
+                "{name}/{chart:?} differs from the committed one"
+            );
+        }
+    }
+    // The set of rule sets: its summary and each member's tables, its two charts redrawn.
+    let copy = scratch.path().join("variants");
+    committed::copy_files_in("results/variants", &copy);
+    for member in std::fs::read_dir(root.join("results/variants")).unwrap() {
+        let member = member.unwrap();
+        if member.file_type().unwrap().is_dir() && member.file_name() != "charts" {
+            let name = member.file_name().to_string_lossy().into_owned();
+            committed::copy_files_in(&format!("results/variants/{name}"), &copy.join(&name));
+        }
+    }
+    boardlab()
+        .arg("plot")
+        .arg(&copy)
+        .arg("--quiet")
+        .assert()
+        .success();
+    for chart in ["first-player.svg", "draws.svg"] {
+        let drawn = std::fs::read(copy.join("charts").join(chart)).unwrap();
+        let kept = std::fs::read(root.join("results/variants/charts").join(chart)).unwrap();
+        assert!(
+            drawn == kept,
+            "variants/charts/{chart} differs from the committed one"
         );
     }
 }
