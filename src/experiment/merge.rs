@@ -187,14 +187,29 @@ fn parent_of(path: &Path) -> PathBuf {
     }
 }
 
-/// The name prefix of the temporary folders that build `out`.
+/// The name prefix of the temporary folders that build `out`: `.NAME.merge-`. A folder name
+/// has at most 255 bytes, and `run` writes any OUT that fits, so a NAME too long to take
+/// the prefix and the random suffix is cut to its first [`KEPT_NAME`] bytes and followed by
+/// a hash of the whole, which keeps two such OUTs apart.
 fn build_prefix(out: &Path) -> String {
     let name = std::path::absolute(out)
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "merged".to_string());
-    format!(".{name}.merge-")
+    if name.len() <= KEPT_NAME {
+        return format!(".{name}.merge-");
+    }
+    let mut end = KEPT_NAME;
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    let hash = xxhash_rust::xxh3::xxh3_64(name.as_bytes());
+    format!(".{}~{hash:016x}.merge-", &name[..end])
 }
+
+/// The most bytes of OUT's name that a build folder's name keeps whole: with the dot, the
+/// hash and `.merge-` and tempfile's six random characters it stays under 255.
+const KEPT_NAME: usize = 200;
 
 /// Removes temporary folders left beside `out` by killed merges (called holding OUT's lock,
 /// so no merge into OUT is using them).
@@ -474,6 +489,23 @@ fn merged_manifest(manifests: &[Manifest], shards: &[PathBuf], mark: DataMark) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_build_folder_name_fits_whatever_the_length_of_out() {
+        for length in [1, 200, 201, 251, 255] {
+            let name = "é".repeat(length / 2) + &"x".repeat(length % 2);
+            let prefix = build_prefix(Path::new(&name));
+            assert!(prefix.len() + 6 <= 255, "{length}: {}", prefix.len());
+            assert!(prefix.starts_with('.') && prefix.ends_with(".merge-"));
+        }
+        // Two long names that share their first bytes get different prefixes.
+        let long = "a".repeat(240);
+        assert_ne!(
+            build_prefix(Path::new(&(long.clone() + "1"))),
+            build_prefix(Path::new(&(long + "2")))
+        );
+        assert_eq!(build_prefix(Path::new("out")), ".out.merge-");
+    }
 
     #[test]
     fn paths_not_yet_made_are_compared_by_their_existing_ancestor() {

@@ -112,6 +112,17 @@ fn shards_merge_into_the_single_machine_files() {
         manifest(&merged)["merged_from"].as_array().unwrap().len(),
         3
     );
+    // Any OUT that `run` writes, a name of 251 bytes too, takes a merge.
+    let long = dir.path().join("m".repeat(251));
+    run_ok(&spec, &long, &["--shard", "1/3"]);
+    std::fs::remove_dir_all(&long).unwrap();
+    boardlab()
+        .arg("merge")
+        .arg(&long)
+        .args(&parts)
+        .assert()
+        .success();
+    assert_same_data(&whole, &long);
 
     boardlab()
         .arg("merge")
