@@ -269,7 +269,16 @@ impl Manifest {
                 seed,
                 settings: settings.clone(),
             };
-            let study = registry.parse_spec(&self.spec_text, &overrides)?;
+            let study = match registry.parse_spec(&self.spec_text, &overrides) {
+                Ok(study) => study,
+                // A recorded key that no setting of the puzzle takes: the record was edited,
+                // and the refusal names the key, not a `--set` the user never gave.
+                Err(_) if !settings.is_empty() => {
+                    why = why.or_else(|| Some(recorded_keys_differ(&settings)));
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
             if study.identity() == identity {
                 return Ok((study, overrides));
             }
@@ -434,6 +443,17 @@ pub fn cpu_model() -> String {
         .unwrap_or_else(|| std::env::consts::ARCH.to_string());
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     format!("{model} ({cpus} logical CPUs)")
+}
+
+/// Why a manifest whose recorded spec holds `settings` beyond its spec text's does not rebuild:
+/// "the recorded `name` differs from the spec text's".
+fn recorded_keys_differ(settings: &super::spec::Settings) -> String {
+    let keys: Vec<String> = settings.iter().map(|(key, _)| format!("`{key}`")).collect();
+    let verb = if keys.len() == 1 { "differs" } else { "differ" };
+    format!(
+        "the recorded {} {verb} from the spec text's",
+        keys.join(", ")
+    )
 }
 
 #[cfg(test)]

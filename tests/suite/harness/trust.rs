@@ -82,6 +82,22 @@ fn an_edited_seed_is_refused_by_report_plot_and_resume_alike() {
 }
 
 #[test]
+fn an_edited_spec_key_is_named_without_a_setting_never_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let (spec, out) = finished_folder(dir.path());
+    edit_manifest(&out, "\"name\": \"trust\"", "\"name\": \"edited\"");
+    for (command, (code, stderr)) in ["report", "plot"].iter().zip(all_three(&spec, &out)) {
+        assert_eq!(code, Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("the recorded `name` differs from the spec text's"),
+            "{command}: {stderr}"
+        );
+        assert!(!stderr.contains("--set"), "{command}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
 fn an_edited_count_is_refused_by_report_and_plot() {
     let dir = tempfile::tempdir().unwrap();
     let (spec, out) = finished_folder(dir.path());
