@@ -6,6 +6,7 @@
 use super::study::{HEADER, MatchStudy};
 use super::{MatchGame, MatchSpec};
 use crate::experiment::StudyError;
+use crate::experiment::spec::SpecError;
 use crate::game::GameBuffers;
 use std::io::Write;
 
@@ -62,6 +63,19 @@ impl BatchSpec {
     }
 }
 
+/// A spec error of the batch in the words of the command line, which has no spec: a player
+/// is named by its own message, the other keys by their option.
+fn in_command_words(error: SpecError) -> StudyError {
+    match error {
+        SpecError::BadValue { key, message } => match key {
+            "players" | "pairings" => message.into(),
+            "opening-plies" | "games" | "seed" => format!("--{key}: {message}").into(),
+            _ => SpecError::BadValue { key, message }.into(),
+        },
+        other => other.into(),
+    }
+}
+
 /// Plays the batch of `game` and writes its rows to `out` (the header of `draws.csv` first),
 /// each as soon as it is played; returns the score from A's side.
 pub fn play_batch<G: MatchGame>(
@@ -71,7 +85,7 @@ pub fn play_batch<G: MatchGame>(
 ) -> Result<BatchScore, BatchError> {
     let text = batch.spec_text(&game)?;
     let (game, spec) = MatchSpec::parse::<G>(&text, &Default::default())
-        .map_err(|e| BatchError::Game(e.into()))?;
+        .map_err(|e| BatchError::Game(in_command_words(e)))?;
     let study = MatchStudy::new(game, spec);
     out.write_all(HEADER.as_bytes())?;
     let mut score = BatchScore::default();

@@ -131,3 +131,34 @@ fn the_perfect_player_plays_games_and_needs_its_database() {
             "no-such-folder: no czech endgame database there",
         ));
 }
+
+/// A damaged database is named by its file, in the command line's words: no spec key.
+#[test]
+fn a_damaged_database_stops_the_games_naming_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    boardlab()
+        .args([
+            "draughts", "endgame", "build", "--rules", "czech", "--pieces", "3",
+        ])
+        .arg("--out")
+        .arg(dir.path())
+        .assert()
+        .success();
+    let damaged = dir.path().join("czech/0m2k-0m1k.egdb");
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xFF;
+    std::fs::write(&damaged, bytes).unwrap();
+    let output = boardlab()
+        .args(["draughts", "games", "perfect:2", "random", "--games", "1"])
+        .env("BOARDLAB_ENDGAMES", dir.path())
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let message = String::from_utf8(output).unwrap();
+    assert!(message.contains("0m2k-0m1k.egdb"), "{message}");
+    assert!(!message.contains("key `"), "{message}");
+    assert_eq!(message.trim_end().lines().count(), 1, "{message}");
+}
