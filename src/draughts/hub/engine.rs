@@ -37,7 +37,7 @@ use crate::draughts::variant::{Variant, matches};
 use crate::game::Game;
 use crate::game::matches::BoxedPlayer;
 use crate::rng::DefaultRng;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read as _, Write};
 
 /// The label of the bot's random stream.
 pub const STREAM: &str = "draughts/hub";
@@ -117,21 +117,73 @@ pub fn serve(
     let mut line = Vec::new();
     loop {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let read = read_line(input, &mut line)?;
+        if read == LineRead::End {
             return Ok(Ending::Quit);
         }
         if engine.hung {
             continue;
         }
-        let message = std::str::from_utf8(&line)
-            .map_err(|_| "the line is not UTF-8 text".to_string())
-            .and_then(Message::parse);
+        let message = match read {
+            LineRead::TooLong => Err(format!(
+                "a line longer than {} KiB; a message is one short line",
+                MAX_LINE >> 10
+            )),
+            _ => std::str::from_utf8(&line)
+                .map_err(|_| "the line is not UTF-8 text".to_string())
+                .and_then(Message::parse),
+        };
         match message {
             Err(e) => send(output, &error(&e))?,
             Ok(message) => {
                 if let Some(ending) = engine.answer(&message, output)? {
                     return Ok(ending);
                 }
+            }
+        }
+    }
+}
+
+/// The longest line read from the program that drives the engine, in bytes: a `pos` of a
+/// game of thousands of moves fits, and a line without end costs no memory.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// What [`read_line`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineRead {
+    /// A line, in the buffer (its newline included where it has one).
+    Line,
+    /// A line longer than [`MAX_LINE`]: it was read to its end and left out.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes into `line`; a longer one is skipped to its
+/// newline a buffer at a time, never held whole.
+fn read_line(input: &mut dyn BufRead, line: &mut Vec<u8>) -> io::Result<LineRead> {
+    let read = (&mut *input)
+        .take(MAX_LINE as u64)
+        .read_until(b'\n', line)?;
+    if read == 0 {
+        return Ok(LineRead::End);
+    }
+    if read < MAX_LINE || line.ends_with(b"\n") {
+        return Ok(LineRead::Line);
+    }
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(LineRead::TooLong);
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(LineRead::TooLong);
+            }
+            None => {
+                let all = buffer.len();
+                input.consume(all);
             }
         }
     }
@@ -401,6 +453,31 @@ mod tests {
         let mut output = Vec::new();
         serve(options("random"), &mut &b"\xff\xfe\n"[..], &mut output).unwrap();
         assert!(String::from_utf8(output).unwrap().contains("not UTF-8"));
+    }
+
+    #[test]
+    fn a_line_without_end_is_skipped_and_the_next_answered() {
+        for length in [MAX_LINE - 1, MAX_LINE, MAX_LINE + 1, 5 * MAX_LINE] {
+            let input = format!("ping {}\nping\n", "x".repeat(length));
+            // Read through a small buffer, so that the skipped line spans many.
+            let mut reader = io::BufReader::with_capacity(1000, input.as_bytes());
+            let mut output = Vec::new();
+            serve(options("random"), &mut reader, &mut output).unwrap();
+            let text = String::from_utf8(output).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            let long = length + 5 >= MAX_LINE;
+            assert_eq!(lines.len(), 2, "{length}: {lines:?}");
+            assert_eq!(
+                lines[0].starts_with("error"),
+                long,
+                "{length}: {}",
+                lines[0]
+            );
+            if long {
+                assert!(lines[0].contains("longer than 64 KiB"), "{}", lines[0]);
+            }
+            assert_eq!(lines[1], "pong", "{length}");
+        }
     }
 
     #[test]
