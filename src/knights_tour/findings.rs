@@ -595,7 +595,7 @@ fn starts_table(out: &mut Document, starts: &[Starts], columns: &[u32]) {
 fn starts_row(starts: &[Starts], rule: &str, columns: &[u32]) -> Vec<String> {
     let maps: Vec<(u32, usize, usize)> = starts
         .iter()
-        .filter(|s| &s.rule == rule)
+        .filter(|s| s.rule == rule)
         .map(|s| (s.n(), s.tours(), s.possible()))
         .collect();
     let at = |side: u32| {
