@@ -3,7 +3,7 @@
 //! of `draughts games` and `draughts play`.
 
 use crate::draughts::pdn::study::{KeepRows, RowFilter, StudyGame, row_to_pdn, rows_to_pdn};
-use crate::draughts::pdn::{Recordable, replay_all, write_session};
+use crate::draughts::pdn::{Recordable, Replayed, replay_each, write_session};
 use crate::draughts::variant::RulesChoice;
 use crate::game::console::Outcome;
 use crate::game::{GameResult, Session, Sitter};
@@ -68,39 +68,45 @@ pub(super) fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("reading {}", args.file.display()))?;
     }
     let text = String::from_utf8_lossy(&bytes);
-    let games = replay_all(&text, args.rules).map_err(anyhow::Error::msg)?;
+    // Each game is replayed and dropped as soon as its line is written; the lines are shown
+    // once every game has replayed, so that a bad game leaves no partial listing.
+    let mut listing = crate::output::document::Document::new();
+    let games = replay_each(&text, args.rules, |game| {
+        write_summary(&mut listing, &game);
+        Ok(())
+    })
+    .map_err(anyhow::Error::msg)?;
     let mut out = std::io::stdout().lock();
-    for game in &games {
-        let tag = |name: &str| {
-            let value = game
-                .tags
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str());
-            value.filter(|v| !v.is_empty()).unwrap_or("?").to_string()
-        };
-        writeln!(
-            out,
-            "game {}: {} - {} ({}, {}), {} rules, {} ({}), result {}",
-            game.game,
-            tag("White"),
-            tag("Black"),
-            tag("Event"),
-            tag("Date"),
-            game.rules,
-            counted(game.numbered, "move", "moves"),
-            counted(game.moves.len(), "ply", "plies"),
-            // PDN's word for a result not given, whether the record writes it or not.
-            game.result.as_deref().unwrap_or("*"),
-        )?;
-        writeln!(out, "  end {}", game.end)?;
-    }
+    out.write_all(listing.as_bytes())?;
+    writeln!(out, "{}, every move legal", counted(games, "game", "games"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A replayed game's two lines: who played, the rules, its length and result, and its end.
+fn write_summary(out: &mut crate::output::document::Document, game: &Replayed) {
+    let tag = |name: &str| {
+        let value = game
+            .tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str());
+        value.filter(|v| !v.is_empty()).unwrap_or("?").to_string()
+    };
     writeln!(
         out,
-        "{}, every move legal",
-        counted(games.len(), "game", "games")
-    )?;
-    Ok(ExitCode::SUCCESS)
+        "game {}: {} - {} ({}, {}), {} rules, {} ({}), result {}",
+        game.game,
+        tag("White"),
+        tag("Black"),
+        tag("Event"),
+        tag("Date"),
+        game.rules,
+        counted(game.numbered, "move", "moves"),
+        counted(game.moves.len(), "ply", "plies"),
+        // PDN's word for a result not given, whether the record writes it or not.
+        game.result.as_deref().unwrap_or("*"),
+    );
+    writeln!(out, "  end {}", game.end);
 }
 
 pub(super) fn pdn(args: &PdnArgs) -> anyhow::Result<ExitCode> {

@@ -51,17 +51,33 @@ pub fn replay_all(
     text: &str,
     rules: Option<crate::draughts::variant::RulesChoice>,
 ) -> Result<Vec<Replayed>, String> {
-    let records = read(text)?;
-    if records.is_empty() {
+    let mut games = Vec::new();
+    replay_each(text, rules, |game| {
+        games.push(game);
+        Ok(())
+    })?;
+    Ok(games)
+}
+
+/// Replays the games of `text` one at a time, in order, handing each to `each` before the
+/// next is read: a file of many games is replayed holding one game. Returns how many there
+/// were; an error, the first game's that does not replay (or `each`'s), stops it.
+pub fn replay_each(
+    text: &str,
+    rules: Option<crate::draughts::variant::RulesChoice>,
+    mut each: impl FnMut(Replayed) -> Result<(), String>,
+) -> Result<usize, String> {
+    let mut count = 0;
+    for record in reader::Records::new(text) {
+        count += 1;
+        each(replay(&record?, count, rules)?)?;
+    }
+    if count == 0 {
         return Err(
             "no game in the text: a PDN file holds tags and moves, e.g. `1. 32-28 19-23`".into(),
         );
     }
-    records
-        .iter()
-        .enumerate()
-        .map(|(i, record)| replay(record, i + 1, rules))
-        .collect()
+    Ok(count)
 }
 
 #[cfg(test)]

@@ -40,47 +40,100 @@ impl Record {
     }
 }
 
+/// The longest word of movetext read, in bytes (a move of a 12×12 game's longest capture is
+/// under 200): a longer one is refused, not held.
+const MAX_WORD: usize = 1000;
+
+/// The longest tag value read, in bytes.
+const MAX_TAG_VALUE: usize = 1 << 16;
+
 const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
 
 /// The games of `text`, or a one-line error naming the line and what is wrong there (a
 /// comment, variation, tag or string left open is a truncated file).
 pub fn read(text: &str) -> Result<Vec<Record>, String> {
-    let mut reader = Reader {
-        chars: text.chars().collect(),
-        at: 0,
-        line: 1,
-    };
-    let mut games = Vec::new();
-    let mut game = Record {
-        line: 1,
-        ..Record::default()
-    };
-    while let Some(token) = reader.next_token()? {
-        let starts_new = matches!(token, Token::Tag(..)) && !game.moves.is_empty();
-        if starts_new {
-            games.push(std::mem::take(&mut game));
+    Records::new(text).collect()
+}
+
+/// The games of a PDN text one at a time, each read only when asked for, so that a file of
+/// many games is replayed holding one game's record; after an error, nothing more.
+pub struct Records<'a> {
+    reader: Reader<'a>,
+    /// The game being read, and a token that already belongs to the next one.
+    game: Record,
+    held: Option<Token>,
+    failed: bool,
+}
+
+impl<'a> Records<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Records {
+            reader: Reader {
+                text,
+                at: 0,
+                line: 1,
+            },
+            game: Record {
+                line: 1,
+                ..Record::default()
+            },
+            held: None,
+            failed: false,
         }
-        if game.is_empty() {
-            game.line = reader.line;
+    }
+
+    /// The next token: the one held back, or one read.
+    fn token(&mut self) -> Result<Option<Token>, String> {
+        match self.held.take() {
+            Some(token) => Ok(Some(token)),
+            None => self.reader.next_token(),
         }
-        match token {
-            Token::Tag(name, value) => game.tags.push((name, value)),
-            Token::Number(number, black) => {
-                if game.moves.is_empty() && game.first_number.is_none() {
-                    game.first_number = Some((number, black));
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = Result<Record, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        loop {
+            let token = match self.token() {
+                Ok(Some(token)) => token,
+                Ok(None) => {
+                    let game = std::mem::take(&mut self.game);
+                    return (!game.is_empty()).then_some(Ok(game));
+                }
+                Err(e) => {
+                    self.failed = true;
+                    return Some(Err(e));
+                }
+            };
+            let game = &mut self.game;
+            if matches!(token, Token::Tag(..)) && !game.moves.is_empty() {
+                // A tag after moves starts the next game.
+                self.held = Some(token);
+                return Some(Ok(std::mem::take(game)));
+            }
+            if game.is_empty() {
+                game.line = self.reader.line;
+            }
+            match token {
+                Token::Tag(name, value) => game.tags.push((name, value)),
+                Token::Number(number, black) => {
+                    if game.moves.is_empty() && game.first_number.is_none() {
+                        game.first_number = Some((number, black));
+                    }
+                }
+                Token::Move(text) => game.moves.push((text, self.reader.line)),
+                Token::Result(result) => {
+                    game.result = Some(result);
+                    return Some(Ok(std::mem::take(game)));
                 }
             }
-            Token::Move(text) => game.moves.push((text, reader.line)),
-            Token::Result(result) => {
-                game.result = Some(result);
-                games.push(std::mem::take(&mut game));
-            }
         }
     }
-    if !game.is_empty() {
-        games.push(game);
-    }
-    Ok(games)
 }
 
 enum Token {
@@ -90,20 +143,21 @@ enum Token {
     Result(String),
 }
 
-struct Reader {
-    chars: Vec<char>,
+/// The text being read, `at` a byte offset into it.
+struct Reader<'a> {
+    text: &'a str,
     at: usize,
     line: usize,
 }
 
-impl Reader {
+impl Reader<'_> {
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).copied()
+        self.text[self.at..].chars().next()
     }
 
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
-        self.at += 1;
+        self.at += c.len_utf8();
         if c == '\n' {
             self.line += 1;
         }
@@ -159,6 +213,12 @@ impl Reader {
                     value.push(self.bump().expect("peeked"));
                 }
                 Some('"') => return Ok(value),
+                Some(_) if value.len() >= MAX_TAG_VALUE => {
+                    return Err(format!(
+                        "line {opened}: a string of more than {} KiB; a tag's value is short",
+                        MAX_TAG_VALUE >> 10
+                    ));
+                }
                 Some(c) => value.push(c),
                 None => return Err(truncated("the string `\"`", opened)),
             }
@@ -168,7 +228,9 @@ impl Reader {
     /// A tag pair whose `[` was read.
     fn tag(&mut self, opened: usize) -> Result<Token, String> {
         let mut name = String::new();
-        while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
+        while let Some(c) =
+            (self.peek()).filter(|c| (c.is_alphanumeric() || *c == '_') && name.len() <= MAX_WORD)
+        {
             name.push(c);
             self.bump();
         }
@@ -196,11 +258,12 @@ impl Reader {
         }
     }
 
-    /// A word: everything up to white space or a character that opens something else.
+    /// A word: everything up to white space or a character that opens something else, at
+    /// most one character past [`MAX_WORD`] bytes.
     fn word(&mut self) -> String {
         let mut word = String::new();
         while let Some(c) = self.peek() {
-            if c.is_whitespace() || "{}()[];\"$".contains(c) {
+            if c.is_whitespace() || "{}()[];\"$".contains(c) || word.len() > MAX_WORD {
                 break;
             }
             word.push(c);
@@ -211,7 +274,7 @@ impl Reader {
 
     fn next_token(&mut self) -> Result<Option<Token>, String> {
         loop {
-            let at_line_start = self.at == 0 || self.chars[self.at - 1] == '\n';
+            let at_line_start = self.at == 0 || self.text.as_bytes()[self.at - 1] == b'\n';
             let line = self.line;
             let Some(c) = self.peek() else {
                 return Ok(None);
@@ -270,6 +333,12 @@ impl Reader {
                 super::shown(&c.to_string())
             ));
         }
+        if word.len() > MAX_WORD {
+            return Err(format!(
+                "line {line}: a word of more than {MAX_WORD} characters; moves, numbers and \
+                 results are short words between spaces"
+            ));
+        }
         // A move number glued to its move: `12.32-28`, `12...19-23`.
         let digits = word.chars().take_while(char::is_ascii_digit).count();
         if digits > 0 && word[digits..].starts_with('.') {
@@ -283,7 +352,7 @@ impl Reader {
             let rest = word[digits + dots..].to_string();
             if !rest.is_empty() {
                 // Put the move back to be read next.
-                self.at -= rest.chars().count();
+                self.at -= rest.len();
             }
             return Ok(Some(Token::Number(number, dots >= 3)));
         }
@@ -325,6 +394,39 @@ fn truncated(what: &str, line: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_come_one_at_a_time_and_an_error_ends_them() {
+        let text =
+            "[Event \"a\"]\n1. 32-28 *\n[Event \"b\"]\n1. 33-29 ]\n[Event \"c\"]\n1. 31-27 *\n";
+        let mut games = Records::new(text);
+        let first = games.next().unwrap().unwrap();
+        assert_eq!(first.tag("Event"), Some("a"));
+        assert_eq!(first.moves.len(), 1);
+        let error = games.next().unwrap().unwrap_err();
+        assert!(error.contains("line 4"), "{error}");
+        assert!(games.next().is_none(), "nothing after an error");
+        // A game without a result ends where the next game's tags begin.
+        let games = read("[Event \"a\"]\n1. 32-28\n[Event \"b\"]\n1. 33-29 *").unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].line, games[1].line), (1, 3));
+    }
+
+    #[test]
+    fn a_word_or_tag_without_end_is_refused_not_held() {
+        let long_move = format!("1. {} *", "3".repeat(5000));
+        let error = read(&long_move).unwrap_err();
+        assert!(error.contains("more than 1000 characters"), "{error}");
+        let long_tag = format!("[Event \"{}\"]\n1. 32-28 *", "e".repeat(100_000));
+        let error = read(&long_tag).unwrap_err();
+        assert!(error.contains("more than 64 KiB"), "{error}");
+        let long_name = format!("[{} \"x\"]\n1. 32-28 *", "E".repeat(5000));
+        assert!(read(&long_name).is_err());
+        // Words of several characters beyond the ASCII range are read by byte offsets.
+        let games = read("[Event \"é ü\"]\n{ commentaire é }\n1. 32-28 *").unwrap();
+        assert_eq!(games[0].tag("Event"), Some("é ü"));
+        assert_eq!(games[0].moves[0].0, "32-28");
+    }
 
     #[test]
     fn tags_comments_variations_nags_and_numbers_are_read_around_the_main_line() {

@@ -64,15 +64,25 @@ fn pdn_errors_escape_control_characters_and_quote_a_huge_move_cut_short() {
         "GameType `2\\u{1b}]0;owned\\u{7}`",
     );
     assert!(!stderr.contains(['\x1b', '\x07']), "{stderr:?}");
-    // A 50 KB square in a move, and a 50 KB word that is no move.
-    let mut huge = b"1. 32-".to_vec();
-    huge.extend(std::iter::repeat_n(b'9', 50_000));
-    let stderr = refused(&huge, "international", "is not a square");
+    // A long square in a move, and a long word that is no move, are quoted cut short.
+    let mut long = b"1. 32-".to_vec();
+    long.extend(std::iter::repeat_n(b'9', 900));
+    let stderr = refused(&long, "international", "is not a square");
     assert!(stderr.len() < 300 && stderr.contains('…'), "{stderr}");
-    let mut huge = b"1. 32-28 ".to_vec();
-    huge.extend(std::iter::repeat_n(b'#', 50_000));
-    let stderr = refused(&huge, "international", "is not a move");
+    let mut long = b"1. 32-28 ".to_vec();
+    long.extend(std::iter::repeat_n(b'#', 900));
+    let stderr = refused(&long, "international", "is not a move");
     assert!(stderr.len() < 300 && stderr.contains('…'), "{stderr}");
+    // A word, or a tag's value, without end is refused where it starts, never held whole:
+    // 50 MB of one of each.
+    for (start, filler) in [(&b"1. 32-"[..], b'9'), (&b"[Event \""[..], b'e')] {
+        let mut huge = start.to_vec();
+        huge.extend(std::iter::repeat_n(filler, 50_000_000));
+        let (code, stderr) = replay(&huge, "international");
+        assert_eq!(code, Some(2), "{}", &stderr[..stderr.len().min(300)]);
+        assert!(stderr.contains("line 1: a "), "{}", &stderr[..stderr.len().min(300)]);
+        assert!(stderr.len() < 300 && stderr.lines().count() == 1, "{stderr}");
+    }
 }
 
 #[test]
