@@ -36,7 +36,8 @@ def stem(src):
 def results_charts_once_and_in_the_address(browser, base, shots):
     """A knight's-tour report and a match report show every chart of their folder exactly once
     (the report embeds the SVG; its PNG twin is not shown again), and the report chosen is in
-    the address: a reload shows it again, and so does the back button."""
+    the address: a reload shows it again, and so does the back button. A folder with only a
+    README.md is listed and shown, from its title."""
     browser.go(base + "/#results")
     for folder in ("knights", "draughts"):
         browser.click(browser.find(f"#results-list a[data-folder='{folder}']"))
@@ -56,7 +57,19 @@ def results_charts_once_and_in_the_address(browser, base, shots):
     browser.call("POST", "/back", {})
     browser.wait("return document.getElementById('results-report').dataset.folder === 'knights'", 20,
                  "the knights report after going back")
-    print(f"   results: each of {len(files)} charts once; reload and back keep the report")
+    # A folder without a REPORT.md (the board counts) is shown by its README.md, and a report
+    # opens at its title wherever the page was scrolled to.
+    browser.script("window.scrollTo(0, document.body.scrollHeight)")
+    browser.click(browser.find("#results-list a[data-folder='counts']"))
+    browser.wait("return document.getElementById('results-report').dataset.folder === 'counts'", 20,
+                 "the counts folder's README")
+    title = browser.script("return document.querySelector('#results-report h1').textContent")
+    top = browser.script("return document.querySelector('#results-report h1').getBoundingClientRect().top")
+    height = browser.script("return window.innerHeight")
+    if not title.startswith("How many ChessMemory boards") or not 0 <= top < height / 2:
+        raise Failure(f"the counts folder opens with its title {title!r} at {top} px of {height}")
+    print(f"   results: each of {len(files)} charts once; reload and back keep the report; "
+          "a README-only folder opens at its title")
 
 
 def bot_speed_is_faster_to_the_right(browser, base, shots):
