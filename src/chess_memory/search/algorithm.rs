@@ -103,13 +103,16 @@ fn uniform_draw<P: Picker>(queue: &Queue, picker: &mut P) -> Draw {
     sampled_draw(queue, sampler.sample(picker))
 }
 
-/// One board of [`Algorithm::Resample`], or exhausted when its batches found none.
+/// One board of [`Algorithm::Resample`]; exhausted when its batches found none, censored
+/// when its work was asked to stop, as a cancelled backtracker's draw is.
 fn resample_draw<P: Picker>(queue: &Queue, picker: &mut P) -> Draw {
     let stages = resample::stages_for(queue);
-    sampled_draw(
-        queue,
-        resample::sample(&stages, picker, resample::PROPOSALS),
-    )
+    let sampled = resample::sample(&stages, picker, resample::PROPOSALS);
+    let mut draw = sampled_draw(queue, sampled);
+    if draw.outcome == Outcome::Exhausted && crate::game::cancel::requested() {
+        draw.outcome = Outcome::Censored;
+    }
+    draw
 }
 
 /// The draw of a sampler that places whole boards (one iteration per pair, no step back):

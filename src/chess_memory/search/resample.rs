@@ -38,7 +38,8 @@ pub const TAIL_SYMBOLS: usize = 3;
 const MAX_BATCHES: usize = 16;
 
 /// One board kept from batches of `proposals` proposals (module docs), and the number of
-/// random draws it took; `None` when `MAX_BATCHES` batches found no board.
+/// random draws it took; `None` when `MAX_BATCHES` batches found no board, or when the
+/// thread's work was asked to stop ([`crate::game::cancel`], looked at before each proposal).
 pub fn sample<P: Picker>(
     stages: &SymbolStages,
     picker: &mut P,
@@ -49,6 +50,9 @@ pub fn sample<P: Picker>(
         let mut batch = Vec::with_capacity(proposals);
         let mut total = 0.0;
         for _ in 0..proposals {
+            if crate::game::cancel::requested() {
+                return None;
+            }
             let mut below = |n: u64| {
                 random_calls += 1;
                 picker.pick_below(n)
@@ -129,6 +133,20 @@ mod tests {
             .boards();
         assert_eq!(boards, 6_488);
         (SymbolStages::new(&instance, 0), boards)
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_a_draw_before_its_next_proposal() {
+        use crate::game::cancel::CancelFlag;
+        let (stages, _) = small_instance();
+        let draw = |flag: &CancelFlag| {
+            let mut picker = UniformPicker::new(rng::stream(5, "cancel", 0));
+            flag.run(|| sample(&stages, &mut picker, PROPOSALS))
+        };
+        assert!(draw(&CancelFlag::new()).is_some());
+        let cancelled = CancelFlag::new();
+        cancelled.cancel();
+        assert_eq!(draw(&cancelled), None);
     }
 
     #[test]
