@@ -26,7 +26,10 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!(
+                "error: {}",
+                boardlab::names::one_line(&format!("{error:#}"))
+            );
             ExitCode::from(2)
         }
     }

@@ -2,7 +2,8 @@
 //! [`named_enum!`] gives a fieldless enum its list of values (`ALL`), each value's name, and
 //! `Display` and `FromStr` by that name, so the library needs no argument parser to be read
 //! from text (the command line offers the same names, with their help, in `cli`). And
-//! [`counted`], a count with its noun in the right number.
+//! [`counted`], a count with its noun in the right number, and [`shown`], outside input as an
+//! error quotes it.
 
 /// Implements `ALL`, `name()`, `Display` and `FromStr` (an error listing the names) for a
 /// fieldless enum: `named_enum!(Rules, "rules", { Czech => "czech", English => "english" });`.
@@ -48,6 +49,45 @@ pub(crate) use named_enum;
 /// A count with its noun in the right number: `1 move`, `2 moves`, `0 moves`.
 pub fn counted(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// The longest part of the input an error quotes, in characters.
+const SHOWN_CHARS: usize = 40;
+
+/// Input as an error quotes it: control characters and the characters that reorder text
+/// written out as escapes (`\u{1b}`, `\u{a}`), so that a file cannot write terminal commands
+/// or line breaks into the one-line message, and cut to its first 40 characters with `…`,
+/// so that a huge word is not quoted whole.
+pub fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == SHOWN_CHARS {
+            out.push('…');
+            break;
+        }
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+/// A message as one line of plain text: [`shown`]'s escapes, nothing cut. The last guard
+/// of every error the command prints, whatever input a message quotes.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.trim_end().chars() {
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    let reorders =
+        matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if c.is_control() || reorders {
+        out.extend(c.escape_unicode());
+    } else {
+        out.push(c);
+    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 use super::board::{Board, Color};
 use super::square::{Square, SquareError, squares};
+use crate::names::shown;
 use thiserror::Error;
 
 /// FEN text that is not a position.
@@ -37,12 +38,12 @@ pub fn parse_fen(text: &str) -> Result<Board, FenError> {
     let (Some(side), Some(first), Some(second), None) =
         (split.next(), split.next(), split.next(), split.next())
     else {
-        return Err(FenError::Fields(text.trim().to_string()));
+        return Err(FenError::Fields(shown(text.trim())));
     };
     let side = match side.trim() {
         "W" | "w" => Color::White,
         "B" | "b" => Color::Black,
-        other => return Err(FenError::Side(other.to_string())),
+        other => return Err(FenError::Side(shown(other))),
     };
     let mut board = Board {
         white: 0,
@@ -56,7 +57,7 @@ pub fn parse_fen(text: &str) -> Result<Board, FenError> {
         let color = match field.chars().next() {
             Some('W') => Color::White,
             Some('B') => Color::Black,
-            _ => return Err(FenError::ListColor(field.to_string())),
+            _ => return Err(FenError::ListColor(shown(field))),
         };
         if std::mem::replace(&mut seen[color as usize], true) {
             return Err(FenError::RepeatedColor(color));
@@ -88,12 +89,12 @@ fn read_pieces(list: &str, color: Color, board: &mut Board) -> Result<(), FenErr
         };
         if name.starts_with(|c: char| c.is_ascii_digit()) {
             return Err(FenError::Numbered {
-                text: item.to_string(),
+                text: shown(item),
                 hint: String::new(),
             });
         }
         let square: Square = name.parse().map_err(|problem| FenError::Square {
-            text: item.to_string(),
+            text: shown(item),
             problem,
         })?;
         if board.occupied() & square.bit() != 0 {

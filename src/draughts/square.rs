@@ -116,7 +116,7 @@ impl std::str::FromStr for Square {
     type Err = SquareError;
 
     fn from_str(text: &str) -> Result<Square, SquareError> {
-        let malformed = || SquareError::Malformed(text.to_string());
+        let malformed = || SquareError::Malformed(crate::names::shown(text));
         let bytes = text.as_bytes();
         if bytes.len() != 2 {
             return Err(malformed());

@@ -162,7 +162,10 @@ pub fn check_name(name: &str) -> Result<(), SpecError> {
     } else {
         Err(bad(
             "name",
-            format!("'{name}' is not usable as a folder name; use letters, digits, '-' and '_'"),
+            format!(
+                "'{}' is not usable as a folder name; use letters, digits, '-' and '_'",
+                crate::names::shown(name)
+            ),
         ))
     }
 }
@@ -178,10 +181,11 @@ pub enum SpecError {
     Setting(String),
 }
 
+/// The error of a bad value of `key`; the message is made one line whatever it quotes.
 pub fn bad(key: &'static str, message: impl Into<String>) -> SpecError {
     SpecError::BadValue {
         key,
-        message: message.into(),
+        message: crate::names::one_line(&message.into()),
     }
 }
 

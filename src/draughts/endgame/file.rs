@@ -314,7 +314,7 @@ fn parse(bytes: &[u8], rules: Rules, material: &Material) -> Result<PackedValues
     let name = &bytes[12..28];
     let name = String::from_utf8_lossy(&name[..name.iter().position(|&b| b == 0).unwrap_or(16)]);
     if name != rules.name() {
-        return Err(Problem::OtherRules(name.into_owned()));
+        return Err(Problem::OtherRules(crate::names::shown(&name)));
     }
     let expected = header_fields(material, bytes);
     let blocks = u32_at(bytes, 52) as usize;

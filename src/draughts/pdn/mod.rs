@@ -21,29 +21,7 @@ pub use recordable::Recordable;
 pub use replay::{Replayed, replay};
 pub use writer::{Tags, write_game, write_session};
 
-/// The longest part of the input an error quotes, in characters.
-const SHOWN_CHARS: usize = 40;
-
-/// Input as an error quotes it: control characters and the characters that reorder text
-/// written out as escapes (`\u{1b}`), so that a file cannot write terminal commands into the
-/// message, and cut to its first 40 characters with `…`, so that a huge word is not quoted
-/// whole.
-pub fn shown(text: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == SHOWN_CHARS {
-            out.push('…');
-            break;
-        }
-        let reorders = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-        if c.is_control() || reorders {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+pub use crate::names::shown;
 
 /// Reads every game of `text` and replays it under `rules` (or the rules its tags name);
 /// stops at the first game that does not read or replay, with a one-line error naming it.

@@ -174,8 +174,10 @@ impl Squares {
                 })
             }
             _ => Err(format!(
-                "`{text}` is not a square of the {} board (a number 1-{squares} or a1-{last_file}{})",
-                self.rules.variant, self.rules.size
+                "`{}` is not a square of the {} board (a number 1-{squares} or a1-{last_file}{})",
+                crate::names::shown(text),
+                self.rules.variant,
+                self.rules.size
             )),
         }
     }
@@ -238,13 +240,19 @@ pub fn parse_fen(rules: &RuleSet, text: &str) -> Result<Position, String> {
     let fields: Vec<&str> = body.split(':').collect();
     if fields.len() != 3 {
         return Err(format!(
-            "position `{body}`: expected three fields `SIDE:Wsquares:Bsquares`, e.g. `W:W31-50:B1-20`"
+            "position `{}`: expected three fields `SIDE:Wsquares:Bsquares`, e.g. `W:W31-50:B1-20`",
+            crate::names::shown(body)
         ));
     }
     let side = match fields[0].trim() {
         "W" | "w" => Color::White,
         "B" | "b" => Color::Black,
-        other => return Err(format!("position: side to move `{other}` is not W or B")),
+        other => {
+            return Err(format!(
+                "position: side to move `{}` is not W or B",
+                crate::names::shown(other)
+            ));
+        }
     };
     let squares = Squares::new(*rules);
     let mut position = Position::new(0, 0, 0, side);
@@ -256,7 +264,8 @@ pub fn parse_fen(rules: &RuleSet, text: &str) -> Result<Position, String> {
             Some('B' | 'b') => Color::Black,
             _ => {
                 return Err(format!(
-                    "position: piece list `{field}` must start with W or B"
+                    "position: piece list `{}` must start with W or B",
+                    crate::names::shown(field)
                 ));
             }
         };
@@ -311,7 +320,8 @@ fn for_each_in_range(
             let (low, high) = (number(low)?, number(high)?);
             if low > high {
                 return Err(format!(
-                    "position: range {name} runs backwards; write {high}-{low}"
+                    "position: range {} runs backwards; write {high}-{low}",
+                    crate::names::shown(name)
                 ));
             }
             (low..=high).try_for_each(|n| each(squares.of_number(n).expect("in range")))
