@@ -93,17 +93,13 @@ fn a_missing_database_and_other_rules_are_one_line_errors() {
         ),
     ];
     for (extra, expected) in cases {
-        let output = boardlab()
+        let mut command = boardlab();
+        command
             .current_dir(folder.path())
             .env_remove("BOARDLAB_ENDGAMES")
             .args(["draughts", "moves", "W:WKa1:Bc3"])
-            .args(extra)
-            .assert()
-            .code(2)
-            .get_output()
-            .stderr
-            .clone();
-        let message = String::from_utf8(output).unwrap();
+            .args(extra);
+        let message = refused(command);
         assert!(message.contains(expected), "{extra:?}: {message}");
         assert_eq!(
             message.trim_end().lines().count(),
@@ -149,16 +145,18 @@ fn a_damaged_database_stops_the_games_naming_its_file() {
     let last = bytes.len() - 1;
     bytes[last] ^= 0xFF;
     std::fs::write(&damaged, bytes).unwrap();
-    let output = boardlab()
+    let mut command = boardlab();
+    command
         .args(["draughts", "games", "perfect:2", "random", "--games", "1"])
-        .env("BOARDLAB_ENDGAMES", dir.path())
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let message = String::from_utf8(output).unwrap();
+        .env("BOARDLAB_ENDGAMES", dir.path());
+    let message = refused(command);
     assert!(message.contains("0m2k-0m1k.egdb"), "{message}");
     assert!(!message.contains("key `"), "{message}");
     assert_eq!(message.trim_end().lines().count(), 1, "{message}");
+}
+
+/// The standard error of `command`, which must exit with status 2.
+fn refused(mut command: assert_cmd::Command) -> String {
+    let output = command.assert().code(2).get_output().stderr.clone();
+    String::from_utf8(output).unwrap()
 }

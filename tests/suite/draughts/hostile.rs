@@ -80,8 +80,15 @@ fn pdn_errors_escape_control_characters_and_quote_a_huge_move_cut_short() {
         huge.extend(std::iter::repeat_n(filler, 50_000_000));
         let (code, stderr) = replay(&huge, "international");
         assert_eq!(code, Some(2), "{}", &stderr[..stderr.len().min(300)]);
-        assert!(stderr.contains("line 1: a "), "{}", &stderr[..stderr.len().min(300)]);
-        assert!(stderr.len() < 300 && stderr.lines().count() == 1, "{stderr}");
+        assert!(
+            stderr.contains("line 1: a "),
+            "{}",
+            &stderr[..stderr.len().min(300)]
+        );
+        assert!(
+            stderr.len() < 300 && stderr.lines().count() == 1,
+            "{stderr}"
+        );
     }
 }
 

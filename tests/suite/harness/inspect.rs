@@ -135,12 +135,7 @@ fn plot_redraws_the_committed_charts_of_every_puzzle_byte_for_byte() {
         let committed = root.join("results").join(name);
         let copy = scratch.path().join(name);
         copy_tables(&committed, &copy);
-        boardlab()
-            .arg("plot")
-            .arg(&copy)
-            .arg("--quiet")
-            .assert()
-            .success();
+        plot(&copy);
         let mut charts: Vec<_> = std::fs::read_dir(copy.join("charts"))
             .unwrap()
             .map(|e| e.unwrap().file_name())
@@ -221,6 +216,16 @@ fn compare_prints_each_series_by_its_whole_name() {
     }
 }
 
+/// `boardlab plot DIR --quiet`, which must succeed.
+fn plot(dir: &Path) {
+    boardlab()
+        .arg("plot")
+        .arg(dir)
+        .arg("--quiet")
+        .assert()
+        .success();
+}
+
 /// Every `.svg` directly in `dir`, by name.
 fn svgs_in(dir: &Path) -> Vec<std::ffi::OsString> {
     let mut names: Vec<_> = std::fs::read_dir(dir)
@@ -274,12 +279,7 @@ fn replot_and_plot_redraw_the_committed_interval_charts_byte_for_byte() {
             committed::copy_files_in(&format!("results/variants/{name}"), &copy.join(&name));
         }
     }
-    boardlab()
-        .arg("plot")
-        .arg(&copy)
-        .arg("--quiet")
-        .assert()
-        .success();
+    plot(&copy);
     for chart in ["first-player.svg", "draws.svg"] {
         let drawn = std::fs::read(copy.join("charts").join(chart)).unwrap();
         let kept = std::fs::read(root.join("results/variants/charts").join(chart)).unwrap();
