@@ -227,14 +227,7 @@ fn endgame_folder() -> &'static Path {
     FOLDER
         .get_or_init(|| {
             let dir = tempfile::tempdir().unwrap();
-            crate::common::boardlab()
-                .args([
-                    "draughts", "endgame", "build", "--rules", "czech", "--pieces", "3",
-                ])
-                .arg("--out")
-                .arg(dir.path())
-                .assert()
-                .success();
+            crate::common::build_czech_endgames(dir.path());
             dir
         })
         .path()

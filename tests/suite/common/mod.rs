@@ -21,6 +21,19 @@ pub fn boardlab() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("boardlab").unwrap()
 }
 
+/// Builds the three-piece Czech endgame database under `out` (in `out/czech/`), a second or
+/// so: the database the tests that read or damage one start from.
+pub fn build_czech_endgames(out: &std::path::Path) {
+    boardlab()
+        .args([
+            "draughts", "endgame", "build", "--rules", "czech", "--pieces", "3",
+        ])
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .success();
+}
+
 /// The rows of a CSV file as maps from column to value.
 pub fn csv_rows(path: &std::path::Path) -> Vec<std::collections::HashMap<String, String>> {
     csv_rows_of(std::fs::File::open(path).unwrap())

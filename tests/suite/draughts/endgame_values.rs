@@ -132,14 +132,7 @@ fn the_perfect_player_plays_games_and_needs_its_database() {
 #[test]
 fn a_damaged_database_stops_the_games_naming_its_file() {
     let dir = tempfile::tempdir().unwrap();
-    boardlab()
-        .args([
-            "draughts", "endgame", "build", "--rules", "czech", "--pieces", "3",
-        ])
-        .arg("--out")
-        .arg(dir.path())
-        .assert()
-        .success();
+    crate::common::build_czech_endgames(dir.path());
     let damaged = dir.path().join("czech/0m2k-0m1k.egdb");
     let mut bytes = std::fs::read(&damaged).unwrap();
     let last = bytes.len() - 1;
