@@ -16,6 +16,7 @@ pub mod draughts;
 pub mod experiment;
 pub mod fifteen;
 pub mod game;
+pub mod interrupts;
 pub mod knights_tour;
 pub mod names;
 pub mod output;

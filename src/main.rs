@@ -14,6 +14,8 @@ use std::io;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Before any thread starts: Ctrl-C waits until the command can answer it.
+    boardlab::interrupts::hold();
     quiet_on_closed_pipe();
     errors_past_the_file_size_limit();
     match boardlab::cli::run() {
@@ -28,7 +30,7 @@ fn main() -> ExitCode {
         Err(error) => {
             eprintln!(
                 "error: {}",
-                boardlab::names::one_line(&format!("{error:#}"))
+                boardlab::names::one_line(&boardlab::names::quotes_shown(&format!("{error:#}")))
             );
             ExitCode::from(2)
         }

@@ -307,14 +307,8 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Moves(args) => super::draughts_moves::moves(args),
         DraughtsCommand::Perft(args) => perft(args),
         DraughtsCommand::Bench(args) => bench(args),
-        DraughtsCommand::Games(args) => {
-            crate::draughts::hub::player::kill_engines_on_interrupt();
-            games(args)
-        }
-        DraughtsCommand::Play(args) => {
-            crate::draughts::hub::player::kill_engines_on_interrupt();
-            super::draughts_play::play(args)
-        }
+        DraughtsCommand::Games(args) => games(args),
+        DraughtsCommand::Play(args) => super::draughts_play::play(args),
         DraughtsCommand::Hub(args) => super::draughts_hub::run(args),
         DraughtsCommand::Replay(args) => super::draughts_pdn::replay(args),
         DraughtsCommand::Pdn(args) => super::draughts_pdn::pdn(args),

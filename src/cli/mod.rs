@@ -245,6 +245,7 @@ fn results_folder(dir: &std::path::Path) -> anyhow::Result<()> {
 /// Parses the process arguments and runs the chosen command.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = parse_arguments()?;
+    answer_interrupts(&cli.command);
     match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Merge(args) => run::merge(&args),
@@ -265,6 +266,29 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(&args),
         Command::Sat(args) => sat::run(&args),
     }
+}
+
+/// Sets up the command's answer to Ctrl-C and the termination signals, then lets through
+/// those that `main` holds ([`crate::interrupts`]): a run stops at its next chunk (a second
+/// signal kills its engines and exits), a match with Hub engines kills them and exits, the
+/// server (which does both itself, once its runtime is up) shuts down, and any other command
+/// ends as the signal's default ends it.
+fn answer_interrupts(command: &Command) {
+    use draughts::DraughtsCommand;
+    match command {
+        Command::Run(_) => crate::experiment::catch_interrupts(),
+        Command::Draughts(args)
+            if matches!(
+                args.command,
+                DraughtsCommand::Games(_) | DraughtsCommand::Play(_)
+            ) =>
+        {
+            crate::draughts::hub::player::kill_engines_on_interrupt();
+        }
+        Command::Serve(_) => return,
+        _ => {}
+    }
+    crate::interrupts::release();
 }
 
 /// The command line as checked by clap. Help and the version print and exit as clap does; a

@@ -141,8 +141,6 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
-    // First of all: a signal while the spec is read must stop the run, not kill it.
-    experiment::catch_interrupts();
     let (spec_source, spec_text) = match &args.spec {
         Some(path) => (
             path.display().to_string(),

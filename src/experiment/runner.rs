@@ -99,8 +99,9 @@ fn is_interruption(error: &HarnessError) -> bool {
     matches!(error, HarnessError::Study { source, .. } if source.is::<Interrupted>())
 }
 
-/// From now on, the first Ctrl-C (or SIGTERM) asks the run to stop, and the second exits at
-/// once. `boardlab run` calls it before anything else, so that a signal in its first
+/// From now on, the first Ctrl-C (or SIGTERM) asks the run to stop, and the second kills the
+/// running Hub engines and exits at once. `boardlab run` calls it before it lets through the
+/// signals that `main` holds ([`crate::interrupts`]), so that a signal in its first
 /// milliseconds stops the run with its usual message rather than killing it silently; [`run`]
 /// calls it too.
 pub fn catch_interrupts() {
@@ -108,6 +109,8 @@ pub fn catch_interrupts() {
     INSTALL.call_once(|| {
         let _ = ctrlc::set_handler(|| {
             if SIGNALLED.swap(true, Ordering::SeqCst) {
+                // The Hub engines of games in flight lead groups the terminal cannot reach.
+                crate::interrupts::kill_groups();
                 std::process::exit(130);
             }
             STOP.store(true, Ordering::SeqCst);

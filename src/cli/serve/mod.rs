@@ -153,7 +153,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     // Engine work has been told to stop; no thread is waited for past this.
     runtime.shutdown_timeout(Duration::from_millis(200));
     // An engine started since Ctrl-C, by a request that was in flight.
-    crate::draughts::hub::player::kill_engines();
+    crate::interrupts::kill_groups();
     served?;
     Ok(ExitCode::SUCCESS)
 }
@@ -168,18 +168,20 @@ async fn serve(
         .with_context(|| format!("listening on {address} (is the port taken? try --port 0)"))?;
     let bound = listener.local_addr()?;
     let (stop, stopped) = tokio::sync::watch::channel(false);
+    // Registered here, before the signals `main` holds are let through, so that a Ctrl-C
+    // however early shuts the server down like any other.
+    let mut signals = EndingSignals::register()?;
+    crate::interrupts::release();
     tokio::spawn(async move {
-        let _ = tokio::signal::ctrl_c().await;
+        signals.next().await;
         engine.stop();
         stop.send_replace(true);
         // Hub engines lead process groups of their own, out of the terminal's reach.
-        crate::draughts::hub::player::kill_engines();
-        let _ = tokio::signal::ctrl_c().await;
-        crate::draughts::hub::player::kill_engines();
+        crate::interrupts::kill_groups();
+        signals.next().await;
+        crate::interrupts::kill_groups();
         std::process::exit(130);
     });
-    // The Ctrl-C handler is installed when that task first runs: let it run.
-    tokio::task::yield_now().await;
     let mut out = std::io::stdout().lock();
     writeln!(out, "listening on http://{bound}/")?;
     out.flush()?;
@@ -187,6 +189,31 @@ async fn serve(
     let limit = connection::connection_limit();
     connection::serve(listener, router, limit, stopped).await;
     Ok(())
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM, which end the server: the first shuts it down, the second
+/// exits at once.
+struct EndingSignals {
+    interrupt: tokio::signal::unix::Signal,
+    terminate: tokio::signal::unix::Signal,
+}
+
+impl EndingSignals {
+    fn register() -> anyhow::Result<EndingSignals> {
+        use tokio::signal::unix::{SignalKind, signal};
+        let listen = |kind| signal(kind).context("listening for Ctrl-C");
+        Ok(EndingSignals {
+            interrupt: listen(SignalKind::interrupt())?,
+            terminate: listen(SignalKind::terminate())?,
+        })
+    }
+
+    async fn next(&mut self) {
+        tokio::select! {
+            _ = self.interrupt.recv() => {}
+            _ = self.terminate.recv() => {}
+        }
+    }
 }
 
 /// The whole server: the page and its assets, then the API by system, with its games kept in

@@ -36,9 +36,7 @@ use crate::draughts::variant::{Variant, VariantMove};
 use crate::game::{Fault, Forfeit, Game, Player};
 use rand_core::Rng;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
@@ -52,35 +50,13 @@ const MAX_LINE: u64 = 1 << 16;
 /// for the reader, so that what it writes never piles up in memory.
 const LINES_AHEAD: usize = 64;
 
-/// The process groups of the engines running now (each engine leads its own group), so
-/// that an interrupted command can end them and everything they started.
-static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
-
-/// Kills every running engine's process group (the engine and its children). A command
-/// that may run Hub engines calls it when Ctrl-C or a termination signal ends it.
-pub fn kill_engines() {
-    let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-    for &group in groups.iter() {
-        kill_group(group);
-    }
-}
-
-fn kill_group(group: i32) {
-    // SAFETY: killpg sends a signal and touches no memory of this program. The group is
-    // led by a child not yet waited for (or, where its exit was seen, by a number the
-    // system does not hand out while the group has members).
-    unsafe {
-        libc::killpg(group, libc::SIGKILL);
-    }
-}
-
 /// Makes Ctrl-C, SIGTERM and SIGHUP end this process with status 130 after killing the
 /// running engines' process groups, which no longer get the terminal's Ctrl-C themselves. A
 /// command that runs Hub engines outside a results run (`draughts games`, `draughts play`)
 /// calls it first; a process that has a handler of its own keeps it.
 pub fn kill_engines_on_interrupt() {
     let _ = ctrlc::set_handler(|| {
-        kill_engines();
+        crate::interrupts::kill_groups();
         std::process::exit(130);
     });
 }
@@ -252,24 +228,18 @@ struct Process {
 
 impl Process {
     fn start(spec: &HubSpec) -> Result<Process, Forfeit> {
-        // The list is held while the engine starts, so that an interrupt's kill cannot miss
-        // an engine started at that moment.
-        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-        let mut child = Command::new(&spec.argv[0])
+        let mut command = Command::new(&spec.argv[0]);
+        command
             .args(&spec.argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| {
-                Forfeit::new(
-                    Fault::Crash,
-                    format!("cannot start `{}`: {e}", spec.argv[0]),
-                )
-            })?;
-        groups.push(child.id() as i32);
-        drop(groups);
+            .stderr(Stdio::null());
+        let mut child = crate::interrupts::spawn_group_leader(&mut command).map_err(|e| {
+            Forfeit::new(
+                Fault::Crash,
+                format!("cannot start `{}`: {e}", spec.argv[0]),
+            )
+        })?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = sync_channel(LINES_AHEAD);
@@ -439,12 +409,7 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-        let group = self.child.id() as i32;
-        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-        kill_group(group);
-        groups.retain(|&g| g != group);
-        drop(groups);
-        let _ = self.child.wait();
+        crate::interrupts::end_group(&mut self.child);
     }
 }
 
