@@ -10,7 +10,7 @@ use crate::game::{GameResult, Session, Sitter};
 use crate::names::counted;
 use anyhow::Context;
 use clap::Args;
-use std::io::{Read, Write};
+use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -58,29 +58,42 @@ pub struct PdnArgs {
 }
 
 pub(super) fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
-    let mut bytes = Vec::new();
-    if args.file == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("reading standard input")?;
+    let source: Box<dyn Read> = if args.file == Path::new("-") {
+        Box::new(std::io::stdin().lock())
     } else {
-        bytes = std::fs::read(&args.file)
-            .with_context(|| format!("reading {}", args.file.display()))?;
-    }
-    let text = String::from_utf8_lossy(&bytes);
-    // Each game is replayed and dropped as soon as its line is written; the lines are shown
-    // once every game has replayed, so that a bad game leaves no partial listing.
-    let mut listing = crate::output::document::Document::new();
-    let games = replay_each(&text, args.rules, |game| {
-        write_summary(&mut listing, &game);
+        Box::new(
+            std::fs::File::open(&args.file)
+                .with_context(|| format!("reading {}", args.file.display()))?,
+        )
+    };
+    // Each game is replayed and dropped as soon as its lines are written; the lines are shown
+    // once every game has replayed, so that a bad game leaves no partial listing. Past a
+    // mebibyte they wait in a temporary file, so memory stays bounded however long the file.
+    let mut listing = tempfile::SpooledTempFile::new(LISTING_IN_MEMORY);
+    let mut lines = crate::output::document::Document::new();
+    let mut failed_write = None;
+    let games = replay_each(source, args.rules, |game| {
+        write_summary(&mut lines, &game);
+        if let Err(e) = listing.write_all(lines.as_bytes()) {
+            failed_write = Some(e);
+            return Err("cannot keep the listing".into());
+        }
+        lines = crate::output::document::Document::new();
         Ok(())
-    })
-    .map_err(anyhow::Error::msg)?;
+    });
+    if let Some(e) = failed_write {
+        return Err(anyhow::Error::new(e).context("keeping the listing in a temporary file"));
+    }
+    let games = games.map_err(anyhow::Error::msg)?;
+    listing.seek(std::io::SeekFrom::Start(0))?;
     let mut out = std::io::stdout().lock();
-    out.write_all(listing.as_bytes())?;
+    std::io::copy(&mut listing, &mut out)?;
     writeln!(out, "{}, every move legal", counted(games, "game", "games"))?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// The bytes of a replay's listing held in memory before it moves to a temporary file.
+const LISTING_IN_MEMORY: usize = 1 << 20;
 
 /// A replayed game's two lines: who played, the rules, its length and result, and its end.
 fn write_summary(out: &mut crate::output::document::Document, game: &Replayed) {

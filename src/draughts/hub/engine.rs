@@ -287,7 +287,9 @@ impl Engine {
         self.position = VariantPosition::new(board);
         for text in message.get("moves").unwrap_or("").split_whitespace() {
             match position::parse_move(&self.game.engine, &self.position.board, text) {
-                Ok(mv) => self.position = self.game.play(&self.position, &mv),
+                // In place: a copy a move would copy the history since the last
+                // irreversible move each time, quadratic in a long `pos`.
+                Ok(mv) => self.game.advance(&mut self.position, &mv),
                 Err(e) => {
                     let what = match e {
                         MoveError::Malformed(_) => "bad move",

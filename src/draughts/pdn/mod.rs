@@ -30,23 +30,24 @@ pub fn replay_all(
     rules: Option<crate::draughts::variant::RulesChoice>,
 ) -> Result<Vec<Replayed>, String> {
     let mut games = Vec::new();
-    replay_each(text, rules, |game| {
+    replay_each(text.as_bytes(), rules, |game| {
         games.push(game);
         Ok(())
     })?;
     Ok(games)
 }
 
-/// Replays the games of `text` one at a time, in order, handing each to `each` before the
-/// next is read: a file of many games is replayed holding one game. Returns how many there
-/// were; an error, the first game's that does not replay (or `each`'s), stops it.
+/// Replays the games of a PDN file or stream one at a time, in order, handing each to `each`
+/// before the next is read: a file of any size is replayed holding one game. Returns how
+/// many there were; an error, the first game's that does not read or replay (or `each`'s, or
+/// the source's), stops it.
 pub fn replay_each(
-    text: &str,
+    source: impl std::io::Read,
     rules: Option<crate::draughts::variant::RulesChoice>,
     mut each: impl FnMut(Replayed) -> Result<(), String>,
 ) -> Result<usize, String> {
     let mut count = 0;
-    for record in reader::Records::new(text) {
+    for record in reader::Records::from_reader(source) {
         count += 1;
         each(replay(&record?, count, rules)?)?;
     }

@@ -8,8 +8,14 @@
 //! move, `12.32-28`), the ellipsis `...`, and results `1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`,
 //! `1-1`, `0-0` and `*`, each ending a game. A game also ends where a tag follows its moves.
 //! A move with a space after its separator (`1- 7`, in old files) is read as one move.
+//!
+//! The text is read from its source a chunk at a time and a game at a time ([`Records`]), so
+//! that a file of any size is read in bounded memory: a few chunks of text and one game's
+//! record, itself bounded (words, tag values, tags and moves have limits no real game
+//! reaches). Bytes that are not UTF-8 are read as U+FFFD, as a lossy conversion reads them.
 
 use crate::output::document::Document;
+use std::io::Read;
 
 /// One game of a PDN file, as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -47,6 +53,21 @@ const MAX_WORD: usize = 1000;
 /// The longest tag value read, in bytes.
 const MAX_TAG_VALUE: usize = 1 << 16;
 
+/// The most tag pairs of one game read.
+const MAX_TAGS: usize = 1000;
+
+/// The most moves of one game's main line read: more than the longest game any rule set
+/// allows (its draw rules end a game after at most 80 plies without a capture or a man's
+/// move, and a 12×12 board has room for under 800 of those).
+const MAX_MOVES: usize = 100_000;
+
+/// The bytes read from the source at once.
+const CHUNK: usize = 1 << 16;
+
+/// The bytes kept before the reading point when more text is read: a word may be put back
+/// (a move number's move, glued to it), and a `%` comment needs the byte before it.
+const KEEP: usize = 2 * MAX_WORD + 16;
+
 const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
 
 /// The games of `text`, or a one-line error naming the line and what is wrong there (a
@@ -57,21 +78,34 @@ pub fn read(text: &str) -> Result<Vec<Record>, String> {
 
 /// The games of a PDN text one at a time, each read only when asked for, so that a file of
 /// many games is replayed holding one game's record; after an error, nothing more.
-pub struct Records<'a> {
-    reader: Reader<'a>,
+pub struct Records<R> {
+    reader: Reader<R>,
     /// The game being read, and a token that already belongs to the next one.
     game: Record,
     held: Option<Token>,
     failed: bool,
 }
 
-impl<'a> Records<'a> {
+impl<'a> Records<&'a [u8]> {
+    /// The games of a text in memory.
     pub fn new(text: &'a str) -> Self {
+        Records::from_reader(text.as_bytes())
+    }
+}
+
+impl<R: Read> Records<R> {
+    /// The games of a file or stream, read from it as they are asked for.
+    pub fn from_reader(source: R) -> Self {
         Records {
             reader: Reader {
-                text,
+                source,
+                text: String::new(),
                 at: 0,
                 line: 1,
+                partial: Vec::new(),
+                chunk: Vec::new(),
+                ended: false,
+                failed_read: None,
             },
             game: Record {
                 line: 1,
@@ -82,16 +116,21 @@ impl<'a> Records<'a> {
         }
     }
 
-    /// The next token: the one held back, or one read.
+    /// The next token: the one held back, or one read. A source that fails to read ends
+    /// the text with its error, whatever the text read so far says.
     fn token(&mut self) -> Result<Option<Token>, String> {
-        match self.held.take() {
+        let token = match self.held.take() {
             Some(token) => Ok(Some(token)),
             None => self.reader.next_token(),
+        };
+        match self.reader.failed_read.take() {
+            Some(error) => Err(error),
+            None => token,
         }
     }
 }
 
-impl Iterator for Records<'_> {
+impl<R: Read> Iterator for Records<R> {
     type Item = Result<Record, String>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -119,6 +158,18 @@ impl Iterator for Records<'_> {
             if game.is_empty() {
                 game.line = self.reader.line;
             }
+            let full = match token {
+                Token::Tag(..) => game.tags.len() >= MAX_TAGS,
+                Token::Move(_) => game.moves.len() >= MAX_MOVES,
+                _ => false,
+            };
+            if full {
+                self.failed = true;
+                return Some(Err(format!(
+                    "line {}: a game of more than {MAX_TAGS} tags or {MAX_MOVES} moves, more than any game has: is a result or the next game's tags missing?",
+                    self.reader.line
+                )));
+            }
             match token {
                 Token::Tag(name, value) => game.tags.push((name, value)),
                 Token::Number(number, black) => {
@@ -143,16 +194,92 @@ enum Token {
     Result(String),
 }
 
-/// The text being read, `at` a byte offset into it.
-struct Reader<'a> {
-    text: &'a str,
+/// The text being read from `source`: the part of it read and not yet dropped, `at` a byte
+/// offset into that part.
+struct Reader<R> {
+    source: R,
+    text: String,
     at: usize,
     line: usize,
+    /// Bytes read that end part way through a character, kept for the next read.
+    partial: Vec<u8>,
+    /// The buffer each read fills.
+    chunk: Vec<u8>,
+    /// Whether the source has no more to give.
+    ended: bool,
+    /// The source's error, if a read failed (the text then ends there).
+    failed_read: Option<String>,
 }
 
-impl Reader<'_> {
-    fn peek(&self) -> Option<char> {
+impl<R: Read> Reader<R> {
+    fn peek(&mut self) -> Option<char> {
+        if self.at == self.text.len() && !self.fill() {
+            return None;
+        }
         self.text[self.at..].chars().next()
+    }
+
+    /// Reads more of the source, dropping what lies more than [`KEEP`] bytes before the
+    /// reading point; whether there is now text past it.
+    fn fill(&mut self) -> bool {
+        let mut dropped = self.at.saturating_sub(KEEP);
+        while !self.text.is_char_boundary(dropped) {
+            dropped -= 1;
+        }
+        self.text.drain(..dropped);
+        self.at -= dropped;
+        self.chunk.resize(CHUNK, 0);
+        while !self.ended && self.at == self.text.len() {
+            match self.source.read(&mut self.chunk) {
+                Ok(0) => {
+                    self.ended = true;
+                    // A character cut short by the end of the file.
+                    self.text
+                        .push_str(&String::from_utf8_lossy(&std::mem::take(&mut self.partial)));
+                }
+                Ok(read) => {
+                    self.partial.extend_from_slice(&self.chunk[..read]);
+                    self.decode();
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.ended = true;
+                    self.failed_read =
+                        Some(format!("reading the PDN after line {}: {e}", self.line));
+                }
+            }
+        }
+        self.at < self.text.len()
+    }
+
+    /// Moves the whole characters of `partial` to the text, each byte sequence that is not
+    /// UTF-8 as one U+FFFD, keeping a character the read cut short.
+    fn decode(&mut self) {
+        let mut from = 0;
+        loop {
+            match std::str::from_utf8(&self.partial[from..]) {
+                Ok(valid) => {
+                    self.text.push_str(valid);
+                    from = self.partial.len();
+                    break;
+                }
+                Err(error) => {
+                    let valid = error.valid_up_to();
+                    let text = std::str::from_utf8(&self.partial[from..from + valid])
+                        .expect("valid up to there");
+                    self.text.push_str(text);
+                    from += valid;
+                    match error.error_len() {
+                        Some(bad) => {
+                            self.text.push(char::REPLACEMENT_CHARACTER);
+                            from += bad;
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+        self.partial.drain(..from);
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -208,8 +335,10 @@ impl Reader<'_> {
     fn string(&mut self, opened: usize) -> Result<String, String> {
         let mut value = String::new();
         loop {
-            match self.bump() {
-                Some('\\') if self.peek() == Some('"') || self.peek() == Some('\\') => {
+            let c = self.bump();
+            let escaped = c == Some('\\') && matches!(self.peek(), Some('"' | '\\'));
+            match c {
+                Some(_) if escaped => {
                     value.push(self.bump().expect("peeked"));
                 }
                 Some('"') => return Ok(value),
@@ -426,6 +555,90 @@ mod tests {
         let games = read("[Event \"é ü\"]\n{ commentaire é }\n1. 32-28 *").unwrap();
         assert_eq!(games[0].tag("Event"), Some("é ü"));
         assert_eq!(games[0].moves[0].0, "32-28");
+    }
+
+    /// A source that gives at most `step` bytes a read, then fails if told to.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+        fail_at_end: bool,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.bytes.is_empty() && self.fail_at_end {
+                return Err(std::io::Error::other("the disk went away"));
+            }
+            let n = self.step.min(buf.len()).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_stream_read_a_few_bytes_at_a_time_reads_as_the_whole_text() {
+        // Characters of two to four bytes, a glued move number, a `%` line, and enough text
+        // that reads go past the kept window many times.
+        let game =
+            "[Event \"Ünïcödé €𝄞\"]\n% a comment line\n{ é 𝄞 }\n1.32-28 19-23 2. 28x19 14x23 *\n";
+        let text = game.repeat(200) + "{" + &"ü".repeat(3 * CHUNK) + "}\n1. 31-27 *";
+        let whole = read(&text).unwrap();
+        assert_eq!(whole.len(), 201);
+        for step in [1, 2, 3, 7, CHUNK - 1, CHUNK + 5] {
+            let source = Trickle {
+                bytes: text.as_bytes(),
+                step,
+                fail_at_end: false,
+            };
+            let streamed: Vec<Record> = Records::from_reader(source)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(streamed, whole, "{step} bytes a read");
+        }
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_read_as_replacement_characters_and_a_failed_read_is_named() {
+        let bytes = b"[Event \"a\xffb\xe2\x82\"]\n1. 32-28 *\n[Event \"\xe2\x82\xac\"]\n1. 33-29 *";
+        let lossy = String::from_utf8_lossy(bytes);
+        let source = Trickle {
+            bytes,
+            step: 1,
+            fail_at_end: false,
+        };
+        let streamed: Vec<Record> = Records::from_reader(source)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(streamed, read(&lossy).unwrap());
+        assert_eq!(streamed[1].tag("Event"), Some("€"));
+        let failing = Trickle {
+            bytes: b"[Event \"a\"]\n1. 32-28 *\n[Event \"b\"]\n1. 33-29",
+            step: 4,
+            fail_at_end: true,
+        };
+        let mut games = Records::from_reader(failing);
+        assert!(games.next().unwrap().is_ok());
+        let error = games.next().unwrap().unwrap_err();
+        assert!(
+            error.contains("reading the PDN after line 4: the disk went away"),
+            "{error}"
+        );
+        assert!(games.next().is_none());
+    }
+
+    #[test]
+    fn a_game_of_more_moves_or_tags_than_any_game_has_is_refused() {
+        let moves = "32-28 28-32 ".repeat(MAX_MOVES / 2 + 1);
+        let error = read(&moves).unwrap_err();
+        assert!(
+            error.contains("more than 1000 tags or 100000 moves"),
+            "{error}"
+        );
+        let tags = "[Event \"x\"]\n".repeat(MAX_TAGS + 1);
+        assert!(read(&tags).is_err());
+        let longest = "32-28 28-32 ".repeat(MAX_MOVES / 2) + "*";
+        assert_eq!(read(&longest).unwrap()[0].moves.len(), MAX_MOVES);
     }
 
     #[test]
