@@ -53,6 +53,9 @@ symbols); count a smaller instance or raise --max-table"
     },
     #[error("{instance} has more than 2^64 boards, more than the uniform sampler draws from")]
     TooManyBoards { instance: String },
+    /// The work was asked to stop ([`crate::game::cancel`]) before the count was done.
+    #[error("the count of {instance}'s boards was stopped before its end")]
+    Cancelled { instance: String },
 }
 
 /// The number of valid boards of `instance` (and of classes, if `up_to_symmetry`), with
@@ -264,25 +267,10 @@ pub(crate) fn pair_set_families(instance: &Instance, symmetry: usize) -> Vec<(Sy
 }
 
 /// The table after one more symbol: every entry of `table` extended by every set of `family`
-/// disjoint from it, the ways summed per occupied set; `None` once it holds more than
-/// `max_table` entries.
-pub(crate) fn extend(table: &Table, family: &[u64], max_table: usize) -> Option<Table> {
-    let mut next = Table::default();
-    for (&occupied, &ways) in table {
-        for &set in family {
-            if set & occupied == 0 {
-                *next.entry(occupied | set).or_insert(0) += ways;
-            }
-        }
-        if next.len() > max_table {
-            return None;
-        }
-    }
-    Some(next)
-}
-
-/// [`extend`], refused with [`CountError::TooLarge`] past `max_table` entries (`done`:
-/// the symbols placed before).
+/// disjoint from it, the ways summed per occupied set; refused with [`CountError::TooLarge`]
+/// once it holds more than `max_table` entries (`done`: the symbols placed before), and with
+/// [`CountError::Cancelled`] when the work is asked to stop ([`crate::game::cancel`], looked
+/// at every few thousand entries; never on the command line).
 pub(crate) fn extend_within(
     table: &Table,
     family: &[u64],
@@ -290,11 +278,28 @@ pub(crate) fn extend_within(
     instance: &Instance,
     done: usize,
 ) -> Result<Table, CountError> {
-    extend(table, family, max_table).ok_or_else(|| CountError::TooLarge {
-        instance: instance.to_string(),
-        limit: max_table,
-        symbols: done,
-    })
+    const POLL: usize = 1 << 12;
+    let mut next = Table::default();
+    for (entry, (&occupied, &ways)) in table.iter().enumerate() {
+        for &set in family {
+            if set & occupied == 0 {
+                *next.entry(occupied | set).or_insert(0) += ways;
+            }
+        }
+        if next.len() > max_table {
+            return Err(CountError::TooLarge {
+                instance: instance.to_string(),
+                limit: max_table,
+                symbols: done,
+            });
+        }
+        if entry % POLL == 0 && crate::game::cancel::requested() {
+            return Err(CountError::Cancelled {
+                instance: instance.to_string(),
+            });
+        }
+    }
+    Ok(next)
 }
 
 /// The image of the squares of `set` under symmetry `symmetry`.

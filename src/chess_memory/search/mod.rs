@@ -156,19 +156,22 @@ type PerInstance<T> = std::sync::Mutex<
     std::collections::HashMap<(usize, [u32; crate::chess_memory::pieces::Symbol::COUNT]), T>,
 >;
 
-/// The value of `queue`'s instance in `cache`, built by `build` on first use.
+/// The value of `queue`'s instance in `cache`, built by `build` on first use; a build that
+/// gives `None` (it was stopped part way) is not kept, and the next use builds again.
 fn per_instance<T: Clone>(
     cache: &'static std::sync::OnceLock<PerInstance<T>>,
     queue: &Queue,
-    build: impl FnOnce(&crate::chess_memory::sat::Instance) -> T,
-) -> T {
+    build: impl FnOnce(&crate::chess_memory::sat::Instance) -> Option<T>,
+) -> Option<T> {
     let key = (queue.size().side(), queue.piece_counts());
     let mut cache = cache
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    cache
-        .entry(key)
-        .or_insert_with(|| build(&crate::chess_memory::sat::Instance::from_queue(queue)))
-        .clone()
+    if let Some(kept) = cache.get(&key) {
+        return Some(kept.clone());
+    }
+    let built = build(&crate::chess_memory::sat::Instance::from_queue(queue))?;
+    cache.insert(key, built.clone());
+    Some(built)
 }

@@ -82,8 +82,9 @@ pub fn sample<P: Picker>(
 pub fn stages_for(queue: &Queue) -> Arc<SymbolStages> {
     static CACHE: OnceLock<PerInstance<Arc<SymbolStages>>> = OnceLock::new();
     per_instance(&CACHE, queue, |instance| {
-        Arc::new(SymbolStages::new(instance, TAIL_SYMBOLS))
+        Some(Arc::new(SymbolStages::new(instance, TAIL_SYMBOLS)))
     })
+    .expect("built whole")
 }
 
 #[cfg(test)]

@@ -76,7 +76,12 @@ impl FromStr for RestartPolicy {
     type Err = String;
 
     fn from_str(text: &str) -> Result<RestartPolicy, String> {
-        let bad = || format!("'{text}' is not a restart policy; use {RESTART_FORMS}");
+        let bad = || {
+            format!(
+                "'{}' is not a restart policy; use {RESTART_FORMS}",
+                crate::names::quoted(text)
+            )
+        };
         let count = |t: &str| {
             t.trim()
                 .parse::<u64>()

@@ -136,21 +136,24 @@ fn too_many(instance: &Instance) -> CountError {
 }
 
 /// The sampler of `queue`'s instance, built on first use and shared by every later draw of
-/// the process (failures are remembered too, so a refused instance is refused at once).
+/// the process (failures are remembered too, so a refused instance is refused at once). A
+/// build asked to stop part way ([`crate::game::cancel`]: the page's client left) is not
+/// kept: the next draw builds it again.
 pub fn sampler_for(queue: &Queue) -> Result<Arc<UniformSampler>, String> {
     static CACHE: OnceLock<PerInstance<Result<Arc<UniformSampler>, String>>> = OnceLock::new();
-    per_instance(&CACHE, queue, |instance| {
-        UniformSampler::build(instance, MAX_TABLE)
-            .map(Arc::new)
-            .map_err(|e| match e {
-                CountError::TooLarge { instance, .. } => format!(
-                    "drawing uniformly keeps the board count's tables in memory, and {instance} \
+    let built = per_instance(&CACHE, queue, |instance| {
+        match UniformSampler::build(instance, MAX_TABLE) {
+            Err(CountError::Cancelled { .. }) => None,
+            Ok(sampler) => Some(Ok(Arc::new(sampler))),
+            Err(CountError::TooLarge { instance, .. }) => Some(Err(format!(
+                "drawing uniformly keeps the board count's tables in memory, and {instance} \
 needs more than {MAX_TABLE} entries in one (4×4 and 5×5 boards fit, larger ones do not: \
 `--algorithm resample` draws them nearly uniformly)"
-                ),
-                other => other.to_string(),
-            })
-    })
+            ))),
+            Err(other) => Some(Err(other.to_string())),
+        }
+    });
+    built.unwrap_or_else(|| Err("the uniform sampler's tables were stopped part way".into()))
 }
 
 #[cfg(test)]
@@ -197,6 +200,30 @@ mod tests {
     #[test]
     fn the_full_4x4_sampler_knows_the_count() {
         let sampler = UniformSampler::build(&instance(4, [1; 8]), MAX_TABLE).unwrap();
+        assert_eq!(sampler.boards(), 9_683_712);
+    }
+
+    #[test]
+    fn a_build_asked_to_stop_stops_and_a_stopped_build_is_built_again_next_time() {
+        use crate::chess_memory::queue::parse_order;
+        use crate::game::cancel::CancelFlag;
+        let stopped = CancelFlag::new();
+        stopped.cancel();
+        let build = || UniformSampler::build(&instance(4, [1; 8]), MAX_TABLE).map(|_| ());
+        assert!(matches!(
+            stopped.run(build),
+            Err(CountError::Cancelled { .. })
+        ));
+        // A cache as the process's: the stopped build is not remembered, the next is.
+        static CACHE: OnceLock<PerInstance<u64>> = OnceLock::new();
+        let queue = parse_order("QNBR", BoardSize::new(4).unwrap()).unwrap();
+        let count = |instance: &Instance| UniformSampler::build(instance, MAX_TABLE).ok();
+        let counted = |instance: &Instance| count(instance).map(|sampler| sampler.boards());
+        assert_eq!(stopped.run(|| per_instance(&CACHE, &queue, counted)), None);
+        assert_eq!(per_instance(&CACHE, &queue, counted), Some(9_683_712));
+        let kept = per_instance(&CACHE, &queue, |_| unreachable!("kept"));
+        assert_eq!(kept, Some(9_683_712));
+        let sampler = sampler_for(&queue).unwrap();
         assert_eq!(sampler.boards(), 9_683_712);
     }
 }
