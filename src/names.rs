@@ -37,7 +37,12 @@ macro_rules! named_enum {
                     .find(|value| value.name() == text.trim())
                     .ok_or_else(|| {
                         let names: Vec<&str> = $type::ALL.iter().map(|v| v.name()).collect();
-                        format!("unknown {} '{text}'; use one of: {}", $what, names.join(", "))
+                        format!(
+                            "unknown {} '{}'; use one of: {}",
+                            $what,
+                            $crate::names::quoted(text),
+                            names.join(", ")
+                        )
                     })
             }
         }
@@ -70,6 +75,61 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// The longest quote [`quotes_shown`] keeps whole: longer than any a message writes itself (a
+/// command, a list of names), shorter than input pasted whole.
+const QUOTE_CHARS: usize = 200;
+
+/// `message` with each part between a pair of backticks (the way boardlab's messages and
+/// toml's quote input) escaped as [`shown`] escapes it, and cut short past [`QUOTE_CHARS`]
+/// characters: a message that quotes a huge piece of input stays short.
+pub fn quotes_shown(message: &str) -> String {
+    let parts: Vec<&str> = message.split('`').collect();
+    let mut out = String::with_capacity(message.len());
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // An odd part is quoted when a backtick closes it.
+        if i % 2 == 1 && i + 1 < parts.len() {
+            out.push_str(&quoted(part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// A piece of input as a message quotes it: escaped as [`shown`] escapes it, whole up to
+/// [`QUOTE_CHARS`] characters (a long queue or path is kept), cut short past them.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == QUOTE_CHARS {
+            out.push('…');
+            break;
+        }
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+/// `text` with every word (a run of characters without white space) longer than
+/// [`QUOTE_CHARS`] cut short with `…`: for messages about a spec or a message of another
+/// program, which quote their input in many ways, none of whose own words is so long.
+pub fn long_words_cut(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * QUOTE_CHARS));
+    let mut word = 0;
+    for c in text.chars() {
+        word = if c.is_whitespace() { 0 } else { word + 1 };
+        if word <= QUOTE_CHARS {
+            out.push(c);
+        } else if word == QUOTE_CHARS + 1 {
+            out.push('…');
+        }
+    }
+    out
+}
+
 /// A message as one line of plain text: [`shown`]'s escapes, nothing cut. The last guard
 /// of every error the command prints, whatever input a message quotes.
 pub fn one_line(text: &str) -> String {
@@ -87,6 +147,36 @@ fn push_escaped(out: &mut String, c: char) {
         out.extend(c.escape_unicode());
     } else {
         out.push(c);
+    }
+}
+
+#[cfg(test)]
+mod quote_tests {
+    use super::*;
+
+    #[test]
+    fn long_quotes_are_cut_and_the_words_around_them_kept() {
+        let long = "ab".repeat(500);
+        let message = format!("unknown field `{long}`, expected `name` or `seed`");
+        let shown = quotes_shown(&message);
+        assert_eq!(
+            shown,
+            format!(
+                "unknown field `{}…`, expected `name` or `seed`",
+                &long[..QUOTE_CHARS]
+            )
+        );
+        let words = format!("unknown puzzle \"{}\"; use chess-memory", "k".repeat(300));
+        let cut = long_words_cut(&words);
+        assert_eq!(
+            cut,
+            format!("unknown puzzle \"{}… use chess-memory", "k".repeat(199)),
+            "the rest of a long word is dropped, the words after it kept"
+        );
+        let command = format!("run `boardlab run {}`", "x".repeat(150));
+        assert_eq!(quotes_shown(&command), command, "a command is kept whole");
+        // A backtick that nothing closes quotes nothing.
+        assert_eq!(quotes_shown("a `b` c `d"), "a `b` c `d");
     }
 }
 

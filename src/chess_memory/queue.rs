@@ -42,7 +42,8 @@ pub enum QueueError {
     )]
     Empty,
     #[error(
-        "order '{text}' has unknown character '{found}' at position {position}; use {ACCEPTED_LETTERS}"
+        "order '{}' has unknown character '{found}' at position {position}; use {ACCEPTED_LETTERS}",
+        crate::names::quoted(.text)
     )]
     UnknownLetter {
         text: String,
@@ -50,7 +51,8 @@ pub enum QueueError {
         position: usize,
     },
     #[error(
-        "order '{text}' has {pairs} pairs ({pieces} pieces) but a {size} board has {squares} squares; use at most {max} letters"
+        "order '{}' has {pairs} pairs ({pieces} pieces) but a {size} board has {squares} squares; use at most {max} letters",
+        crate::names::quoted(.text)
     )]
     TooManyPieces {
         text: String,
@@ -61,13 +63,15 @@ pub enum QueueError {
         max: usize,
     },
     #[error(
-        "'{text}' is not a type order (Q, N, B and R once each, in upper case, e.g. QNBR or \
-RBNQ); for a queue of 4 pairs write {QUEUE_PREFIX}{text}"
+        "'{0}' is not a type order (Q, N, B and R once each, in upper case, e.g. QNBR or \
+RBNQ); for a queue of 4 pairs write {QUEUE_PREFIX}{0}",
+        crate::names::quoted(.text)
     )]
     NotATypeOrder { text: String },
     #[error(
-        "'{text}' has {pairs} pairs but a full {size} board takes {full}; for a queue that leaves \
-squares empty write {QUEUE_PREFIX}{text}"
+        "'{0}' has {pairs} pairs but a full {size} board takes {full}; for a queue that leaves \
+squares empty write {QUEUE_PREFIX}{0}",
+        crate::names::quoted(.text)
     )]
     ShortQueue {
         text: String,

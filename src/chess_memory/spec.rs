@@ -194,12 +194,17 @@ impl Spec {
                     ));
                 }
                 let label = series_label(&queue, &search);
-                search
-                    .algorithm
-                    .supports(&queue)
-                    .map_err(|e| bad("algorithm", format!("series '{label}': {e}")))?;
+                search.algorithm.supports(&queue).map_err(|e| {
+                    bad(
+                        "algorithm",
+                        format!("series '{}': {e}", crate::names::quoted(&label)),
+                    )
+                })?;
                 if series.iter().any(|s| s.label == label) {
-                    return Err(bad("orderings", format!("'{label}' is listed twice")));
+                    return Err(bad(
+                        "orderings",
+                        format!("'{}' is listed twice", crate::names::quoted(&label)),
+                    ));
                 }
                 series.push(Series {
                     label,
@@ -319,7 +324,10 @@ fn expand_orderings(
         toml::Value::String(s) => {
             return Err(bad(
                 "orderings",
-                format!("unknown value \"{s}\"; {ORDERINGS_HELP}"),
+                format!(
+                    "unknown value \"{}\"; {ORDERINGS_HELP}",
+                    crate::names::quoted(s)
+                ),
             ));
         }
         toml::Value::Array(items) => items
@@ -362,7 +370,10 @@ fn random_queues(
     if let Some(key) = table.keys().find(|k| *k != "random-queues") {
         return Err(bad(
             "orderings",
-            format!("unknown key '{key}' in the table; {ORDERINGS_HELP}"),
+            format!(
+                "unknown key '{}' in the table; {ORDERINGS_HELP}",
+                crate::names::quoted(key)
+            ),
         ));
     }
     let count = table

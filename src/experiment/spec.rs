@@ -123,7 +123,7 @@ impl SpecHeader {
 /// and the key when the message is about the value of a `key = value` line (toml names only
 /// the value: "invalid value: integer `-1`, expected u64").
 pub fn one_line_toml_error(error: &toml::de::Error, text: &str) -> String {
-    let message = error.message().trim().trim_end_matches('.').to_string();
+    let message = crate::names::quotes_shown(error.message().trim().trim_end_matches('.'));
     match error.span() {
         Some(span) => {
             let before = text.get(..span.start).unwrap_or(text);
@@ -131,8 +131,11 @@ pub fn one_line_toml_error(error: &toml::de::Error, text: &str) -> String {
             let line_start = before.rfind('\n').map_or(0, |i| i + 1);
             let column = before.len() - line_start + 1;
             match key_of_value(&before[line_start..]) {
-                Some(key) if !message.contains(&format!("`{key}`")) => {
-                    format!("key `{key}`, line {line}, column {column}: {message}")
+                Some(key) if !message.contains(&format!("`{}`", crate::names::shown(key))) => {
+                    format!(
+                        "key `{}`, line {line}, column {column}: {message}",
+                        crate::names::shown(key)
+                    )
                 }
                 _ => format!("line {line}, column {column}: {message}"),
             }
@@ -173,15 +176,16 @@ pub fn check_name(name: &str) -> Result<(), SpecError> {
 /// A spec that cannot be run, with the key at fault.
 #[derive(Debug, thiserror::Error)]
 pub enum SpecError {
-    #[error("{0}")]
+    #[error("{}", crate::names::long_words_cut(.0))]
     Toml(String),
-    #[error("key `{key}`: {message}")]
+    #[error("key `{key}`: {}", crate::names::long_words_cut(.message))]
     BadValue { key: &'static str, message: String },
-    #[error("{0}")]
+    #[error("{}", crate::names::long_words_cut(.0))]
     Setting(String),
 }
 
-/// The error of a bad value of `key`; the message is made one line whatever it quotes.
+/// The error of a bad value of `key`; the message is made one line whatever it quotes (and
+/// shown with a huge quote of the spec cut short, as every spec error is).
 pub fn bad(key: &'static str, message: impl Into<String>) -> SpecError {
     SpecError::BadValue {
         key,

@@ -14,6 +14,26 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// Cases run for each text reader, and for the endgame file reader (whose cases open a file).
+const TEXT_CASES: u32 = 4000;
+const ENDGAME_CASES: u32 = 1000;
+
+#[test]
+fn the_readme_and_the_server_guide_give_the_cases_run() {
+    let thousands = |n: u32| format!("{},{:03}", n / 1000, n % 1000);
+    for guide in ["README.md", "docs/serve.md"] {
+        let text = std::fs::read_to_string(root().join(guide)).unwrap();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for figure in [
+            format!("{} cases each for the PDN", thousands(TEXT_CASES)),
+            format!("{} for the endgame file reader", thousands(ENDGAME_CASES)),
+            format!("at most {} characters", thousands(MAX_ERROR as u32)),
+        ] {
+            assert!(text.contains(&figure), "{guide} says {figure:?}");
+        }
+    }
+}
+
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
         cases,
@@ -90,8 +110,12 @@ fn damaged(seed: &[u8], damages: &[Damage]) -> Vec<u8> {
     bytes
 }
 
+/// The longest error a reader gives (a replay's list of the legal moves is the longest).
+const MAX_ERROR: usize = 2000;
+
 /// Runs `read` on another thread: `Err` with a reason when it panics, takes longer than two
-/// seconds, or answers an error of more than one line.
+/// seconds, or answers an error of more than one line, with a control character, or longer
+/// than [`MAX_ERROR`] characters.
 fn answers<T: Send + 'static>(
     read: impl FnOnce() -> Result<T, String> + Send + 'static,
 ) -> Result<(), String> {
@@ -106,6 +130,16 @@ fn answers<T: Send + 'static>(
         Ok(Ok(Some(error))) if error.trim_end().contains('\n') => {
             Err(format!("an error of several lines: {error}"))
         }
+        // A terminal escape or any other control character of the input, echoed raw.
+        Ok(Ok(Some(error))) if error.trim_end().chars().any(char::is_control) => {
+            Err(format!("an error with a control character: {error:?}"))
+        }
+        // The input quoted whole rather than cut short.
+        Ok(Ok(Some(error))) if error.chars().count() > MAX_ERROR => Err(format!(
+            "an error of {} characters: {}…",
+            error.chars().count(),
+            error.chars().take(200).collect::<String>()
+        )),
         Ok(Ok(_)) => Ok(()),
     }
 }
@@ -154,7 +188,7 @@ fn rule_set(name: &str) -> RuleSet {
 }
 
 proptest! {
-    #![proptest_config(config(4000))]
+    #![proptest_config(config(TEXT_CASES))]
 
     /// Damaged PDN is read and replayed game by game, or refused in one line.
     #[test]
@@ -163,9 +197,10 @@ proptest! {
         damages in prop::collection::vec(damage(), 1..6),
     ) {
         let seeds = pdn_seeds();
-        let text = String::from_utf8_lossy(&damaged(&seeds[seed % seeds.len()], &damages)).into_owned();
+        // Raw bytes, as a file gives them: the reader decodes them itself.
+        let bytes = damaged(&seeds[seed % seeds.len()], &damages);
         let outcome = answers(move || {
-            boardlab::draughts::pdn::replay_each(&text, None, |_| Ok(())).map(|_| ())
+            boardlab::draughts::pdn::replay_each(&bytes[..], None, |_| Ok(())).map(|_| ())
         });
         prop_assert!(outcome.is_ok(), "{:?}", outcome);
     }
@@ -234,7 +269,7 @@ fn endgame_folder() -> &'static Path {
 }
 
 proptest! {
-    #![proptest_config(config(1000))]
+    #![proptest_config(config(ENDGAME_CASES))]
 
     /// A damaged endgame file is refused in one line naming it, or (where the damage left
     /// it whole) read; never a panic or a hang.

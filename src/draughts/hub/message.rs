@@ -7,6 +7,7 @@
 //! special character or is empty); an argument without `=value` is a flag. Blanks between the
 //! parts have no meaning.
 
+use crate::names::shown;
 use std::fmt;
 
 /// A parsed line: the command and its arguments in order.
@@ -64,13 +65,13 @@ impl Message {
         while !scan.at_end() {
             let name = scan
                 .name()
-                .ok_or_else(|| format!("`{command}`: an argument has no name"))?;
+                .ok_or_else(|| format!("`{}`: an argument has no name", shown(&command)))?;
             scan.skip_blanks();
             let value = if scan.chars.peek() == Some(&'=') {
                 scan.chars.next();
                 Some(
                     scan.value()
-                        .map_err(|e| format!("`{command} {name}`: {e}"))?,
+                        .map_err(|e| format!("`{} {}`: {e}", shown(&command), shown(&name)))?,
                 )
             } else {
                 None
