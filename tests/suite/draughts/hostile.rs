@@ -505,3 +505,185 @@ fn an_engine_file_that_is_not_executable_is_refused_at_the_start() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("is not executable"), "{stderr}");
 }
+
+/// Waits until process `pid` no longer dies of SIGINT: `main` holds it (its `SigBlk` mask
+/// has it) from its first line, and a handler catches it (`SigCgt`) once the command has
+/// set its own; false if it ended or did neither within 10 s.
+fn answers_sigint(pid: u32) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(10) {
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+            return false;
+        };
+        let mask = |name: &str| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix(name))
+                .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+                .unwrap_or(0)
+        };
+        if (mask("SigBlk:") | mask("SigCgt:")) & (1 << (libc::SIGINT - 1)) != 0 {
+            return true;
+        }
+        std::thread::yield_now();
+    }
+    false
+}
+
+/// Sends SIGINT to a child of this test.
+fn interrupt(child: &std::process::Child) {
+    // SAFETY: kill sends a signal to a child of this test.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+}
+
+#[test]
+fn ctrl_c_in_the_first_moments_of_run_and_serve_stops_them_as_later() {
+    let dir = tempfile::tempdir().unwrap();
+    // Long enough (a few seconds) that the signal comes before the run is done.
+    let spec = dir.path().join("spec.toml");
+    std::fs::write(
+        &spec,
+        "name = \"early\"\norderings = [\"QNBR\", \"NRQB\"]\nseed = 7\ndraws = 3000\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let commands: [(&str, Vec<&OsStr>); 2] = [
+        (
+            "run",
+            vec![
+                OsStr::new("run"),
+                spec.as_os_str(),
+                OsStr::new("--out"),
+                out.as_os_str(),
+            ],
+        ),
+        (
+            "serve",
+            vec![OsStr::new("serve"), OsStr::new("--port"), OsStr::new("0")],
+        ),
+    ];
+    for (name, args) in commands {
+        let child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The signal comes as soon as `main` has begun: before a run has read its spec or
+        // the server has bound its port.
+        assert!(answers_sigint(child.id()), "{name}: main answers Ctrl-C");
+        interrupt(&child);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        match name {
+            "run" => {
+                assert_eq!(output.status.code(), Some(130), "{stderr}");
+                assert!(stderr.contains("interrupted after"), "{stderr}");
+                // The folder is left as any interrupted run leaves it: it resumes.
+                let resumed = boardlab()
+                    .args(&args)
+                    .args(["--resume", "--quiet"])
+                    .output()
+                    .unwrap();
+                assert!(resumed.status.success(), "{resumed:?}");
+            }
+            _ => {
+                assert_eq!(output.status.code(), Some(0), "{stderr}");
+                assert!(
+                    stdout.starts_with("listening on http://127.0.0.1:"),
+                    "{stdout}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_second_ctrl_c_of_a_run_ends_its_engines_and_their_children() {
+    let dir = tempfile::tempdir().unwrap();
+    // The engine takes its first search and never answers: the first Ctrl-C waits for the
+    // game in flight, the second ends it all.
+    let hub = engine_with_children(dir.path(), "--bot random --fault hang --fault-after 0")
+        .replace("timeout=10", "timeout=60");
+    let spec = dir.path().join("spec.toml");
+    std::fs::write(
+        &spec,
+        format!(
+            "puzzle = \"draughts-variants\"\nname = \"hub\"\nseed = 3\ngames = 2\nmax-plies = 20\n\
+             players = [{hub:?}, \"random\"]\n"
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .arg("run")
+        .arg(&spec)
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .arg("--quiet")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pids = dir.path().join("pids");
+    let started = Instant::now();
+    while std::fs::read_to_string(&pids).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the engine starts"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(&child);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first Ctrl-C waits"
+    );
+    interrupt(&child);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let left = left_running(&pids);
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+#[test]
+fn replay_of_a_stream_holds_a_few_chunks_of_it_whatever_its_length() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(["draughts", "replay", "-", "--rules", "international"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // 64 MiB of one game's comment, then its moves; memory is looked at before the end.
+    stdin.write_all(b"[Event \"long\"]\n1. 32-28 {").unwrap();
+    let comment = vec![b'x'; 1 << 20];
+    for _ in 0..64 {
+        stdin.write_all(&comment).unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kib: u64 = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    stdin.write_all(b"} 19-23 *\n").unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stdout).ends_with("1 game, every move legal\n"),
+        "{output:?}"
+    );
+    assert!(
+        peak_kib < 32 << 10,
+        "peak memory {peak_kib} KiB after 64 MiB read"
+    );
+}
