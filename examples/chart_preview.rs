@@ -38,7 +38,8 @@ fn main() -> anyhow::Result<()> {
             cap: Some(500_000.0),
             highlight: Some("QNBR".into()),
             row_noun: "type order".into(),
-        },
+        }
+        .intervals(),
         &dir,
         "orderings",
     )?;

@@ -324,7 +324,7 @@ pub fn write_report(
     study: &FairnessStudy,
     rows: &[FairnessRow],
 ) -> crate::output::error::Result<()> {
-    use crate::output::charts::{IntervalChart, IntervalRow, Look};
+    use crate::output::charts::{IntervalChart, IntervalRow, Layers, Look};
     let board = study.instance.split(',').next().unwrap_or_default();
     let mut sorted: Vec<&FairnessRow> = rows.iter().collect();
     sorted.sort_by(|a, b| b.chi2_divergence.total_cmp(&a.chi2_divergence));
@@ -333,12 +333,7 @@ pub fn write_report(
             .iter()
             .map(|r| {
                 let (low, high, value) = f(r);
-                IntervalRow {
-                    label: r.generator.clone(),
-                    value,
-                    low,
-                    high,
-                }
+                IntervalRow::new(r.generator.clone(), value, low, high)
             })
             .collect()
     };
@@ -352,6 +347,8 @@ pub fn write_report(
         open: String::new(),
         rows: bars(&|r| (r.tv_low, r.tv_high, r.symbol_tv)),
         reference: None,
+        row_axis: None,
+        layers: Layers::default(),
         look: Look::DISTANCES,
     };
     let divergence = IntervalChart {
@@ -366,6 +363,8 @@ pub fn write_report(
         open: String::new(),
         rows: bars(&|r| (r.chi2_low, r.chi2_high, r.chi2_divergence)),
         reference: None,
+        row_axis: None,
+        layers: Layers::default(),
         look: Look::DISTANCES,
     };
     crate::output::charts::render(&distance, dir, "fairness")?;

@@ -1,7 +1,7 @@
 //! A marginals study's description, REPORT.md and charts.
 
 use super::{FeatureRow, KindRow, UniformRow};
-use crate::output::charts::{IntervalChart, IntervalRow, Look};
+use crate::output::charts::{IntervalChart, IntervalRow, Layers, Look};
 use crate::output::document::{Align, Document, Table};
 
 /// Significance level of the study's verdicts (after Holm's adjustment).
@@ -50,14 +50,11 @@ pub fn write_report(
         rows: by_distance
             .iter()
             .filter(|r| r.tested)
-            .map(|r| IntervalRow {
-                label: r.generator.clone(),
-                value: r.distance,
-                low: 0.0,
-                high: r.noise_distance,
-            })
+            .map(|r| IntervalRow::new(r.generator.clone(), r.distance, 0.0, r.noise_distance))
             .collect(),
         reference: None,
+        row_axis: None,
+        layers: Layers::default(),
         look: Look::DISTANCES,
     };
     let largest = largest_effects(pairs);
@@ -69,18 +66,20 @@ pub fn write_report(
         hidden: None,
         open: String::new(),
         reference: None,
+        row_axis: None,
+        layers: Layers::default(),
         look: Look::DISTANCES,
         rows: largest
             .iter()
             .map(|r| {
                 let spread = r.difference / r.effect_size;
                 let half = 1.96 * r.error / spread;
-                IntervalRow {
-                    label: format!("{} ({})", r.generator, r.feature),
-                    value: r.effect_size,
-                    low: r.effect_size - half,
-                    high: r.effect_size + half,
-                }
+                IntervalRow::new(
+                    format!("{} ({})", r.generator, r.feature),
+                    r.effect_size,
+                    r.effect_size - half,
+                    r.effect_size + half,
+                )
             })
             .collect(),
     };
@@ -198,6 +197,21 @@ generators with enough boards to test{listed}.",
             far.farthest_z
         );
     }
+    untested_and_effects(text, pairs, kinds);
+    let on_uniform: Vec<String> = uniform
+        .iter()
+        .filter(|r| r.family != "kind per square" && r.spread > 0.0)
+        .map(|r| format!("{} {:.4} ± {:.4}", r.feature, r.mean, r.error))
+        .collect();
+    writeln!(
+        text,
+        "- **A uniform board** has on average (± standard error): {}.",
+        on_uniform.join(", ")
+    );
+}
+
+/// The summary's lines on the generators too short to test and the largest pair effect.
+fn untested_and_effects(text: &mut Document, pairs: &[FeatureRow], kinds: &[KindRow]) {
     let untested: Vec<&str> = (kinds.iter().filter(|r| !r.tested))
         .map(|r| r.generator.as_str())
         .collect();
@@ -217,16 +231,6 @@ boards (d = {:+.3}, Holm p = {:.2e}).",
             top.generator, top.feature, top.mean, top.uniform_mean, top.effect_size, top.p_holm
         );
     }
-    let on_uniform: Vec<String> = uniform
-        .iter()
-        .filter(|r| r.family != "kind per square" && r.spread > 0.0)
-        .map(|r| format!("{} {:.4} ± {:.4}", r.feature, r.mean, r.error))
-        .collect();
-    writeln!(
-        text,
-        "- **A uniform board** has on average (± standard error): {}.",
-        on_uniform.join(", ")
-    );
 }
 
 /// One row per search: its generators (orders), how many could be tested and how many were

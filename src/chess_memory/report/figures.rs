@@ -93,7 +93,8 @@ pub fn write_charts(analysis: &Analysis, dir: &Path) -> Result<Vec<&'static str>
     emit(
         "orderings",
         charts::render(
-            &orderings_chart(analysis, &format!("{name}: iterations per draw, {context}")),
+            &orderings_chart(analysis, &format!("{name}: iterations per draw, {context}"))
+                .intervals(),
             dir,
             "orderings",
         ),

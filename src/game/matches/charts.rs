@@ -8,7 +8,7 @@
 use super::ratings::RatingRow;
 use super::tally::SeatRecord;
 use crate::output::charts::style::{self, BLUE, DARK, GREEN, GREY, LegendMark, VERMILION};
-use crate::output::charts::{Chart, IntervalChart, IntervalRow, Look, plot_error};
+use crate::output::charts::{Chart, IntervalChart, IntervalRow, Layers, Look, plot_error};
 use crate::output::numbers::count;
 use crate::output::numbers::fixed;
 use plotters::coord::Shift;
@@ -434,15 +434,17 @@ pub fn ratings_chart(name: &str, rows: &[RatingRow]) -> IntervalChart {
         open: "every game won or lost".to_string(),
         rows: (rows.iter())
             .filter_map(|r| {
-                Some(IntervalRow {
-                    label: r.player.clone(),
-                    value: r.rating?,
-                    low: r.rating_low?,
-                    high: r.rating_high?,
-                })
+                Some(IntervalRow::new(
+                    r.player.clone(),
+                    r.rating?,
+                    r.rating_low?,
+                    r.rating_high?,
+                ))
             })
             .collect(),
         reference: None,
+        row_axis: None,
+        layers: Layers::default(),
         look: Look::RATINGS,
     }
 }

@@ -12,7 +12,7 @@ use crate::experiment::StudyError;
 use crate::experiment::inspect::{ShowOptions, SummaryLayout, summary_table};
 use crate::experiment::run_set::{RunSet, SetReport};
 use crate::output::atomic::write_atomic;
-use crate::output::charts::{self, IntervalChart, IntervalRow, Look};
+use crate::output::charts::{self, IntervalChart, IntervalRow, Layers, Look};
 use crate::output::document::{Align, Document, Table};
 use crate::output::error::IoContext;
 use crate::output::numbers::{count, fixed};
@@ -112,64 +112,74 @@ pub fn set_finding(t: &SetTables, noun: &str) -> String {
             .collect();
         return each.join("; ");
     }
-    let firsts = &t.first_seats;
     let clauses: Vec<String> = players
         .iter()
         .map(|player| {
-            let own: Vec<&MemberFirstSeat> = firsts
-                .iter()
+            let own: Vec<&MemberFirstSeat> = (t.first_seats.iter())
                 .filter(|m| &m.first.player == player)
                 .collect();
-            let (mut above, mut below) = (Vec::new(), Vec::new());
-            for m in &own {
-                let (low, high) = m.first.score_interval();
-                if low > 0.5 {
-                    above.push(m.value.as_str());
-                } else if high < 0.5 {
-                    below.push(m.value.as_str());
-                }
-            }
-            let score = match (above.is_empty(), below.is_empty()) {
-                (true, true) => format!(
-                    "the first player's 95% score interval holds 50% under {}",
-                    if own.len() == 1 {
-                        own[0].value.clone()
-                    } else {
-                        format!("each of the {} {noun}", own.len())
-                    }
-                ),
-                (false, true) => format!(
-                    "the first player's score excludes 50% in {} (above)",
-                    listed(&above)
-                ),
-                (true, false) => format!(
-                    "the first player's score excludes 50% in {} (below)",
-                    listed(&below)
-                ),
-                (false, false) => format!(
-                    "the first player's score excludes 50% in {} (above) and in {} (below)",
-                    listed(&above),
-                    listed(&below)
-                ),
-            };
-            let draws = |m: &MemberFirstSeat| {
-                let (share, low, high) = m.first.share(1);
-                format!("{} in {}", with_interval(share, low, high), m.value)
-            };
-            let by_draws = |a: &&&MemberFirstSeat, b: &&&MemberFirstSeat| {
-                a.first.share(1).0.total_cmp(&b.first.share(1).0)
-            };
-            let fewest = own.iter().min_by(by_draws).expect("a player has a member");
-            let most = own.iter().max_by(by_draws).expect("a player has a member");
-            let range = if own.len() == 1 {
-                format!("draws {}", draws(fewest))
-            } else {
-                format!("draws from {} to {}", draws(fewest), draws(most))
-            };
-            format!("{player} against itself: {score}; {range}")
+            format!(
+                "{player} against itself: {}; {}",
+                first_player_clause(&own, noun),
+                draws_clause(&own)
+            )
         })
         .collect();
     clauses.join("; ")
+}
+
+/// Where one player's first seat scores above or below 50%, by its 95% score interval.
+fn first_player_clause(own: &[&MemberFirstSeat], noun: &str) -> String {
+    let (mut above, mut below) = (Vec::new(), Vec::new());
+    for m in own {
+        let (low, high) = m.first.score_interval();
+        if low > 0.5 {
+            above.push(m.value.as_str());
+        } else if high < 0.5 {
+            below.push(m.value.as_str());
+        }
+    }
+    match (above.is_empty(), below.is_empty()) {
+        (true, true) => format!(
+            "the first player's 95% score interval holds 50% under {}",
+            if own.len() == 1 {
+                own[0].value.clone()
+            } else {
+                format!("each of the {} {noun}", own.len())
+            }
+        ),
+        (false, true) => format!(
+            "the first player's score excludes 50% in {} (above)",
+            listed(&above)
+        ),
+        (true, false) => format!(
+            "the first player's score excludes 50% in {} (below)",
+            listed(&below)
+        ),
+        (false, false) => format!(
+            "the first player's score excludes 50% in {} (above) and in {} (below)",
+            listed(&above),
+            listed(&below)
+        ),
+    }
+}
+
+/// The fewest and the most draws of one player's members, with their intervals.
+fn draws_clause(own: &[&MemberFirstSeat]) -> String {
+    let draws = |m: &MemberFirstSeat| {
+        let (share, low, high) = m.first.share(1);
+        format!("{} in {}", with_interval(share, low, high), m.value)
+    };
+    let by_draws = |a: &&&MemberFirstSeat, b: &&&MemberFirstSeat| {
+        a.first.share(1).0.total_cmp(&b.first.share(1).0)
+    };
+    let fewest = own.iter().min_by(by_draws).expect("a player has a member");
+    let most = own.iter().max_by(by_draws).expect("a player has a member");
+    if own.len() == 1 {
+        format!("draws {}", draws(fewest))
+    } else {
+        format!("draws from {} to {}", draws(fewest), draws(most))
+    }
 }
 
 /// The columns of the set's `summary.csv` after the key's own (the member's value).
@@ -250,50 +260,62 @@ fn write_charts(dir: &Path, t: &SetTables, noun: &str) -> Result<usize, StudyErr
             .iter()
             .map(|m| {
                 let (value, low, high) = pick(&m.first);
-                IntervalRow {
-                    label: row_label(m, several),
-                    value: 100.0 * value,
-                    low: 100.0 * low,
-                    high: 100.0 * high,
-                }
+                IntervalRow::new(
+                    row_label(m, several),
+                    100.0 * value,
+                    100.0 * low,
+                    100.0 * high,
+                )
             })
             .collect()
     };
     let name = &t.set.name;
-    charts::render(
-        &IntervalChart {
-            title: format!("{name}: the first player's score by {}", t.set.key),
-            axis: "first player's score, % (a win 1, a draw ½)".to_string(),
-            estimate: "score over the games".to_string(),
-            interval: "95% score interval".to_string(),
-            hidden: Some("95% score interval".to_string()),
-            open: String::new(),
-            rows: rows(&|f| {
+    let first_player = IntervalChart {
+        reference: Some((50.0, "50%: neither seat favoured".to_string())),
+        ..percent_chart(
+            format!("{name}: the first player's score by {}", t.set.key),
+            "first player's score, % (a win 1, a draw ½)".to_string(),
+            "score over the games",
+            "95% score interval",
+            rows(&|f| {
                 let (low, high) = f.score_interval();
                 (f.score(), low, high)
             }),
-            reference: Some((50.0, "50%: neither seat favoured".to_string())),
-            look: Look::PERCENT,
-        },
-        &chart_dir,
-        "first-player",
-    )?;
-    charts::render(
-        &IntervalChart {
-            title: format!("{name}: drawn games by {}", t.set.key),
-            axis: format!("drawn games, % (each of the {noun})"),
-            estimate: "share of the games drawn".to_string(),
-            interval: "95% Wilson interval".to_string(),
-            hidden: Some("95% Wilson interval".to_string()),
-            open: String::new(),
-            rows: rows(&|f| f.share(1)),
-            reference: None,
-            look: Look::PERCENT,
-        },
-        &chart_dir,
-        "draws",
-    )?;
+        )
+    };
+    charts::render(&first_player, &chart_dir, "first-player")?;
+    let draws = percent_chart(
+        format!("{name}: drawn games by {}", t.set.key),
+        format!("drawn games, % (each of the {noun})"),
+        "share of the games drawn",
+        "95% Wilson interval",
+        rows(&|f| f.share(1)),
+    );
+    charts::render(&draws, &chart_dir, "draws")?;
     Ok(2)
+}
+
+/// A chart of shares in percent by member, its intervals counted where hidden by their dot.
+fn percent_chart(
+    title: String,
+    axis: String,
+    estimate: &str,
+    interval: &str,
+    rows: Vec<IntervalRow>,
+) -> IntervalChart {
+    IntervalChart {
+        title,
+        axis,
+        estimate: estimate.to_string(),
+        interval: interval.to_string(),
+        hidden: Some(interval.to_string()),
+        open: String::new(),
+        rows,
+        row_axis: None,
+        reference: None,
+        layers: Layers::default(),
+        look: Look::PERCENT,
+    }
 }
 
 /// The set's `REPORT.md`.

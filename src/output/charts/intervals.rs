@@ -4,21 +4,62 @@
 //! player's score and the draw rate by rule set (in percent, a line at 50%), the players'
 //! ratings (an open end, a player who won or lost every game, runs to the edge in an
 //! arrow), and how far each board generator is from uniform (a noise bar and the measured
-//! distance). [`Look`] holds what differs between them: sizes, tick labels and margins.
+//! distance), and the type orders by their median number of iterations (on a logarithmic
+//! axis, with [`Layers`] of quantiles, the iteration cap and the share censored beside each
+//! row). [`Look`] holds what differs between them: sizes, scale, tick labels and margins.
 
-use super::style::{self, BLUE, DARK, GREY, LegendMark};
+use super::style::{self, BLUE, DARK, GREY, LegendMark, VERMILION};
 use super::{Chart, plot_error};
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One row: its label, the estimate and the ends of its interval, in the axis's units. An
-/// end may be infinite (no bound on that side); the estimate is finite.
+/// end may be infinite (no bound on that side); the estimate is finite. The row's parts of
+/// the chart's [`Layers`] are here too, `None` where the chart draws none.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IntervalRow {
     pub label: String,
     pub value: f64,
     pub low: f64,
     pub high: f64,
+    /// A wide bar behind the interval: the spread of the row's data (p10 to p90).
+    pub bar: Option<(f64, f64)>,
+    /// A triangle: a far quantile (the p99).
+    pub mark: Option<f64>,
+    /// Text written right of the chart's limit (the share of draws censored).
+    pub note: Option<String>,
+}
+
+impl IntervalRow {
+    /// A row of an estimate and its interval alone.
+    pub fn new(label: impl Into<String>, value: f64, low: f64, high: f64) -> Self {
+        IntervalRow {
+            label: label.into(),
+            value,
+            low,
+            high,
+            bar: None,
+            mark: None,
+            note: None,
+        }
+    }
+}
+
+/// What a chart of distributions adds to its rows' intervals, with the legend's words for
+/// each part: the rows' bars, marks and notes ([`IntervalRow`]), a dashed limit line, and
+/// one row whose bar is drawn in blue.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layers {
+    pub bar: Option<String>,
+    pub mark: Option<String>,
+    /// The limit's value (the iteration cap) and its words; the rows' notes are written
+    /// right of it.
+    pub limit: Option<(f64, String)>,
+    pub note: Option<String>,
+    /// The label of the emphasised row (the seed's order) and the words for it.
+    pub emphasis: Option<(String, String)>,
 }
 
 /// How the axis labels its ticks.
@@ -30,6 +71,8 @@ pub enum Ticks {
     Whole,
     /// Whole numbers with their sign: `+120`.
     Signed,
+    /// Powers of ten and their 2× and 5× ticks: `10⁴`, `2×10⁴`; for a logarithmic axis.
+    Powers,
 }
 
 /// The sizes and rules that differ between the charts of ranked intervals.
@@ -52,6 +95,8 @@ pub struct Look {
     pub from_zero: bool,
     /// Whether the legend names the interval before the estimate.
     pub interval_first: bool,
+    /// Whether the axis is logarithmic; its margins are then [`style::log_range`]'s.
+    pub log: bool,
 }
 
 impl Look {
@@ -69,6 +114,7 @@ impl Look {
         least_margin: 0.5,
         from_zero: false,
         interval_first: false,
+        log: false,
     };
 
     /// Ratings on the Elo scale, up to 150 players.
@@ -85,6 +131,7 @@ impl Look {
         least_margin: 10.0,
         from_zero: false,
         interval_first: false,
+        log: false,
     };
 
     /// Distances from uniform (0 and up, or signed effects), many generators.
@@ -101,6 +148,24 @@ impl Look {
         least_margin: 1e-6,
         from_zero: true,
         interval_first: true,
+        log: false,
+    };
+
+    /// Iterations per draw on a logarithmic axis, up to 24 type orders.
+    pub const ITERATIONS: Look = Look {
+        base_height: 240,
+        row_height: 30,
+        least_rows: 8,
+        label_size: 17,
+        dot: 5,
+        line: 3,
+        ticks: Ticks::Powers,
+        margin: 0.0,
+        open_margin: 0.0,
+        least_margin: 0.0,
+        from_zero: false,
+        interval_first: false,
+        log: true,
     };
 }
 
@@ -119,8 +184,12 @@ pub struct IntervalChart {
     /// Why an interval can be open, for the legend of its arrow: `every game won or lost`.
     pub open: String,
     pub rows: Vec<IntervalRow>,
+    /// What a row is, beside the rows' labels (`type order, best median on top`); `None`
+    /// writes nothing there.
+    pub row_axis: Option<String>,
     /// A vertical line at this value, with the legend's words for it.
     pub reference: Option<(f64, String)>,
+    pub layers: Layers,
     pub look: Look,
 }
 
@@ -132,13 +201,30 @@ impl IntervalChart {
             .count()
     }
 
-    /// The axis: every estimate, every finite end and the reference line inside it, with a
-    /// margin so that no dot or end lies on the frame.
+    /// The axis: every estimate, every finite end, every layer's value and the reference
+    /// line inside it, with a margin so that no dot or end lies on the frame, and room
+    /// right of the limit for the rows' notes.
     pub fn x_range(&self) -> (f64, f64) {
         let ends = (self.rows.iter())
-            .flat_map(|r| [r.value, r.low, r.high])
+            .flat_map(|r| {
+                let bar = r.bar.map_or([None, None], |(l, h)| [Some(l), Some(h)]);
+                [Some(r.value), Some(r.low), Some(r.high), r.mark]
+                    .into_iter()
+                    .chain(bar)
+                    .flatten()
+            })
             .chain(self.reference.as_ref().map(|r| r.0))
+            .chain(self.layers.limit.as_ref().map(|l| l.0))
             .filter(|x| x.is_finite());
+        if self.look.log {
+            let notes = self.rows.iter().any(|r| r.note.is_some());
+            let largest = ends.clone().fold(0.0, f64::max);
+            let room = match (notes, &self.layers.limit) {
+                (true, Some((limit, _))) => Some(limit.max(largest) * 2.2),
+                _ => None,
+            };
+            return style::log_range(ends.chain(room));
+        }
         let start = match self.look.from_zero {
             true => (0.0, 0.0),
             false => (f64::INFINITY, f64::NEG_INFINITY),
@@ -176,10 +262,32 @@ impl Chart for IntervalChart {
     where
         DB::ErrorType: 'static,
     {
-        let n = self.rows.len();
-        if n == 0 {
+        if self.rows.is_empty() {
             return style::no_data(root, &self.title);
         }
+        let (low, high) = self.x_range();
+        match self.look.log {
+            true => self.draw_on(root, style::log_axis(low, high)),
+            false => self.draw_on(root, low..high),
+        }
+    }
+}
+
+impl IntervalChart {
+    /// Draws the chart on `root` with the x axis `axis`, linear or logarithmic, from
+    /// [`IntervalChart::x_range`].
+    fn draw_on<DB, X>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        axis: X,
+    ) -> crate::output::error::Result<()>
+    where
+        DB: DrawingBackend,
+        DB::ErrorType: 'static,
+        X: AsRangedCoord<Value = f64>,
+        X::CoordDescType: ValueFormatter<f64>,
+    {
+        let n = self.rows.len();
         let look = &self.look;
         let labels: Vec<&str> = self.rows.iter().map(|r| r.label.as_str()).collect();
         let (axis_low, axis_high) = self.x_range();
@@ -191,6 +299,10 @@ impl Chart for IntervalChart {
         let (plot_area, legend_area) = root.split_vertically(height - 70);
         let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
         let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+        let row_axis = match self.row_axis {
+            Some(_) => 25,
+            None => 0,
+        };
         let mut chart = ChartBuilder::on(&plot_area)
             .caption(
                 &self.title,
@@ -198,18 +310,22 @@ impl Chart for IntervalChart {
             )
             .margin(20)
             .x_label_area_size(70)
-            .y_label_area_size((30 + 11 * widest).max(100))
-            .build_cartesian_2d(axis_low..axis_high, (0..n as i32 - 1).into_segmented())
+            .y_label_area_size((30 + 11 * widest).max(100) + row_axis)
+            .build_cartesian_2d(axis, (0..n as i32 - 1).into_segmented())
             .map_err(plot_error)?;
         let whole = |x: &f64| format!("{x:.0}");
         let signed = |x: &f64| format!("{x:+.0}");
         let top_down = |y: &SegmentValue<i32>| style::top_down_label(&labels, y);
         let mut mesh = chart.configure_mesh();
         mesh.x_desc(self.axis.as_str());
+        if let Some(words) = &self.row_axis {
+            mesh.y_desc(words.as_str());
+        }
         match look.ticks {
             Ticks::Plain => &mut mesh,
             Ticks::Whole => mesh.x_label_formatter(&whole),
             Ticks::Signed => mesh.x_label_formatter(&signed),
+            Ticks::Powers => mesh.x_label_formatter(&style::power_label),
         }
         .y_labels(n)
         .y_label_formatter(&top_down)
@@ -218,14 +334,37 @@ impl Chart for IntervalChart {
         .light_line_style(WHITE)
         .draw()
         .map_err(plot_error)?;
+        let vertical = |x: f64| [(x, SegmentValue::Exact(0)), (x, SegmentValue::Last)];
         if let Some((x, _)) = &self.reference {
             chart
-                .draw_series([PathElement::new(
-                    [(*x, SegmentValue::Exact(0)), (*x, SegmentValue::Last)],
-                    GREY.stroke_width(2),
-                )])
+                .draw_series([PathElement::new(vertical(*x), GREY.stroke_width(2))])
                 .map_err(plot_error)?;
         }
+        if let Some((x, _)) = &self.layers.limit {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vertical(*x),
+                    6,
+                    4,
+                    VERMILION.stroke_width(2),
+                ))
+                .map_err(plot_error)?;
+        }
+        let emphasised = |label: &str| {
+            (self.layers.emphasis.as_ref()).is_some_and(|(emphasis, _)| emphasis == label)
+        };
+        let bars = (self.rows.iter().enumerate()).filter_map(|(i, r)| {
+            let (low, high) = r.bar?;
+            let colour = match emphasised(&r.label) {
+                true => BLUE.mix(0.45),
+                false => GREY.mix(0.6),
+            };
+            Some(PathElement::new(
+                [(low, y_of(i)), (high, y_of(i))],
+                colour.stroke_width(12),
+            ))
+        });
+        chart.draw_series(bars).map_err(plot_error)?;
         chart
             .draw_series(spans.iter().enumerate().map(|(i, &(low, high))| {
                 PathElement::new(
@@ -240,6 +379,24 @@ impl Chart for IntervalChart {
                     .map(|(i, r)| Circle::new((r.value, y_of(i)), look.dot, DARK.filled())),
             )
             .map_err(plot_error)?;
+        let marks = (self.rows.iter().enumerate()).filter_map(|(i, r)| {
+            Some(TriangleMarker::new(
+                (r.mark?, y_of(i)),
+                7,
+                VERMILION.filled(),
+            ))
+        });
+        chart.draw_series(marks).map_err(plot_error)?;
+        if let Some((limit, _)) = &self.layers.limit {
+            let notes = (self.rows.iter().enumerate()).filter_map(|(i, r)| {
+                Some(Text::new(
+                    r.note.clone()?,
+                    (limit * 1.25, y_of(i)),
+                    style::text(15).pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+            });
+            chart.draw_series(notes).map_err(plot_error)?;
+        }
         let open = self.open_rows();
         if open > 0 {
             let arrows = spans.iter().enumerate().flat_map(|(i, &(low, high))| {
@@ -266,17 +423,45 @@ impl Chart for IntervalChart {
                 })
                 .count(),
         };
+        style::legend_strip(&legend_area, &self.legend(hidden, open))
+    }
+
+    /// The legend's entries: the estimate and its interval, then each layer drawn.
+    fn legend(&self, hidden: usize, open: usize) -> Vec<(LegendMark, String)> {
+        let n = self.rows.len();
         let dot = (LegendMark::Dot(DARK), self.estimate.clone());
         let line = (
-            LegendMark::Line(BLUE, look.line),
+            LegendMark::Line(BLUE, self.look.line),
             self.interval_words(hidden),
         );
-        let mut legend = match look.interval_first {
+        let mut legend = match self.look.interval_first {
             true => vec![line, dot],
             false => vec![dot, line],
         };
+        let layers = &self.layers;
+        let drawn = |words: &Option<String>, part: fn(&IntervalRow) -> bool| {
+            (words.clone()).filter(|_| self.rows.iter().any(part))
+        };
+        if let Some(words) = drawn(&layers.bar, |r| r.bar.is_some()) {
+            legend.push((LegendMark::Bar(GREY.mix(0.6)), words));
+        }
+        if let Some(words) = drawn(&layers.mark, |r| r.mark.is_some()) {
+            legend.push((LegendMark::Triangle(VERMILION), words));
+        }
         if let Some((_, words)) = &self.reference {
             legend.push((LegendMark::Line(GREY, 2), words.clone()));
+        }
+        if let Some((_, words)) = &layers.limit {
+            legend.push((LegendMark::Dashed(VERMILION), words.clone()));
+            if let Some(words) = drawn(&layers.note, |r| r.note.is_some()) {
+                legend.push((LegendMark::Note, words));
+            }
+        }
+        if let Some((label, words)) = &layers.emphasis {
+            let row = self.rows.iter().find(|r| &r.label == label);
+            if row.is_some_and(|r| r.bar.is_some()) {
+                legend.push((LegendMark::Bar(BLUE.mix(0.45)), words.clone()));
+            }
         }
         if open > 0 {
             legend.push((
@@ -284,7 +469,7 @@ impl Chart for IntervalChart {
                 format!("no bound on that side ({open} of {n}: {})", self.open),
             ));
         }
-        style::legend_strip(&legend_area, &legend)
+        legend
     }
 }
 
@@ -301,14 +486,11 @@ mod tests {
             hidden: None,
             open: String::new(),
             rows: (rows.iter())
-                .map(|&(value, low, high)| IntervalRow {
-                    label: "g".into(),
-                    value,
-                    low,
-                    high,
-                })
+                .map(|&(value, low, high)| IntervalRow::new("g", value, low, high))
                 .collect(),
+            row_axis: None,
             reference: None,
+            layers: Layers::default(),
             look,
         }
     }
@@ -349,6 +531,32 @@ mod tests {
         assert!((open_low + 130.0).abs() < 1e-9, "{open_low}");
         assert!((open_high - 180.0).abs() < 1e-9, "{open_high}");
         assert_eq!((closed.open_rows(), open.open_rows()), (0, 1));
+    }
+
+    #[test]
+    fn a_log_axis_holds_every_layer_and_room_for_the_notes_right_of_the_limit() {
+        let mut ranked = chart(Look::ITERATIONS, &[(25_000.0, 24_000.0, 26_000.0)]);
+        ranked.rows[0].bar = Some((3_000.0, 100_000.0));
+        ranked.rows[0].mark = Some(300_000.0);
+        let (low, high) = ranked.x_range();
+        assert!(low < 3_000.0 && high > 300_000.0, "{low} {high}");
+        ranked.layers.limit = Some((500_000.0, "cap".into()));
+        let (_, high) = ranked.x_range();
+        assert!(high > 500_000.0 && high < 1_000_000.0, "{high}");
+        ranked.rows[0].note = Some("0.3%".into());
+        let (_, high) = ranked.x_range();
+        assert!(high >= 500_000.0 * 2.2, "{high}");
+        // A layer's words are in the legend only where a row draws it.
+        ranked.layers.bar = Some("p10 to p90".into());
+        ranked.layers.emphasis = Some(("g".into(), "g: the seed's order".into()));
+        let words = |c: &IntervalChart| -> Vec<String> {
+            c.legend(0, 0).into_iter().map(|(_, w)| w).collect()
+        };
+        assert!(words(&ranked).contains(&"p10 to p90".to_string()));
+        assert!(words(&ranked).contains(&"g: the seed's order".to_string()));
+        ranked.rows[0].bar = None;
+        assert!(!words(&ranked).contains(&"p10 to p90".to_string()));
+        assert!(!words(&ranked).contains(&"g: the seed's order".to_string()));
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub mod style;
 mod survival;
 
 pub use histograms::{HistogramBar, LogHistogram, LogHistogramChart};
-pub use intervals::{IntervalChart, IntervalRow, Look, Ticks};
+pub use intervals::{IntervalChart, IntervalRow, Layers, Look, Ticks};
 pub use restart::{RestartChart, RestartCurve};
 pub use style::register_fonts;
 pub use survival::{CurveRole, SurvivalChart, SurvivalCurve};

@@ -355,7 +355,7 @@ mod degenerate_charts {
                 row_noun: "order".into(),
             };
             prop_assert!(sane(orderings.x_range()));
-            draws(&orderings);
+            draws(&orderings.intervals());
             let survival = SurvivalChart {
                 title: "t".into(),
                 curves: vec![SurvivalCurve {
