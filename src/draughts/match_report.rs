@@ -165,10 +165,18 @@ fn lengths_read_by(game: &Draughts, draws: &Path, read_size: u64) -> Result<Vec<
             break;
         }
     }
+    Ok(length_rows(&order, &mut by_pairing))
+}
+
+/// A row per pairing in `order`, then one of all pairings together.
+fn length_rows(
+    order: &[String],
+    by_pairing: &mut BTreeMap<String, (Vec<u32>, [u64; 4])>,
+) -> Vec<LengthRow> {
     let mut rows = Vec::new();
     let mut all_plies = Vec::new();
     let mut all_endings = [0u64; 4];
-    for pairing in &order {
+    for pairing in order {
         let (plies, endings) = by_pairing.get_mut(pairing).expect("listed pairings");
         all_plies.extend_from_slice(plies);
         for (total, count) in all_endings.iter_mut().zip(endings.iter()) {
@@ -179,7 +187,7 @@ fn lengths_read_by(game: &Draughts, draws: &Path, read_size: u64) -> Result<Vec<
     if !all_plies.is_empty() {
         rows.push(LengthRow::new("all", &mut all_plies, &all_endings));
     }
-    Ok(rows)
+    rows
 }
 
 /// The lines of `bytes` without their line breaks (`\n` or `\r\n`; a last line without one

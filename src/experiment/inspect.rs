@@ -377,48 +377,56 @@ pub fn summary_table(
 }
 
 /// Two folders compared by the layout's counts, series by series (module docs).
-pub fn compare_counts(first: &Path, second: &Path, layout: &SummaryLayout) -> Result<Comparison> {
-    struct Series {
-        counts: Vec<u64>,
-        figure: String,
-    }
-    let read = |dir: &Path| -> Result<(Vec<String>, BTreeMap<String, Series>)> {
-        let summary = Summary::read(dir)?;
-        let keys = summary.columns(layout.key)?;
-        let (share, low, high) = layout.share;
-        let shares = summary.columns(&[share, low, high])?;
-        let count_columns = layout
-            .counts
+/// One series of a folder as [`compare_counts`] tests it: its outcome counts and its share
+/// with the interval, as the table shows it.
+struct CountedSeries {
+    counts: Vec<u64>,
+    figure: String,
+}
+
+/// The series of the summary in `dir`, in the file's order and by label.
+fn counted_series(
+    dir: &Path,
+    layout: &SummaryLayout,
+) -> Result<(Vec<String>, BTreeMap<String, CountedSeries>)> {
+    let summary = Summary::read(dir)?;
+    let keys = summary.columns(layout.key)?;
+    let (share, low, high) = layout.share;
+    let shares = summary.columns(&[share, low, high])?;
+    let count_columns = layout
+        .counts
+        .iter()
+        .map(|name| summary.count_columns(name))
+        .collect::<Result<Vec<_>>>()?;
+    let mut order = Vec::new();
+    let mut series = BTreeMap::new();
+    for row in &summary.rows {
+        let label = Summary::label(row, &keys);
+        let counts = count_columns
             .iter()
-            .map(|name| summary.count_columns(name))
-            .collect::<Result<Vec<_>>>()?;
-        let mut order = Vec::new();
-        let mut series = BTreeMap::new();
-        for row in &summary.rows {
-            let label = Summary::label(row, &keys);
-            let counts = count_columns
-                .iter()
-                .map(|&columns| summary.count(row, columns))
-                .collect::<Result<Vec<u64>>>()?;
-            // A share and its interval in percent; a cell that is not a number as it is.
-            let cell = |i: usize| {
-                row[i]
-                    .parse::<f64>()
-                    .map_or_else(|_| row[i].clone(), percent_cell)
-            };
-            let figure = format!(
-                "{}% [{}, {}]",
-                cell(shares[0]),
-                cell(shares[1]),
-                cell(shares[2])
-            );
-            order.push(label.clone());
-            series.insert(label, Series { counts, figure });
-        }
-        Ok((order, series))
-    };
-    let (order, a) = read(first)?;
-    let (order_second, b) = read(second)?;
+            .map(|&columns| summary.count(row, columns))
+            .collect::<Result<Vec<u64>>>()?;
+        // A share and its interval in percent; a cell that is not a number as it is.
+        let cell = |i: usize| {
+            row[i]
+                .parse::<f64>()
+                .map_or_else(|_| row[i].clone(), percent_cell)
+        };
+        let figure = format!(
+            "{}% [{}, {}]",
+            cell(shares[0]),
+            cell(shares[1]),
+            cell(shares[2])
+        );
+        order.push(label.clone());
+        series.insert(label, CountedSeries { counts, figure });
+    }
+    Ok((order, series))
+}
+
+pub fn compare_counts(first: &Path, second: &Path, layout: &SummaryLayout) -> Result<Comparison> {
+    let (order, a) = counted_series(first, layout)?;
+    let (order_second, b) = counted_series(second, layout)?;
     let common: Vec<&String> = order.iter().filter(|l| b.contains_key(*l)).collect();
     let p_values = common
         .iter()

@@ -286,26 +286,44 @@ fn losses_row(tables: &Tables, reading: &str) -> [String; 7] {
             crate::output::numbers::count(games)
         )
     };
-    let loses_to = |opponent: &str| {
-        ["first", "second"]
-            .map(|seat| {
-                let measured = against(tables, reading, opponent, seat)
-                    .map(|[_, _, l, n]| percent(l as f64 / n.max(1) as f64));
-                let seat_value = if seat == "first" {
-                    Seat::First
-                } else {
-                    Seat::Second
-                };
-                let exact = exact_rates(Variant::Classic, reading, opponent, seat_value)
-                    .map(|e| percent(e[2]));
-                match (measured, exact) {
-                    (Some(m), Some(e)) => format!("{m} ({e})"),
-                    _ => "—".to_string(),
-                }
-            })
-            .join(" / ")
-    };
-    let worst = [Seat::First, Seat::Second]
+    let loses_to = |opponent: &str| loss_rates(tables, reading, opponent);
+    let worst = worst_against_an_adversary(reading);
+    [
+        format!("`{reading}`"),
+        rating,
+        lost("first"),
+        lost("second"),
+        loses_to("perfect"),
+        loses_to("random"),
+        worst,
+    ]
+}
+
+/// The share of games `reading` lost against `opponent` from each seat, each beside the
+/// exact rate in parentheses: `12.00% (11.50%) / …`.
+fn loss_rates(tables: &Tables, reading: &str, opponent: &str) -> String {
+    ["first", "second"]
+        .map(|seat| {
+            let measured = against(tables, reading, opponent, seat)
+                .map(|[_, _, l, n]| percent(l as f64 / n.max(1) as f64));
+            let seat_value = if seat == "first" {
+                Seat::First
+            } else {
+                Seat::Second
+            };
+            let exact =
+                exact_rates(Variant::Classic, reading, opponent, seat_value).map(|e| percent(e[2]));
+            match (measured, exact) {
+                (Some(m), Some(e)) => format!("{m} ({e})"),
+                _ => "—".to_string(),
+            }
+        })
+        .join(" / ")
+}
+
+/// What `reading` gets from each seat against the adversary that plays best against it.
+fn worst_against_an_adversary(reading: &str) -> String {
+    [Seat::First, Seat::Second]
         .map(|seat| {
             Bot::parse(reading, Variant::Classic)
                 .ok()
@@ -316,16 +334,7 @@ fn losses_row(tables: &Tables, reading: &str) -> [String; 7] {
                     _ => "loss",
                 })
         })
-        .join(" / ");
-    [
-        format!("`{reading}`"),
-        rating,
-        lost("first"),
-        lost("second"),
-        loses_to("perfect"),
-        loses_to("random"),
-        worst,
-    ]
+        .join(" / ")
 }
 
 /// The readings that lost no game as the first player.

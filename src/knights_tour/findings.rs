@@ -50,35 +50,13 @@ pub(super) fn finding(rows: &[SummaryRow]) -> String {
             .to_string();
     }
     let rules = rules_of(chosen.iter().copied());
-    // The sides every rule ran from this start, so that each rule is pooled over the same
-    // boards.
-    let mut sides: Vec<u32> = chosen.iter().map(|r| r.n()).collect();
-    sides.sort_unstable();
-    sides.dedup();
-    sides.retain(|&n| {
-        rules
-            .iter()
-            .all(|rule| chosen.iter().any(|r| &r.rule == rule && r.n() == n))
-    });
+    let sides = sides_every_rule_ran(&chosen, &rules);
     let boards = match sides.as_slice() {
         [n] => format!("n = {n}"),
         [first, .., last] => format!("the {} sides {first}–{last}", sides.len()),
         [] => "no side that every rule ran".to_string(),
     };
-    let mut pooled: Vec<(String, u64, u64)> = rules
-        .iter()
-        .map(|rule| {
-            let (tours, draws) = chosen
-                .iter()
-                .filter(|r| &r.rule == rule && sides.contains(&r.n()))
-                .fold((0, 0), |(t, d), r| (t + r.tours, d + r.draws));
-            (rule.clone(), tours, draws)
-        })
-        .collect();
-    pooled.sort_by(|a, b| {
-        let rate = |&(_, t, d): &(String, u64, u64)| t as f64 / d.max(1) as f64;
-        rate(b).total_cmp(&rate(a)).then_with(|| a.0.cmp(&b.0))
-    });
+    let pooled = pooled_by_rule(&chosen, &rules, &sides);
     let shown = |(rule, tours, draws): &(String, u64, u64)| {
         format!(
             "{rule} {}",
@@ -107,6 +85,43 @@ pub(super) fn finding(rows: &[SummaryRow]) -> String {
         }
         [] => unreachable!("a chosen series has a rule"),
     }
+}
+
+/// The sides every rule ran from the chosen start, so that each rule is pooled over the same
+/// boards.
+fn sides_every_rule_ran(chosen: &[&SummaryRow], rules: &[String]) -> Vec<u32> {
+    let mut sides: Vec<u32> = chosen.iter().map(|r| r.n()).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    sides.retain(|&n| {
+        rules
+            .iter()
+            .all(|rule| chosen.iter().any(|r| &r.rule == rule && r.n() == n))
+    });
+    sides
+}
+
+/// Each rule's tours and draws over `sides`, the highest rate first (ties by name).
+fn pooled_by_rule(
+    chosen: &[&SummaryRow],
+    rules: &[String],
+    sides: &[u32],
+) -> Vec<(String, u64, u64)> {
+    let mut pooled: Vec<(String, u64, u64)> = rules
+        .iter()
+        .map(|rule| {
+            let (tours, draws) = chosen
+                .iter()
+                .filter(|r| &r.rule == rule && sides.contains(&r.n()))
+                .fold((0, 0), |(t, d), r| (t + r.tours, d + r.draws));
+            (rule.clone(), tours, draws)
+        })
+        .collect();
+    pooled.sort_by(|a, b| {
+        let rate = |&(_, t, d): &(String, u64, u64)| t as f64 / d.max(1) as f64;
+        rate(b).total_cmp(&rate(a)).then_with(|| a.0.cmp(&b.0))
+    });
+    pooled
 }
 
 pub(super) fn markdown(

@@ -212,6 +212,31 @@ fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
         std::fs::create_dir_all(&chart_dir)
             .io(|| format!("cannot create {}", chart_dir.display()))?;
     }
+    remove_undrawn(&chart_dir, &drawn)?;
+    if drawn.results {
+        charts::render(
+            &ResultsChart {
+                title: format!("{name}: results per pairing and seat"),
+                rows: tables.seat_records().cloned().collect(),
+            },
+            &chart_dir,
+            "results",
+        )?;
+    }
+    if drawn.matrix {
+        charts::render(&matrix_chart(tables), &chart_dir, "matrix")?;
+    }
+    if drawn.ratings {
+        charts::render(&ratings_chart(name, &tables.ratings), &chart_dir, "ratings")?;
+    }
+    Ok([drawn.results, drawn.matrix, drawn.ratings]
+        .iter()
+        .filter(|&&d| d)
+        .count())
+}
+
+/// Removes the charts of an earlier report that this one does not draw.
+fn remove_undrawn(chart_dir: &Path, drawn: &Drawn) -> Result<(), StudyError> {
     for (stem, draw) in [
         ("results", drawn.results),
         ("matrix", drawn.matrix),
@@ -227,45 +252,27 @@ fn write_charts(dir: &Path, tables: &Tables) -> Result<usize, StudyError> {
             }
         }
     }
-    if drawn.results {
-        charts::render(
-            &ResultsChart {
-                title: format!("{name}: results per pairing and seat"),
-                rows: tables.seat_records().cloned().collect(),
-            },
-            &chart_dir,
-            "results",
-        )?;
-    }
-    if drawn.matrix {
-        charts::render(
-            &MatrixChart {
-                title: format!("{name}: scores between players"),
-                players: tables.players.clone(),
-                scores: tables
-                    .score_matrix()
+    Ok(())
+}
+
+/// The players' scores against each other, with the games behind each.
+fn matrix_chart(tables: &Tables) -> MatrixChart {
+    MatrixChart {
+        title: format!("{}: scores between players", tables.name),
+        players: tables.players.clone(),
+        scores: tables
+            .score_matrix()
+            .into_iter()
+            .zip(tables.games_matrix())
+            .map(|(scores, games)| {
+                scores
                     .into_iter()
-                    .zip(tables.games_matrix())
-                    .map(|(scores, games)| {
-                        scores
-                            .into_iter()
-                            .zip(games)
-                            .map(|(score, games)| score.map(|s| (s, games)))
-                            .collect()
-                    })
-                    .collect(),
-            },
-            &chart_dir,
-            "matrix",
-        )?;
+                    .zip(games)
+                    .map(|(score, games)| score.map(|s| (s, games)))
+                    .collect()
+            })
+            .collect(),
     }
-    if drawn.ratings {
-        charts::render(&ratings_chart(name, &tables.ratings), &chart_dir, "ratings")?;
-    }
-    Ok([drawn.results, drawn.matrix, drawn.ratings]
-        .iter()
-        .filter(|&&d| d)
-        .count())
 }
 
 /// The Markdown that shows chart `stem`, or says why there is none.
