@@ -370,7 +370,27 @@ fn write_charts(
     let rows = &square_boards(rows)[..];
     let rules = rules_of(rows);
     let mut shown = Vec::new();
-    let corner = rate_curves(rows, "corner", &rules, false);
+    shown.extend(success_corner_chart(rows, &rules, dir)?);
+    shown.extend(success_random_chart(rows, &rules, dir)?);
+    shown.extend(corner_deterministic_chart(rows, &rules, dir)?);
+    shown.extend(seed_starts_chart(starts, dir)?);
+    if let Some(bench) = bench.filter(|b| !b.is_empty()) {
+        shown.push(time_chart(bench, dir)?);
+    }
+    Ok(shown)
+}
+
+/// A chart drawn, by its stem, and the report's words for it.
+type Shown = (&'static str, String);
+
+/// Success from the corner beside Ganzfried's figures, where random tie-breaks ran there.
+fn success_corner_chart(
+    rows: &[SummaryRow],
+    rules: &[String],
+    dir: &Path,
+) -> Result<Option<Shown>> {
+    let mut shown = None;
+    let corner = rate_curves(rows, "corner", rules, false);
     if !corner.is_empty() {
         let chart = SuccessChart {
             title: "Success from the corner (random tie-breaks)".to_string(),
@@ -394,9 +414,24 @@ fn write_charts(
                 left_out.join(", ")
             ),
         };
-        shown.push(("success-corner", format!("Success rate from the corner (1,1), by board side, a dot per side run, with 95% Wilson bands; triangles: Ganzfried's published figures{left_out}")));
+        shown = Some((
+            "success-corner",
+            format!(
+                "Success rate from the corner (1,1), by board side, a dot per side run, with 95% Wilson bands; triangles: Ganzfried's published figures{left_out}"
+            ),
+        ));
     }
-    let random = rate_curves(rows, "random", &rules, true);
+    Ok(shown)
+}
+
+/// Success from random start squares, by tie-break, where any rule drew them.
+fn success_random_chart(
+    rows: &[SummaryRow],
+    rules: &[String],
+    dir: &Path,
+) -> Result<Option<Shown>> {
+    let mut shown = None;
+    let random = rate_curves(rows, "random", rules, true);
     if !random.is_empty() {
         let chart = SuccessChart {
             title: "Success from a random start square, by tie-break".to_string(),
@@ -404,8 +439,18 @@ fn write_charts(
             published: Vec::new(),
         };
         render(&chart, dir, "success-random-start")?;
-        shown.push(("success-random-start", "Success rate from a uniformly random start, by rule and board side, a dot per side run, with 95% Wilson bands: even sides solid, odd sides dashed with open dots (only the corners' colour can start a tour on an odd board); lines stop where a parity's sides were not run".to_string()));
+        shown = Some(("success-random-start", "Success rate from a uniformly random start, by rule and board side, a dot per side run, with 95% Wilson bands: even sides solid, odd sides dashed with open dots (only the corners' colour can start a tour on an odd board); lines stop where a parity's sides were not run".to_string()));
     }
+    Ok(shown)
+}
+
+/// The deterministic rules from the corner: a tour or stuck, by side.
+fn corner_deterministic_chart(
+    rows: &[SummaryRow],
+    rules: &[String],
+    dir: &Path,
+) -> Result<Option<Shown>> {
+    let mut shown = None;
     let strip: Vec<(String, Vec<(f64, bool)>)> = rules
         .iter()
         .map(|rule| {
@@ -427,8 +472,14 @@ fn write_charts(
             dir,
             "corner-deterministic",
         )?;
-        shown.push(("corner-deterministic", "Deterministic tie-breaks from the corner (1,1): a dot where the tour completes, a cross where the knight gets stuck".to_string()));
+        shown = Some(("corner-deterministic", "Deterministic tie-breaks from the corner (1,1): a dot where the tour completes, a cross where the knight gets stuck".to_string()));
     }
+    Ok(shown)
+}
+
+/// The start squares that give the seed's rule a tour, on two of the sides run.
+fn seed_starts_chart(starts: &[Starts], dir: &Path) -> Result<Option<Shown>> {
+    let mut shown = None;
     // The seed's maps at 7×7 and 8×8 where they were run, else at two of the sides run.
     let seed_maps = || {
         starts
@@ -467,50 +518,54 @@ fn write_charts(
             dir,
             "starts-seed",
         )?;
-        shown.push((
+        shown = Some((
             "starts-seed",
-            format!("The seed's tie-break from every start square (row 1 at the top, column 1 at the left){odd_note}"),
+            format!(
+                "The seed's tie-break from every start square (row 1 at the top, column 1 at the left){odd_note}"
+            ),
         ));
     }
-    if let Some(bench) = bench.filter(|b| !b.is_empty()) {
-        let bench_rules: Vec<String> = bench.iter().fold(Vec::new(), |mut acc, b| {
-            if !acc.contains(&b.rule) {
-                acc.push(b.rule.clone());
-            }
-            acc
-        });
-        let curves = bench_rules
-            .iter()
-            .enumerate()
-            .map(|(i, rule)| TimeCurve {
-                label: rule.clone(),
-                colour: PALETTE[i % PALETTE.len()],
-                points: bench
-                    .iter()
-                    .filter(|b| &b.rule == rule && b.draws > 0)
-                    .map(|b| {
-                        let per_draw = b.seconds / b.draws as f64;
-                        let squares = b.squares_of_board();
-                        (
-                            squares,
-                            per_draw,
-                            (b.tours > 0).then(|| b.seconds / b.tours as f64),
-                        )
-                    })
-                    .collect(),
-            })
-            .collect();
-        render(
-            &TimeChart {
-                title: "Time per greedy draw and per tour, one thread".to_string(),
-                curves,
-            },
-            dir,
-            "time",
-        )?;
-        shown.push(("time", "Seconds per draw (a dot per board measured, joined by lines) and per tour found (triangles) against board squares, one thread, from bench.csv".to_string()));
-    }
     Ok(shown)
+}
+
+/// The time per draw and per tour against the board's squares, from `bench.csv`.
+fn time_chart(bench: &[BenchRow], dir: &Path) -> Result<Shown> {
+    let bench_rules: Vec<String> = bench.iter().fold(Vec::new(), |mut acc, b| {
+        if !acc.contains(&b.rule) {
+            acc.push(b.rule.clone());
+        }
+        acc
+    });
+    let curves = bench_rules
+        .iter()
+        .enumerate()
+        .map(|(i, rule)| TimeCurve {
+            label: rule.clone(),
+            colour: PALETTE[i % PALETTE.len()],
+            points: bench
+                .iter()
+                .filter(|b| &b.rule == rule && b.draws > 0)
+                .map(|b| {
+                    let per_draw = b.seconds / b.draws as f64;
+                    let squares = b.squares_of_board();
+                    (
+                        squares,
+                        per_draw,
+                        (b.tours > 0).then(|| b.seconds / b.tours as f64),
+                    )
+                })
+                .collect(),
+        })
+        .collect();
+    render(
+        &TimeChart {
+            title: "Time per greedy draw and per tour, one thread".to_string(),
+            curves,
+        },
+        dir,
+        "time",
+    )?;
+    Ok(("time", "Seconds per draw (a dot per board measured, joined by lines) and per tour found (triangles) against board squares, one thread, from bench.csv".to_string()))
 }
 
 impl BenchRow {

@@ -11,7 +11,8 @@
 use super::style::{self, BLUE, DARK, GREY, LegendMark, VERMILION};
 use super::{Chart, plot_error};
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use plotters::coord::ranged1d::{AsRangedCoord, SegmentedCoord, ValueFormatter};
+use plotters::coord::types::RangedCoordi32;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -334,6 +335,38 @@ impl IntervalChart {
         .light_line_style(WHITE)
         .draw()
         .map_err(plot_error)?;
+        self.draw_rows(&mut chart, &spans, (axis_low, axis_high))?;
+        // An interval narrower than its dot is hidden behind it: the legend says how many.
+        let hidden = match self.hidden {
+            None => 0,
+            Some(_) => (spans.iter())
+                .filter(|&&(low, high)| {
+                    let (low, _) = chart.backend_coord(&(low, y_of(0)));
+                    let (high, _) = chart.backend_coord(&(high, y_of(0)));
+                    high - low < 2 * look.dot
+                })
+                .count(),
+        };
+        style::legend_strip(&legend_area, &self.legend(hidden, self.open_rows()))
+    }
+
+    /// Draws the rows on the chart's mesh, back to front: the reference and limit lines, the
+    /// bars, the intervals (`spans`, cut to `axis`), the dots, the marks, the notes and the
+    /// arrows of open ends.
+    fn draw_rows<DB, X>(
+        &self,
+        chart: &mut ChartContext<'_, DB, Cartesian2d<X, SegmentedCoord<RangedCoordi32>>>,
+        spans: &[(f64, f64)],
+        (axis_low, axis_high): (f64, f64),
+    ) -> crate::output::error::Result<()>
+    where
+        DB: DrawingBackend,
+        DB::ErrorType: 'static,
+        X: Ranged<ValueType = f64>,
+    {
+        let n = self.rows.len();
+        let look = &self.look;
+        let y_of = |i: usize| SegmentValue::CenterOf((n - 1 - i) as i32);
         let vertical = |x: f64| [(x, SegmentValue::Exact(0)), (x, SegmentValue::Last)];
         if let Some((x, _)) = &self.reference {
             chart
@@ -397,8 +430,7 @@ impl IntervalChart {
             });
             chart.draw_series(notes).map_err(plot_error)?;
         }
-        let open = self.open_rows();
-        if open > 0 {
+        if self.open_rows() > 0 {
             let arrows = spans.iter().enumerate().flat_map(|(i, &(low, high))| {
                 let ends = [(low <= axis_low, low, -1), (high >= axis_high, high, 1)];
                 ends.into_iter()
@@ -412,18 +444,7 @@ impl IntervalChart {
                 }))
                 .map_err(plot_error)?;
         }
-        // An interval narrower than its dot is hidden behind it: the legend says how many.
-        let hidden = match self.hidden {
-            None => 0,
-            Some(_) => (spans.iter())
-                .filter(|&&(low, high)| {
-                    let (low, _) = chart.backend_coord(&(low, y_of(0)));
-                    let (high, _) = chart.backend_coord(&(high, y_of(0)));
-                    high - low < 2 * look.dot
-                })
-                .count(),
-        };
-        style::legend_strip(&legend_area, &self.legend(hidden, open))
+        Ok(())
     }
 
     /// The legend's entries: the estimate and its interval, then each layer drawn.
