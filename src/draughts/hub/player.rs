@@ -31,6 +31,8 @@
 
 use super::message::Message;
 use super::position::{self, MoveError};
+pub use crate::draughts::engine_command::Level;
+use crate::draughts::engine_command::{EngineCommand, check_program};
 use crate::draughts::variant::game::{VariantGame, VariantPosition};
 use crate::draughts::variant::{Variant, VariantMove};
 use crate::game::{Fault, Forfeit, Game, Player};
@@ -61,14 +63,6 @@ pub fn kill_engines_on_interrupt() {
     });
 }
 
-/// What the engine is asked to search for each move.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Level {
-    MoveTime(f64),
-    Depth(u32),
-    Nodes(u64),
-}
-
 /// A Hub player's name, read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HubSpec {
@@ -81,52 +75,20 @@ pub struct HubSpec {
     pub timeout: Duration,
 }
 
-/// The default `timeout`, in seconds.
-const DEFAULT_TIMEOUT: f64 = 10.0;
-
-/// The default `move-time`, in seconds (when the timeout allows it).
-const DEFAULT_MOVE_TIME: f64 = 1.0;
-
 impl HubSpec {
     /// Whether `name` names a Hub player (it may still be a bad one).
     pub fn is_hub(name: &str) -> bool {
-        name.strip_prefix(PREFIX)
-            .is_some_and(|rest| rest.starts_with(':') || rest.starts_with('['))
+        EngineCommand::names(PREFIX, name)
     }
 
     /// Reads `hub:COMMAND` or `hub[KEY=VALUE;...]:COMMAND`; the error is one line naming
     /// what is wrong and what to write.
     pub fn parse(name: &str) -> Result<HubSpec, String> {
-        let text = name.trim();
-        let fail = |why: String| format!("hub player `{text}`: {why}");
-        let rest = text
-            .strip_prefix(PREFIX)
-            .ok_or_else(|| fail("expected `hub:COMMAND` or `hub[KEY=VALUE;...]:COMMAND`".into()))?;
-        let (settings, command) = match rest.strip_prefix('[') {
-            Some(inner) => inner
-                .split_once("]:")
-                .ok_or_else(|| fail("settings `[...]` must be followed by `:COMMAND`".into()))?,
-            None => (
-                "",
-                rest.strip_prefix(':')
-                    .ok_or_else(|| fail("expected `:` after `hub`".into()))?,
-            ),
-        };
-        if let Some(c) = command
-            .chars()
-            .find(|c| matches!(c, ',' | '"' | '\n' | '\r'))
-        {
-            return Err(fail(format!(
-                "the command holds {c:?}, which the data files cannot hold; quote with ' or put the command in a script"
-            )));
-        }
-        let argv = shlex::split(command)
-            .filter(|argv| !argv.is_empty())
-            .ok_or_else(|| fail("the command is empty or its quotes are not closed".into()))?;
-        let (level, timeout) = read_settings(settings).map_err(fail)?;
+        let command = EngineCommand::parse(PREFIX, name)?;
+        let (level, timeout) = command.settings(&["move-time", "depth", "nodes", "timeout"])?;
         Ok(HubSpec {
-            text: text.to_string(),
-            argv,
+            text: command.text,
+            argv: command.argv,
             level,
             timeout,
         })
@@ -135,78 +97,8 @@ impl HubSpec {
     /// Checks that the program can be found (a path, or a name on `PATH`), so that a typo
     /// is one error before a match rather than a crash in every game.
     pub fn check_program(&self) -> Result<(), String> {
-        let program = std::path::Path::new(&self.argv[0]);
-        use std::os::unix::fs::PermissionsExt;
-        let runnable = |path: &std::path::Path| {
-            path.metadata()
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        };
-        if program.components().count() > 1 {
-            if runnable(program) {
-                return Ok(());
-            }
-            if program.is_file() {
-                return Err(format!(
-                    "hub player `{}`: `{}` is not executable; make it so (chmod +x) or name the program that runs it",
-                    self.text, self.argv[0]
-                ));
-            }
-        } else if std::env::var_os("PATH").is_some_and(|path| {
-            std::env::split_paths(&path).any(|dir| runnable(&dir.join(program)))
-        }) {
-            return Ok(());
-        }
-        Err(format!(
-            "hub player `{}`: program `{}` is not found; give its path or put it on PATH",
-            self.text, self.argv[0]
-        ))
+        check_program(&format!("hub player `{}`", self.text), &self.argv[0])
     }
-}
-
-/// The `[...]` settings: the level and the timeout.
-fn read_settings(settings: &str) -> Result<(Level, Duration), String> {
-    let mut level = None;
-    let mut timeout = DEFAULT_TIMEOUT;
-    let seconds = |key: &str, value: &str| -> Result<f64, String> {
-        value
-            .parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-            .ok_or_else(|| format!("{key}={value}: use seconds above 0, up to 86400"))
-    };
-    for setting in settings.split(';').filter(|s| !s.trim().is_empty()) {
-        let (key, value) = setting
-            .split_once('=')
-            .map(|(k, v)| (k.trim(), v.trim()))
-            .ok_or_else(|| format!("setting `{setting}` is not KEY=VALUE"))?;
-        let count = |low: u64, high: u64| {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (low..=high).contains(n))
-                .ok_or_else(|| format!("{key}={value}: use a whole number {low}-{high}"))
-        };
-        match key {
-            "move-time" => level = Some(Level::MoveTime(seconds(key, value)?)),
-            "depth" => level = Some(Level::Depth(count(1, 1000)? as u32)),
-            "nodes" => level = Some(Level::Nodes(count(1, u64::MAX)?)),
-            "timeout" => timeout = seconds(key, value)?,
-            _ => {
-                return Err(format!(
-                    "unknown setting `{key}`; use move-time, depth, nodes or timeout"
-                ));
-            }
-        }
-    }
-    let level = level.unwrap_or(Level::MoveTime(DEFAULT_MOVE_TIME.min(timeout / 2.0)));
-    if let Level::MoveTime(move_time) = level
-        && move_time >= timeout
-    {
-        return Err(format!(
-            "move-time={move_time} is not below timeout={timeout}; the engine needs time to answer"
-        ));
-    }
-    Ok((level, Duration::from_secs_f64(timeout)))
 }
 
 /// A line from the engine, as its reader thread passes it on.
