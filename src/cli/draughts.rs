@@ -36,6 +36,8 @@ pub enum DraughtsCommand {
     Play(PlayArgs),
     /// Answer as an engine of the Hub protocol (Scan's, the Hub GUI's) on stdin and stdout.
     Hub(super::draughts_hub::HubArgs),
+    /// Answer as an engine of DamExchange (DXP), the network protocol of tournament engines.
+    Dxp(super::draughts_dxp::DxpArgs),
     /// Read PDN game records and check every move against the rules.
     Replay(super::draughts_pdn::ReplayArgs),
     /// Write the games of a draughts match study's results folder as PDN.
@@ -201,7 +203,9 @@ those of the run's draws.csv; the score goes to standard error.
 
 Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N, perfect:D (see \
 `draughts play --help`), and under the national rule sets (--rules international, ...) any Hub engine: \
-hub:COMMAND or hub[move-time=S;depth=N;timeout=S]:COMMAND. An engine that crashes, hangs past \
+hub:COMMAND or hub[move-time=S;depth=N;timeout=S]:COMMAND; under international rules any DXP \
+engine: dxp:COMMAND or dxp[move-time=S;depth=N;timeout=S]:COMMAND, COMMAND holding {port}, the \
+port on 127.0.0.1 it connects to (`draughts dxp --help`). An engine that crashes, hangs past \
 its timeout, answers garbage or an illegal move loses that game, marked by a last move \
 forfeit:FAULT, and the games go on.
 
@@ -269,7 +273,7 @@ Examples:
 )]
 pub struct PlayArgs {
     /// The bot to play against (or, under the national rule sets, a Hub engine:
-    /// `hub:COMMAND`).
+    /// `hub:COMMAND`; under international rules a DXP engine, `dxp:COMMAND`).
     #[arg(long, default_value = "damebot", value_name = "BOT", value_parser = super::draughts_hub::player_name)]
     pub against: String,
 
@@ -310,6 +314,7 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Games(args) => games(args),
         DraughtsCommand::Play(args) => super::draughts_play::play(args),
         DraughtsCommand::Hub(args) => super::draughts_hub::run(args),
+        DraughtsCommand::Dxp(args) => super::draughts_dxp::run(args),
         DraughtsCommand::Replay(args) => super::draughts_pdn::replay(args),
         DraughtsCommand::Pdn(args) => super::draughts_pdn::pdn(args),
         DraughtsCommand::Endgame(args) => super::draughts_endgame::run(args),

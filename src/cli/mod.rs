@@ -14,6 +14,7 @@ mod chess_memory;
 mod compare;
 mod count;
 mod draughts;
+mod draughts_dxp;
 mod draughts_endgame;
 mod draughts_endgame_errors;
 mod draughts_hub;
@@ -484,6 +485,13 @@ offer!(crate::draughts::hub::Breakage {
     Crash: "exit without answering",
     Hang: "stop answering",
     Garbage: "answer a line that is no message",
+});
+offer!(crate::draughts::dxp::Breakage {
+    Illegal: "answer a well-formed move that is not legal",
+    Crash: "exit without answering",
+    Hang: "stop answering",
+    Garbage: "answer bytes that are no message",
+    Drop: "close the connection and keep running",
 });
 offer!(crate::draughts::Rules {
     Czech: "Czech draughts: flying kings, king priority",

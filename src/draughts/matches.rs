@@ -125,6 +125,12 @@ impl MatchGame for Draughts {
     }
 
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
+        if crate::draughts::dxp::DxpSpec::is_dxp(name) {
+            return Err(format!(
+                "`{name}`: DXP engines play international draughts only, not {}; use --rules international (`rules = \"international\"` in a draughts-variants spec)",
+                self.rules
+            ));
+        }
         if crate::draughts::hub::HubSpec::is_hub(name) {
             return Err(format!(
                 "`{name}`: Hub engines play the rule sets of the national games (`--rules international`, `russian`, ...; in a spec `puzzle = \"draughts-variants\"`, Czech rules included), not {} here",

@@ -10,13 +10,17 @@
 //! rules ([`game`]), the original Damebot
 //! ([`original`]), the bots ([`bots`]), a person against a bot ([`terminal`]), and their
 //! matches in the experiment harness ([`matches`], [`referee`], [`match_report`]), and the
-//! Hub engine protocol both ways ([`hub`]), and endgame databases solved backwards from the
+//! Hub engine protocol both ways ([`hub`]) and DamExchange, the network protocol of
+//! tournament engines such as Moby Dam ([`dxp`]), with the player names of outside engines
+//! ([`engine_command`]), and endgame databases solved backwards from the
 //! end of the game ([`endgame`]).
 
 pub mod bench;
 pub mod board;
 pub mod bots;
+pub mod dxp;
 pub mod endgame;
+pub mod engine_command;
 pub mod fen;
 pub mod game;
 pub mod hub;

@@ -14,6 +14,7 @@ use crate::draughts::board::Color;
 use crate::draughts::bots::alphabeta::AlphaBeta;
 use crate::draughts::bots::mcts::Mcts;
 use crate::draughts::bots::{BotSpec, random::RandomBot};
+use crate::draughts::dxp::{DxpPlayer, DxpSpec};
 use crate::draughts::game::DEFAULT_MAX_PLIES;
 use crate::draughts::hub::{HubPlayer, HubSpec};
 use crate::draughts::matches::max_plies_of;
@@ -134,13 +135,26 @@ impl MatchGame for VariantGame {
         settings
     }
 
-    /// A bot by the names [`BotSpec`] reads, or a Hub engine, `hub:COMMAND`
-    /// ([`crate::draughts::hub::player`]).
+    /// A bot by the names [`BotSpec`] reads, a Hub engine, `hub:COMMAND`
+    /// ([`crate::draughts::hub::player`]), or under international rules a DXP engine,
+    /// `dxp:COMMAND` ([`crate::draughts::dxp::player`]).
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
         if HubSpec::is_hub(name) {
             let spec = HubSpec::parse(name)?;
             spec.check_program()?;
             return Ok(Box::new(HubPlayer::new(spec)));
+        }
+        if DxpSpec::is_dxp(name) {
+            let spec = DxpSpec::parse(name)?;
+            if self.variant() != Variant::International {
+                return Err(format!(
+                    "`{}`: DXP engines play international draughts only, not {}; use --rules international (`rules = \"international\"` in a spec)",
+                    spec.text,
+                    self.variant()
+                ));
+            }
+            spec.check_program()?;
+            return Ok(Box::new(DxpPlayer::new(spec)));
         }
         let spec: BotSpec = name
             .parse()

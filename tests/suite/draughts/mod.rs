@@ -1,8 +1,9 @@
 //! Draughts: perft against published counts and an oracle, the original Damebot's vectors, games,
-//! matches and game records (PDN).
+//! matches and game records (PDN), the Hub and DXP engine protocols.
 
 mod cli;
 mod damebot_vectors;
+mod dxp;
 mod endgame;
 mod endgame_values;
 mod games;
