@@ -238,6 +238,31 @@ proptest! {
         prop_assert!(outcome.is_ok(), "{:?}", outcome);
     }
 
+    /// A damaged DamExchange message is framed, read and its position set up, or refused in
+    /// one line.
+    #[test]
+    fn dxp_message_reader_answers_damaged_messages(
+        seed in 0usize..13,
+        damages in prop::collection::vec(damage(), 1..5),
+    ) {
+        use boardlab::draughts::dxp::message::{Incoming, Message, read_message};
+        let seeds = lines_of("tests/data/fuzz/dxp.txt");
+        let mut bytes = seeds[seed % seeds.len()].as_bytes().to_vec();
+        bytes.push(0);
+        let bytes = damaged(&bytes, &damages);
+        let outcome = answers(move || {
+            let mut input = &bytes[..];
+            while let Incoming::Text(text) = read_message(&mut input).map_err(|e| e.to_string())? {
+                if let Message::GameRequest { setup: Some(setup), .. } = Message::parse(&text)? {
+                    let rules = rule_set("international");
+                    boardlab::draughts::dxp::position::position_of(&rules, &setup)?;
+                }
+            }
+            Ok(())
+        });
+        prop_assert!(outcome.is_ok(), "{:?}", outcome);
+    }
+
     /// A damaged spec is read as a study, or refused in one line.
     #[test]
     fn spec_reader_answers_damaged_specs(
