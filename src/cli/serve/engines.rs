@@ -3,6 +3,10 @@
 //! sets, beside boardlab's bots. Only the server's own command line names a program to run: a
 //! request names an engine by its NAME, never by a command.
 //!
+//! A DXP engine (`--engine NAME=dxp:COMMAND`, COMMAND holding `{port}`) is offered the same
+//! way for international draughts ([`crate::draughts::dxp::player`]), each move a game
+//! request of the position.
+//!
 //! An engine seat is the Hub player `hub:COMMAND` ([`crate::draughts::hub::player`]) with its
 //! default limits: one second a move (`level move-time=1`) and ten seconds for each answer
 //! before it forfeits. The page starts the engine for each move it asks (within the server's
@@ -13,6 +17,7 @@
 //! loss, the reason shown in the game's state.
 
 use crate::draughts::bots::BotSpec;
+use crate::draughts::dxp::DxpSpec;
 use crate::draughts::hub::HubSpec;
 
 /// The longest NAME.
@@ -23,12 +28,15 @@ const MAX_NAME: usize = 32;
 pub struct NamedEngine {
     /// The label a request and the page's menus use.
     pub name: String,
-    /// The Hub player that runs it.
-    pub spec: HubSpec,
+    /// The player that runs it: `hub:COMMAND`, or `dxp:COMMAND` for a DXP engine.
+    pub player: String,
+    /// The program and its arguments.
+    pub argv: Vec<String>,
 }
 
 /// Reads `NAME=COMMAND`: NAME a short label that is no bot's name, COMMAND the engine's
-/// command line (split as a POSIX shell splits words), its program found.
+/// command line (split as a POSIX shell splits words), its program found; or
+/// `NAME=dxp:COMMAND` for a DXP engine of international draughts ([`DxpSpec`]).
 pub fn named_engine(text: &str) -> Result<NamedEngine, String> {
     let (name, command) = text
         .split_once('=')
@@ -45,6 +53,15 @@ pub fn named_engine(text: &str) -> Result<NamedEngine, String> {
             "`{name}` is a player's name already; give the engine another NAME"
         ));
     }
+    if DxpSpec::is_dxp(command) {
+        let spec = DxpSpec::parse(command)?;
+        spec.check_program()?;
+        return Ok(NamedEngine {
+            name: name.to_string(),
+            player: spec.text,
+            argv: spec.argv,
+        });
+    }
     let spec = HubSpec::parse(&format!(
         "{}:{command}",
         crate::draughts::hub::player::PREFIX
@@ -52,7 +69,8 @@ pub fn named_engine(text: &str) -> Result<NamedEngine, String> {
     spec.check_program()?;
     Ok(NamedEngine {
         name: name.to_string(),
-        spec,
+        player: spec.text,
+        argv: spec.argv,
     })
 }
 
@@ -74,7 +92,7 @@ impl Engines {
                     engine.name
                 ));
             }
-            if let Some(same) = earlier.iter().find(|e| e.spec.argv == engine.spec.argv) {
+            if let Some(same) = earlier.iter().find(|e| e.argv == engine.argv) {
                 return Err(format!(
                     "--engine {}: the same COMMAND as --engine {}; give each COMMAND one NAME",
                     engine.name, same.name
@@ -93,14 +111,14 @@ impl Engines {
     pub fn player(&self, name: &str) -> Option<&str> {
         (self.list.iter())
             .find(|e| e.name == name)
-            .map(|e| e.spec.text.as_str())
+            .map(|e| e.player.as_str())
     }
 
     /// A seat's name as the page shows it: an engine's NAME for its player name, any other
     /// name as it is.
     pub fn label<'a>(&'a self, player: &'a str) -> &'a str {
         (self.list.iter())
-            .find(|e| e.spec.text == player)
+            .find(|e| e.player == player)
             .map_or(player, |e| e.name.as_str())
     }
 }

@@ -109,6 +109,8 @@ pub struct ServeArgs {
     /// the bots (repeat the option for several). COMMAND starts it, split as a POSIX shell
     /// splits words (no shell runs); it thinks one second a move and forfeits the game when it
     /// crashes, hangs past ten seconds, answers nonsense or names an illegal move.
+    /// `NAME=dxp:COMMAND` offers a DXP engine for international draughts, COMMAND holding
+    /// `{port}` where it is told the port on 127.0.0.1 to connect to.
     #[arg(long, value_name = "NAME=COMMAND", value_parser = engines::named_engine)]
     pub engine: Vec<engines::NamedEngine>,
 }

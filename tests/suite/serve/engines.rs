@@ -2,7 +2,7 @@
 //! `draughts hub` as the engine: offered by name for the national rule sets, playing a
 //! person's game; a broken engine (`--fault`, a hidden test mode) ending its game as its loss
 //! with the reason in the state while the server goes on; and bad `--engine` options refused
-//! in one line.
+//! in one line; and a DXP engine (`--engine NAME=dxp:COMMAND`) playing an international game.
 
 use super::Server;
 use crate::common::boardlab;
@@ -123,6 +123,7 @@ fn bad_engine_options_are_refused_in_one_line() {
         ("random=scan hub".into(), "is a player's name already"),
         ("scan=".into(), "the command is empty"),
         ("scan=/no/such/engine hub".into(), "is not found"),
+        ("moby=dxp:mobydam -c 127.0.0.1".into(), "has no `{port}`"),
     ] {
         let output = boardlab()
             .args(["serve", "--port", "0", "--engine", &option])
@@ -151,4 +152,24 @@ fn bad_engine_options_are_refused_in_one_line() {
             "{stderr}"
         );
     }
+}
+
+#[test]
+fn a_dxp_engine_is_offered_by_name_and_plays_a_whole_international_game() {
+    let binary = shlex::try_quote(env!("CARGO_BIN_EXE_boardlab")).unwrap();
+    let dxp =
+        format!("dx=dxp:{binary} draughts dxp --bot alphabeta:1 --connect 127.0.0.1:{{port}}");
+    let server = Server::start(&["--engine", &dxp]);
+    let info = server.ok("GET", "/api/info", None);
+    assert_eq!(info["draughts_variants"]["engines"], json!(["dx"]));
+    // Against a bot, the engine asked each move from the position of that moment.
+    let body = json!({"rules": "international", "white": "dx", "black": "random", "max_plies": 16});
+    let (_, url) = new_game(&server, body);
+    let mut state = Value::Null;
+    for _ in 0..16 {
+        state = server.ok("POST", &format!("{url}/bot"), None);
+    }
+    assert_eq!(state["moves"].as_array().unwrap().len(), 16, "{state}");
+    assert_eq!(state["result"]["ending"], "ply-cap", "{state}");
+    assert!(!state.to_string().contains("forfeit"), "{state}");
 }
