@@ -93,10 +93,22 @@ impl PairingGame<'_> {
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<GameResult>, IllegalMove<G>> {
         let opening = self.opening(game, opening_plies);
+        self.play_from(game, &opening, players, buffers, stop)
+    }
+
+    /// [`PairingGame::play_with`] from the given `opening` moves instead of random ones.
+    pub fn play_from<G: Game>(
+        &self,
+        game: &G,
+        opening: &[G::Move],
+        players: [&mut dyn Player<G>; 2],
+        buffers: &mut GameBuffers<G>,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<GameResult>, IllegalMove<G>> {
         let [first_rng, second_rng] = &mut self.streams();
         play_game_with(
             game,
-            &opening,
+            opening,
             self.seated(players),
             [first_rng, second_rng],
             buffers,

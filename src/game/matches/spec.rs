@@ -11,6 +11,7 @@
 //! pairings = "all"                # every unordered pair of distinct players (the default)
 //! self-play = false               # with "all": also each player against itself
 //! opening-plies = 0               # random opening moves before the bots take over
+//! openings = ["31-26 16-21"]      # or fixed openings: games 2k, 2k+1 play opening k mod n
 //! stop = "sprt elo0=0 elo1=10"    # optional: end each pairing once its SPRT decides
 //! [player-games]                  # fewer games for every pairing with a slow bot
 //! "mcts:100" = 10000
@@ -30,6 +31,7 @@ use crate::experiment::spec::{
     MAX_SERIES, Overrides, SpecError, SpecHeader, bad, one_line_toml_error,
 };
 use crate::experiment::study::check_label;
+use crate::game::Game;
 use crate::stats::elo::Sprt;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -80,6 +82,11 @@ pub struct MatchSpec {
     /// Random opening plies at the start of every game.
     #[serde(skip_serializing_if = "is_zero")]
     pub opening_plies: u32,
+    /// Fixed openings, each its moves from the start separated by spaces: games 2k and 2k+1
+    /// of a pairing play opening k mod their number, the seats swapped (none: random or no
+    /// opening).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub openings: Vec<String>,
     pub pairings: Vec<Pairing>,
     /// The SPRT that ends each pairing early, when the spec has one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -114,6 +121,8 @@ struct SpecFile {
     self_play: bool,
     #[serde(default)]
     opening_plies: u32,
+    #[serde(default)]
+    openings: Vec<String>,
     #[serde(default)]
     player_games: BTreeMap<String, u64>,
     stop: Option<String>,
@@ -153,6 +162,7 @@ impl MatchSpec {
                 format!("{} is more than {MAX_OPENING_PLIES}", file.opening_plies),
             ));
         }
+        check_openings(game, &file.openings, file.opening_plies)?;
         let players = canonical_players(game, &file.players)?;
         let canonical = |key: &'static str, name: &str| -> Result<String, SpecError> {
             let name = canonical_name(game, key, name)?;
@@ -238,6 +248,7 @@ impl MatchSpec {
             games,
             players,
             opening_plies: file.opening_plies,
+            openings: file.openings.clone(),
             pairings,
             stop,
             game_settings: record_settings(&game.settings()),
@@ -282,6 +293,66 @@ fn read_spec_file<G: MatchGame>(text: &str) -> Result<(SpecFile, toml::Table), S
         }
     })?;
     Ok((file, game_keys))
+}
+
+/// The most fixed openings a spec may list.
+pub const MAX_OPENINGS: usize = 100_000;
+
+/// Checks that every opening is a sequence of legal moves from the start, of at most
+/// [`MAX_OPENING_PLIES`], and that the spec does not also ask for random ones.
+fn check_openings<G: MatchGame>(
+    game: &G,
+    openings: &[String],
+    opening_plies: u32,
+) -> Result<(), SpecError> {
+    if openings.is_empty() {
+        return Ok(());
+    }
+    if opening_plies > 0 {
+        return Err(bad(
+            "openings",
+            "give fixed openings or random opening-plies, not both",
+        ));
+    }
+    if openings.len() > MAX_OPENINGS {
+        return Err(bad(
+            "openings",
+            format!("more than the {MAX_OPENINGS} openings a spec may list"),
+        ));
+    }
+    for (k, text) in openings.iter().enumerate() {
+        opening_moves(game, text).map_err(|e| {
+            bad(
+                "openings",
+                format!("opening {k} (`{}`): {e}", crate::names::quoted(text)),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// The moves of an opening as a spec writes it, each legal in the position it reaches; the
+/// error names the first that is not, or a game that ends within the opening.
+pub fn opening_moves<G: Game>(game: &G, text: &str) -> Result<Vec<G::Move>, String> {
+    let mut position = game.start();
+    let mut moves = Vec::new();
+    for (ply, word) in text.split_whitespace().enumerate() {
+        if moves.len() as u32 >= MAX_OPENING_PLIES {
+            return Err(format!("more than {MAX_OPENING_PLIES} plies"));
+        }
+        if game.result(&position).is_some() {
+            return Err(format!("the game is over before ply {}", ply + 1));
+        }
+        let mv = game
+            .parse_move(&position, word)
+            .map_err(|e| format!("ply {}: {e}", ply + 1))?;
+        game.advance(&mut position, &mv);
+        moves.push(mv);
+    }
+    if moves.is_empty() {
+        return Err("no moves; write them separated by spaces, `31-26 16-21`".to_string());
+    }
+    Ok(moves)
 }
 
 /// The game's settings by their names in the manifest: `max-plies` becomes `max_plies`, as

@@ -4,7 +4,8 @@
 //! even, `b` when it is odd; the first seat draws from `rng::stream(seed, "a-vs-b", i)`, the
 //! second from the same stream after one Xoshiro jump; a random opening (`opening-plies`)
 //! comes from `rng::stream(seed, "a-vs-b/opening", i / 2)`, so games 2k and 2k+1 open alike
-//! with the seats swapped (see [`crate::game::pairing`]). Every game is replayed by the
+//! with the seats swapped (see [`crate::game::pairing`]); with fixed `openings`, games 2k and
+//! 2k+1 play opening k mod their number. Every game is replayed by the
 //! game's referee before its row is written:
 //!
 //! `pairing,game,first,second,result,plies,moves`, result from the first seat (`1-0`, `0-1`,
@@ -71,10 +72,17 @@ impl<G: MatchGame> MatchStudy<G> {
         };
         let [first, second] = game.seated([&pairing.a, &pairing.b]);
         let [mut a, mut b] = [self.player(&pairing.a)?, self.player(&pairing.b)?];
+        let openings = &self.spec.openings;
+        let opening = match openings.len() {
+            0 => game.opening(&self.game, self.spec.opening_plies),
+            // A few plies, read again for each game (a move need not be shared by threads).
+            n => super::spec::opening_moves(&self.game, &openings[(index / 2 % n as u64) as usize])
+                .map_err(|e| format!("{} game {index}: its opening: {e}", pairing.label))?,
+        };
         let played = game
-            .play_with(
+            .play_from(
                 &self.game,
-                self.spec.opening_plies,
+                &opening,
                 [a.as_mut(), b.as_mut()],
                 buffers,
                 &stop_requested,

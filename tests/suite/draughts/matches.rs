@@ -273,7 +273,7 @@ fn bad_rules_and_ply_caps_are_one_line_errors_naming_key_and_valid_values() {
         ),
         (
             "max_plies = 100",
-            "unknown field `max_plies`, expected one of `puzzle`, `name`, `description`, `seed`, `games`, `players`, `pairings`, `self-play`, `opening-plies`, `player-games`, `stop`, or the game's `rules`, `max-plies`",
+            "unknown field `max_plies`, expected one of `puzzle`, `name`, `description`, `seed`, `games`, `players`, `pairings`, `self-play`, `opening-plies`, `openings`, `player-games`, `stop`, or the game's `rules`, `max-plies`",
         ),
     ];
     for (line, expected) in cases {
@@ -332,4 +332,79 @@ fn the_committed_folder_reports_byte_for_byte_and_resumes_as_the_same_run() {
     std::fs::write(&english, format!("rules = \"english\"\n{text}")).unwrap();
     let stderr = resume(&english);
     assert!(stderr.contains("it holds a different run"), "{stderr}");
+}
+
+#[test]
+fn fixed_openings_are_played_in_turn_each_by_both_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("ballots.toml");
+    let openings = ["31-26 16-21", "32-28 19-23", "34-29 20-24"];
+    std::fs::write(
+        &spec,
+        format!(
+            "puzzle = \"draughts-variants\"\nname = \"ballots\"\nrules = \"international\"\nseed = 3\n\
+             games = 8\nplayers = [\"alphabeta:1\", \"random\"]\nopenings = {openings:?}\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = boardlab()
+        .args([
+            "run",
+            spec.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{run:?}");
+    let draws = std::fs::read_to_string(out.join("draws.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = draws
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 8);
+    for row in &rows {
+        let index: usize = row[1].parse().unwrap();
+        // Games 2k and 2k+1 play opening k mod 3, with the seats swapped.
+        let opening = openings[index / 2 % openings.len()];
+        assert!(row[6].starts_with(&format!("{opening} ")), "{row:?}");
+        let first = if index.is_multiple_of(2) {
+            "alphabeta:1"
+        } else {
+            "random"
+        };
+        assert_eq!(row[2], first, "{row:?}");
+    }
+    // An opening with an illegal move, or beside random opening plies, is one line.
+    for (extra, expected) in [
+        (
+            "openings = [\"31-26 16-21 26x17\"]\n",
+            "opening 0 (`31-26 16-21 26x17`): ply 3",
+        ),
+        ("openings = [\"31-26\"]\nopening-plies = 2\n", "not both"),
+    ] {
+        let text = std::fs::read_to_string(&spec).unwrap();
+        let text = text
+            .lines()
+            .filter(|l| !l.starts_with("openings"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        std::fs::write(&spec, format!("{text}\n{extra}")).unwrap();
+        let run = boardlab()
+            .args([
+                "run",
+                spec.to_str().unwrap(),
+                "--out",
+                dir.path().join("bad").to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
 }
