@@ -10,6 +10,7 @@ mod games;
 mod hostile;
 mod hub;
 mod matches;
+mod mobydam_script;
 mod oracle;
 mod pdn;
 mod perft;
