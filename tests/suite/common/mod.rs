@@ -12,6 +12,7 @@ pub mod brute;
 pub mod committed;
 pub mod draughts_oracle;
 pub mod golden;
+pub mod processes;
 pub mod rup;
 pub mod same_bytes;
 pub mod variant_oracle;

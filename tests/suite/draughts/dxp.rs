@@ -5,6 +5,7 @@
 //! for each fault, refereed as its loss, with no process of the engine left after any game.
 
 use crate::common::boardlab;
+use crate::common::processes::left_running;
 use boardlab::draughts::dxp::{DxpPlayer, DxpSpec};
 use boardlab::draughts::hub::engine::engine_stream;
 use boardlab::draughts::hub::{HubPlayer, HubSpec};
@@ -197,21 +198,6 @@ fn the_engine_speaks_the_wire_format_at_moby_dams_offsets() {
     assert!(rest.is_empty(), "{rest:?}");
 }
 
-fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| {
-            let state = stat
-                .rsplit_once(')')?
-                .1
-                .split_whitespace()
-                .next()?
-                .to_string();
-            Some(state != "Z" && state != "X")
-        })
-        .unwrap_or(false)
-}
-
 /// A script engine that starts a child (`sleep 1000 &`), records its and its own process ids
 /// in `dir/pids`, then runs this build's DXP engine with `engine_args`; its `dxp:` name.
 fn engine_with_children(dir: &Path, timeout: f64, engine_args: &str) -> String {
@@ -266,17 +252,13 @@ fn a_broken_engine_loses_each_game_by_its_fault_and_leaves_no_process() {
             assert_eq!(row[5], plies.to_string(), "{breakage} {row:?}");
             assert_eq!(row[4], result, "{breakage}: the engine's seat lost");
         }
-        let pids: Vec<u32> = std::fs::read_to_string(dir.path().join("pids"))
-            .unwrap()
-            .lines()
-            .map(|line| line.trim().parse().unwrap())
-            .collect();
-        assert_eq!(pids.len(), 4, "two games, an engine and a child each");
-        std::thread::sleep(Duration::from_millis(300));
-        let left: Vec<u32> = pids.into_iter().filter(|&pid| alive(pid)).collect();
-        for &pid in &left {
-            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
-        }
+        let pids = std::fs::read_to_string(dir.path().join("pids")).unwrap();
+        assert_eq!(
+            pids.lines().count(),
+            4,
+            "two games, an engine and a child each"
+        );
+        let left = left_running(&dir.path().join("pids"));
         assert!(left.is_empty(), "{breakage}: left running: {left:?}");
     }
 }

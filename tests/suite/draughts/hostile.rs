@@ -5,6 +5,7 @@
 //! one-line error or the refereed result, and leaves no process running.
 
 use crate::common::boardlab;
+use crate::common::processes::left_running;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
@@ -181,38 +182,6 @@ fn an_engine_that_never_stops_writing_forfeits_on_time_in_bounded_memory() {
 }
 
 /// Whether process `pid` is alive: listed, and not a zombie waiting for its parent.
-fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| {
-            let state = stat
-                .rsplit_once(')')?
-                .1
-                .split_whitespace()
-                .next()?
-                .to_string();
-            Some(state != "Z" && state != "X")
-        })
-        .unwrap_or(false)
-}
-
-/// The processes of `pids` still alive a moment after the command that ran them ended;
-/// they are killed, so that a failing test leaves none behind either.
-fn left_running(pids: &Path) -> Vec<u32> {
-    let pids: Vec<u32> = std::fs::read_to_string(pids)
-        .unwrap()
-        .lines()
-        .map(|line| line.trim().parse().unwrap())
-        .collect();
-    assert!(!pids.is_empty());
-    std::thread::sleep(Duration::from_millis(300));
-    let left: Vec<u32> = pids.into_iter().filter(|&pid| alive(pid)).collect();
-    for &pid in &left {
-        let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
-    }
-    left
-}
-
 /// A script engine that starts a child (`sleep 1000 &`) and records its and its own process
 /// ids in `dir/pids`, then runs this build's engine with `engine_args`; its `hub:` name.
 fn engine_with_children(dir: &Path, engine_args: &str) -> String {
