@@ -273,9 +273,10 @@ Examples:
 )]
 pub struct PlayArgs {
     /// The bot to play against (or, under the national rule sets, a Hub engine:
-    /// `hub:COMMAND`; under international rules a DXP engine, `dxp:COMMAND`).
-    #[arg(long, default_value = "damebot", value_name = "BOT", value_parser = super::draughts_hub::player_name)]
-    pub against: String,
+    /// `hub:COMMAND`; under international rules a DXP engine, `dxp:COMMAND`); default
+    /// damebot under Czech and Damebot's rules, which the original plays, else alphabeta:4.
+    #[arg(long, value_name = "BOT", value_parser = super::draughts_hub::player_name)]
+    pub against: Option<String>,
 
     /// The side you play (White moves first).
     #[arg(long, value_enum, default_value_t = Colour::White)]
@@ -304,6 +305,20 @@ pub struct PlayArgs {
     /// A game still going after this many plies is a draw (10 to 10000).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(10..=10_000))]
     pub max_plies: u32,
+}
+
+impl PlayArgs {
+    /// The opponent: `--against`, else Damebot where the original's rules are played (Czech
+    /// and its own), else `alphabeta:4`, which plays every rule set.
+    pub fn opponent(&self) -> String {
+        self.against.clone().unwrap_or_else(|| {
+            match self.rules {
+                RulesChoice::Czech | RulesChoice::Damebot => "damebot",
+                _ => "alphabeta:4",
+            }
+            .to_string()
+        })
+    }
 }
 
 pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {

@@ -31,10 +31,10 @@ pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Colour::White => Color::White,
         Colour::Black => Color::Black,
     };
-    if let Err(e) = game.player(&args.against) {
+    if let Err(e) = game.player(&args.opponent()) {
         anyhow::bail!("--against {e}");
     }
-    let mut seats = [Sitter::Person, Sitter::Bot(args.against.clone())];
+    let mut seats = [Sitter::Person, Sitter::Bot(args.opponent())];
     if person == Color::Black {
         seats.reverse();
     }

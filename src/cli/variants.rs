@@ -113,14 +113,14 @@ pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         ),
         None => game.start(),
     };
-    if let Err(e) = game.player(&args.against) {
+    if let Err(e) = game.player(&args.opponent()) {
         anyhow::bail!("--against {e}");
     }
     let person = match args.colour {
         Colour::White => Color::White,
         Colour::Black => Color::Black,
     };
-    let mut seats = [Sitter::Person, Sitter::Bot(args.against.clone())];
+    let mut seats = [Sitter::Person, Sitter::Bot(args.opponent())];
     if person == Color::Black {
         seats.reverse();
     }

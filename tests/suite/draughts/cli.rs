@@ -571,3 +571,20 @@ fn replay_counts_one_game_and_two_games() {
         .success()
         .stdout(predicate::str::ends_with("\n2 games, every move legal\n"));
 }
+
+#[test]
+fn the_default_opponent_plays_every_rule_set() {
+    // Damebot where the original's rules are played, alphabeta:4 under every other set.
+    for (rules, opponent, first) in [
+        ("czech", "damebot", "c3-d4"),
+        ("english", "alphabeta:4", "9-13"),
+        ("international", "alphabeta:4", "32-28"),
+        ("frisian", "alphabeta:4", "32-28"),
+    ] {
+        let out = play(&["--rules", rules], &format!("{first}\n"));
+        assert!(
+            out.contains(&format!("against {opponent} ({rules} rules)")),
+            "{rules}: {out}"
+        );
+    }
+}
