@@ -10,7 +10,8 @@
 #
 # Usage: scripts/mobydam.sh SOURCE [OUT]
 #   SOURCE   a folder holding Moby Dam's source (main/Makefile, core/, test/)
-#   OUT      the results folder (default results/international-vs-mobydam)
+#   OUT      the results folder (default results/international-vs-mobydam); the spec it runs
+#            is written beside it, as OUT.toml
 # Environment:
 #   DEPTHS          Moby Dam's fixed depths, space separated (default "1 2 3 4 5 6 7 8")
 #   MOVE_TIME       its time a move in seconds for the timed level (default 0.1; "" for none)
@@ -109,8 +110,9 @@ if [[ -n $move_time ]]; then
     levels+=("$timed")
 fi
 
-spec=$(mktemp --suffix=.toml)
-trap 'rm -f "$spec"' EXIT
+# The spec is kept beside the folder, so that its manifest names a file that stays.
+spec="$out.toml"
+mkdir -p "$(dirname "$out")"
 {
     echo 'puzzle = "draughts-variants"'
     echo "name = \"$(basename "$out")\""

@@ -304,6 +304,18 @@ impl IntervalChart {
             Some(_) => 25,
             None => 0,
         };
+        let label_area = (30 + 11 * widest).max(100) + row_axis;
+        // The axis's words are centred under the plot, whose width the labels take from: a
+        // smaller font where long labels leave them too little.
+        let (width, _) = root.dim_in_pixel();
+        let room = width.saturating_sub(40 + label_area);
+        let mut desc_size = 22;
+        while desc_size > 10
+            && (plot_area.estimate_text_size(&self.axis, &style::text(desc_size)))
+                .is_ok_and(|(w, _)| w > room)
+        {
+            desc_size -= 1;
+        }
         let mut chart = ChartBuilder::on(&plot_area)
             .caption(
                 &self.title,
@@ -311,7 +323,7 @@ impl IntervalChart {
             )
             .margin(20)
             .x_label_area_size(70)
-            .y_label_area_size((30 + 11 * widest).max(100) + row_axis)
+            .y_label_area_size(label_area)
             .build_cartesian_2d(axis, (0..n as i32 - 1).into_segmented())
             .map_err(plot_error)?;
         let whole = |x: &f64| format!("{x:.0}");
@@ -331,7 +343,7 @@ impl IntervalChart {
         .y_labels(n)
         .y_label_formatter(&top_down)
         .label_style(style::text(look.label_size))
-        .axis_desc_style(style::text(22))
+        .axis_desc_style(style::text(desc_size))
         .light_line_style(WHITE)
         .draw()
         .map_err(plot_error)?;
