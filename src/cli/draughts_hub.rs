@@ -73,11 +73,14 @@ pub(super) fn run(args: &HubArgs) -> anyhow::Result<ExitCode> {
 /// A player name as `draughts games` and `draughts play` take it: a bot (`alphabeta:4`), a
 /// Hub engine (`hub:COMMAND`, `hub[KEY=VALUE;...]:COMMAND`) or a DXP engine (`dxp:COMMAND`).
 pub(super) fn player_name(text: &str) -> Result<String, String> {
+    // An engine's program is found before any game starts.
     if HubSpec::is_hub(text) {
-        return HubSpec::parse(text).map(|_| text.trim().to_string());
+        HubSpec::parse(text)?.check_program()?;
+        return Ok(text.trim().to_string());
     }
     if crate::draughts::dxp::DxpSpec::is_dxp(text) {
-        return crate::draughts::dxp::DxpSpec::parse(text).map(|_| text.trim().to_string());
+        crate::draughts::dxp::DxpSpec::parse(text)?.check_program()?;
+        return Ok(text.trim().to_string());
     }
     text.parse::<BotSpec>()
         .map(|bot| bot.to_string())

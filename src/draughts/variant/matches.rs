@@ -140,9 +140,7 @@ impl MatchGame for VariantGame {
     /// `dxp:COMMAND` ([`crate::draughts::dxp::player`]).
     fn player(&self, name: &str) -> Result<BoxedPlayer<Self>, String> {
         if HubSpec::is_hub(name) {
-            let spec = HubSpec::parse(name)?;
-            spec.check_program()?;
-            return Ok(Box::new(HubPlayer::new(spec)));
+            return Ok(Box::new(HubPlayer::new(HubSpec::parse(name)?)));
         }
         if DxpSpec::is_dxp(name) {
             let spec = DxpSpec::parse(name)?;
@@ -153,7 +151,6 @@ impl MatchGame for VariantGame {
                     self.variant()
                 ));
             }
-            spec.check_program()?;
             return Ok(Box::new(DxpPlayer::new(spec)));
         }
         let spec: BotSpec = name
@@ -165,6 +162,16 @@ impl MatchGame for VariantGame {
     fn referee(&self, moves: &str) -> Result<GameResult, String> {
         let moves: Vec<&str> = moves.split(' ').filter(|_| !moves.is_empty()).collect();
         referee(self, &moves)
+    }
+
+    /// An engine's program is found and can be run.
+    fn check_player(&self, name: &str) -> Result<(), String> {
+        if HubSpec::is_hub(name) {
+            HubSpec::parse(name)?.check_program()?;
+        } else if DxpSpec::is_dxp(name) {
+            DxpSpec::parse(name)?.check_program()?;
+        }
+        Ok(())
     }
 }
 

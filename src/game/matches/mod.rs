@@ -112,6 +112,13 @@ pub trait MatchGame: Game + Default + std::fmt::Debug + Send + Sync + 'static {
     /// row is written.
     fn referee(&self, moves: &str) -> Result<GameResult, String>;
 
+    /// Checks, before a run starts, what player `name` needs outside boardlab (an engine's
+    /// program); reading a spec, as `report` and `show` do, does not, so that a folder
+    /// reports on a machine without the engine.
+    fn check_player(&self, _name: &str) -> Result<(), String> {
+        Ok(())
+    }
+
     /// A game-specific section of `REPORT.md` (Markdown starting at a `##` heading), from
     /// the results folder and its tables; empty by default.
     fn report_section(

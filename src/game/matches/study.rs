@@ -182,6 +182,14 @@ impl<G: MatchGame> Study for MatchStudy<G> {
         G::PUZZLE
     }
 
+    /// Every player's engine program, found before anything is run.
+    fn check_references(&self) -> Result<(), StudyError> {
+        for name in &self.spec.players {
+            self.game.check_player(name)?;
+        }
+        Ok(())
+    }
+
     fn header(&self) -> &SpecHeader {
         &self.spec.header
     }
