@@ -68,6 +68,15 @@ impl std::error::Error for Forfeit {}
 /// How a forfeit token starts.
 pub const TOKEN_PREFIX: &str = "forfeit:";
 
+/// The move a player that forfeited gives where [`crate::game::Player::choose`] must give
+/// one: the first legal move, so that the trait's promise holds (the game loop and sessions
+/// ask [`crate::game::Player::try_choose`], which reports the forfeit).
+pub fn move_after_forfeit<G: crate::game::Game>(game: &G, position: &G::Position) -> G::Move {
+    let mut legal = Vec::new();
+    game.legal_moves(position, &mut legal);
+    legal.swap_remove(0)
+}
+
 /// A written game's move tokens split into the moves played and, when the last token is a
 /// forfeit token, its fault; an error names a forfeit token with an unknown fault, or one
 /// that is not last.

@@ -391,19 +391,15 @@ impl Player<VariantGame> for DxpPlayer {
         self.spec.text.clone()
     }
 
-    /// The engine's move; after a forfeit, the first legal move, so that the trait's promise
-    /// holds (the game loop and sessions ask [`Player::try_choose`], which reports it).
+    /// The engine's move; after a forfeit, [`crate::game::forfeit::move_after_forfeit`].
     fn choose(
         &mut self,
         game: &VariantGame,
         position: &VariantPosition,
         rng: &mut dyn Rng,
     ) -> VariantMove {
-        self.try_choose(game, position, rng).unwrap_or_else(|_| {
-            let mut legal = Vec::new();
-            game.legal_moves(position, &mut legal);
-            legal[0]
-        })
+        (self.try_choose(game, position, rng))
+            .unwrap_or_else(|_| crate::game::forfeit::move_after_forfeit(game, position))
     }
 
     fn try_choose(

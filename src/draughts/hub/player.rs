@@ -35,7 +35,7 @@ pub use crate::draughts::engine_command::Level;
 use crate::draughts::engine_command::{EngineCommand, check_program};
 use crate::draughts::variant::game::{VariantGame, VariantPosition};
 use crate::draughts::variant::{Variant, VariantMove};
-use crate::game::{Fault, Forfeit, Game, Player};
+use crate::game::{Fault, Forfeit, Player};
 use rand_core::Rng;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -369,19 +369,15 @@ impl Player<VariantGame> for HubPlayer {
         self.spec.text.clone()
     }
 
-    /// The engine's move; after a forfeit, the first legal move, so that the trait's promise
-    /// holds (the game loop and sessions ask [`Player::try_choose`], which reports it).
+    /// The engine's move; after a forfeit, [`crate::game::forfeit::move_after_forfeit`].
     fn choose(
         &mut self,
         game: &VariantGame,
         position: &VariantPosition,
         rng: &mut dyn Rng,
     ) -> VariantMove {
-        self.try_choose(game, position, rng).unwrap_or_else(|_| {
-            let mut legal = Vec::new();
-            game.legal_moves(position, &mut legal);
-            legal[0]
-        })
+        (self.try_choose(game, position, rng))
+            .unwrap_or_else(|_| crate::game::forfeit::move_after_forfeit(game, position))
     }
 
     fn try_choose(
@@ -406,6 +402,7 @@ impl Player<VariantGame> for HubPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn a_hub_name_gives_the_command_and_the_settings() {

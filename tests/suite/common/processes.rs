@@ -1,9 +1,33 @@
-//! The processes a test's engines leave: whether one is still running, and which of a list
-//! of process ids are (killed, so that a failing test leaves none behind either).
+//! The processes a test's engines leave: a script engine that starts a child and records
+//! both, whether a process is still running, and which of a list of process ids are (killed,
+//! so that a failing test leaves none behind either).
 
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
+
+/// Writes `dir/engine.sh`: a script that starts a child (`sleep 1000 &`), appends its and its
+/// own process ids to `dir/pids`, then runs this build's boardlab with `arguments` (the
+/// script's own arguments are `$1`, ...); returns the script's path, shell-quoted.
+pub fn engine_with_a_child(dir: &Path, arguments: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join("engine.sh");
+    let binary = shlex::try_quote(env!("CARGO_BIN_EXE_boardlab")).unwrap();
+    let pids = shlex::try_quote(dir.join("pids").to_str().unwrap())
+        .unwrap()
+        .into_owned();
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsleep 1000 &\necho $! >> {pids}\necho $$ >> {pids}\nexec {binary} {arguments}\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    shlex::try_quote(script.to_str().unwrap())
+        .unwrap()
+        .into_owned()
+}
 
 /// Whether process `pid` runs (a zombie or a dead process does not).
 pub fn alive(pid: u32) -> bool {

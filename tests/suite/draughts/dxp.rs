@@ -4,17 +4,14 @@
 //! from Moby Dam's offsets, not from boardlab's message code; and a deliberately broken engine
 //! for each fault, refereed as its loss, with no process of the engine left after any game.
 
+use super::hub::play;
 use crate::common::boardlab;
-use crate::common::processes::left_running;
+use crate::common::processes::{engine_with_a_child, left_running};
 use boardlab::draughts::dxp::{DxpPlayer, DxpSpec};
-use boardlab::draughts::hub::engine::engine_stream;
 use boardlab::draughts::hub::{HubPlayer, HubSpec};
-use boardlab::draughts::variant::game::VariantGame;
 use boardlab::draughts::variant::{Variant, matches};
-use boardlab::game::{GameBuffers, GameResult, Player, play_game_with};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -69,30 +66,6 @@ fn a_dxp_engine_plays_a_short_match_against_a_bot() {
     }
 }
 
-/// Plays one international game of 40 plies at most, returning the result, the moves and
-/// the forfeit's fault, if any.
-fn play(
-    players: [&mut dyn Player<VariantGame>; 2],
-    seeds: [u64; 2],
-) -> (GameResult, Vec<String>, Option<String>) {
-    let game = VariantGame::new(Variant::International, 40);
-    let [mut first, mut second] = seeds.map(engine_stream);
-    let mut buffers = GameBuffers::default();
-    let result = play_game_with(
-        &game,
-        &[],
-        players,
-        [&mut first, &mut second],
-        &mut buffers,
-        &|| false,
-    )
-    .unwrap()
-    .unwrap();
-    let moves = buffers.moves.iter().map(|m| m.to_string()).collect();
-    let fault = buffers.forfeit.map(|(_, f)| f.to_string());
-    (result, moves, fault)
-}
-
 #[test]
 fn a_deterministic_bot_answers_the_same_moves_over_dxp_as_over_hub_and_in_process() {
     let dxp = DxpSpec::parse(&dxp_name(10.0, "--bot alphabeta:2 --seed 5")).unwrap();
@@ -104,10 +77,15 @@ fn a_deterministic_bot_answers_the_same_moves_over_dxp_as_over_hub_and_in_proces
         DxpPlayer::new(dxp),
         HubPlayer::new(HubSpec::parse(&hub).unwrap()),
     );
-    let engines = play([&mut white, &mut black], [0, 0]);
+    let engines = play(Variant::International, 40, [&mut white, &mut black], [0, 0]);
     let bot = || matches::player("alphabeta:2".parse().unwrap()).unwrap();
     let (mut white, mut black) = (bot(), bot());
-    let direct = play([white.as_mut(), black.as_mut()], [5, 6]);
+    let direct = play(
+        Variant::International,
+        40,
+        [white.as_mut(), black.as_mut()],
+        [5, 6],
+    );
     assert_eq!(engines.2, None);
     assert_eq!(engines, direct);
     assert_eq!(direct.1.len(), 40, "the game runs to its cap");
@@ -201,23 +179,9 @@ fn the_engine_speaks_the_wire_format_at_moby_dams_offsets() {
 /// A script engine that starts a child (`sleep 1000 &`), records its and its own process ids
 /// in `dir/pids`, then runs this build's DXP engine with `engine_args`; its `dxp:` name.
 fn engine_with_children(dir: &Path, timeout: f64, engine_args: &str) -> String {
-    let script = dir.join("engine.sh");
-    let pids = shlex::try_quote(dir.join("pids").to_str().unwrap())
-        .unwrap()
-        .into_owned();
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nsleep 1000 &\necho $! >> {pids}\necho $$ >> {pids}\nexec {} draughts dxp {engine_args} --connect 127.0.0.1:$1\n",
-            binary()
-        ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    format!(
-        "dxp[timeout={timeout}]:{} {{port}}",
-        shlex::try_quote(script.to_str().unwrap()).unwrap()
-    )
+    let arguments = format!("draughts dxp {engine_args} --connect 127.0.0.1:$1");
+    let script = engine_with_a_child(dir, &arguments);
+    format!("dxp[timeout={timeout}]:{script} {{port}}")
 }
 
 #[test]

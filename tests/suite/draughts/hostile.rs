@@ -5,7 +5,7 @@
 //! one-line error or the refereed result, and leaves no process running.
 
 use crate::common::boardlab;
-use crate::common::processes::left_running;
+use crate::common::processes::{engine_with_a_child, left_running};
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
@@ -185,23 +185,8 @@ fn an_engine_that_never_stops_writing_forfeits_on_time_in_bounded_memory() {
 /// A script engine that starts a child (`sleep 1000 &`) and records its and its own process
 /// ids in `dir/pids`, then runs this build's engine with `engine_args`; its `hub:` name.
 fn engine_with_children(dir: &Path, engine_args: &str) -> String {
-    let script = dir.join("engine.sh");
-    let binary = shlex::try_quote(env!("CARGO_BIN_EXE_boardlab")).unwrap();
-    let pids = shlex::try_quote(dir.join("pids").to_str().unwrap())
-        .unwrap()
-        .into_owned();
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nsleep 1000 &\necho $! >> {pids}\necho $$ >> {pids}\nexec {binary} draughts hub {engine_args}\n"
-        ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    format!(
-        "hub[timeout=10]:{}",
-        shlex::try_quote(script.to_str().unwrap()).unwrap()
-    )
+    let script = engine_with_a_child(dir, &format!("draughts hub {engine_args}"));
+    format!("hub[timeout=10]:{script}")
 }
 
 #[test]

@@ -60,14 +60,16 @@ fn a_hub_engine_plays_a_short_match_against_a_bot() {
     }
 }
 
-/// Plays one game of `variant` between two players, returning the result, the moves as text
-/// and the forfeit's fault, if any.
-fn play(
+/// Plays one game of `variant`, of `max_plies` at most, between two players whose streams
+/// are the engine streams of `seeds`, returning the result, the moves as text and the
+/// forfeit's fault, if any. The DXP tests play with it too.
+pub(super) fn play(
     variant: Variant,
+    max_plies: u32,
     players: [&mut dyn Player<VariantGame>; 2],
     seeds: [u64; 2],
 ) -> (GameResult, Vec<String>, Option<String>) {
-    let game = VariantGame::new(variant, 24);
+    let game = VariantGame::new(variant, max_plies);
     let [mut first, mut second] = seeds.map(engine_stream);
     let mut buffers = GameBuffers::default();
     let result = play_game_with(
@@ -93,10 +95,10 @@ fn a_deterministic_bot_answers_the_same_moves_over_the_protocol_as_in_process() 
             HubPlayer::new(HubSpec::parse(&name).unwrap())
         };
         let (mut white, mut black) = (hub(5), hub(6));
-        let over_hub = play(variant, [&mut white, &mut black], [0, 0]);
+        let over_hub = play(variant, 24, [&mut white, &mut black], [0, 0]);
         let bot = || matches::player("alphabeta:2".parse().unwrap()).unwrap();
         let (mut white, mut black) = (bot(), bot());
-        let direct = play(variant, [white.as_mut(), black.as_mut()], [5, 6]);
+        let direct = play(variant, 24, [white.as_mut(), black.as_mut()], [5, 6]);
         assert_eq!(over_hub.2, None, "{variant}");
         assert_eq!(over_hub, direct, "{variant}");
         assert_eq!(direct.1.len(), 24, "{variant}: the game runs to its cap");
