@@ -268,19 +268,20 @@ impl Chart for IntervalChart {
         }
         let (low, high) = self.x_range();
         match self.look.log {
-            true => self.draw_on(root, style::log_axis(low, high)),
-            false => self.draw_on(root, low..high),
+            true => self.draw_on(root, style::log_axis(low, high), (low, high)),
+            false => self.draw_on(root, low..high, (low, high)),
         }
     }
 }
 
 impl IntervalChart {
-    /// Draws the chart on `root` with the x axis `axis`, linear or logarithmic, from
-    /// [`IntervalChart::x_range`].
+    /// Draws the chart on `root` with the x axis `axis`, linear or logarithmic, over the
+    /// ends of [`IntervalChart::x_range`].
     fn draw_on<DB, X>(
         &self,
         root: &DrawingArea<DB, Shift>,
         axis: X,
+        (axis_low, axis_high): (f64, f64),
     ) -> crate::output::error::Result<()>
     where
         DB: DrawingBackend,
@@ -291,7 +292,6 @@ impl IntervalChart {
         let n = self.rows.len();
         let look = &self.look;
         let labels: Vec<&str> = self.rows.iter().map(|r| r.label.as_str()).collect();
-        let (axis_low, axis_high) = self.x_range();
         // An open end runs to the edge of the axis.
         let spans: Vec<(f64, f64)> = (self.rows.iter())
             .map(|r| (r.low.max(axis_low), r.high.min(axis_high)))
