@@ -45,8 +45,14 @@ pub const PORT: &str = "{port}";
 /// The messages read ahead of the game (see the Hub player's reader).
 const MESSAGES_AHEAD: usize = 64;
 
-/// The moves a game request says the thinking time is for.
-const MOVES: u32 = 75;
+/// The moves a game request says the thinking time is for: 0, the whole game. An engine
+/// given a number of moves ends the game itself when they are played (Moby Dam sends a game
+/// end with its own assessment after them), which the referee would count as its loss.
+const MOVES: u32 = 0;
+
+/// The moves of one side the thinking time of a game request is reckoned for: as many as
+/// the longest game of the default ply cap has.
+const MOVES_RECKONED: u32 = 200;
 
 /// A DXP player's name, read.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,12 +95,14 @@ impl DxpSpec {
     }
 
     /// The chat that sets the engine's limit, and the thinking time in minutes a game
-    /// request gives (enough for [`MOVES`] moves at the level).
+    /// request gives (enough for [`MOVES_RECKONED`] moves at the level).
     fn limits(&self) -> (String, u32) {
         match self.level {
             Level::MoveTime(seconds) => {
                 let ms = (seconds * 1000.0).round().max(1.0) as u64;
-                let minutes = (seconds * f64::from(MOVES) / 60.0).ceil().clamp(1.0, 999.0);
+                let minutes = (seconds * f64::from(MOVES_RECKONED) / 60.0)
+                    .ceil()
+                    .clamp(1.0, 999.0);
                 (format!("console time {ms}"), minutes as u32)
             }
             Level::Depth(depth) => (format!("console depth {depth}"), 999),
