@@ -32,6 +32,10 @@ pub enum DraughtsCommand {
     Bench(BenchArgs),
     /// Play seeded games between two bots, as `boardlab run` plays that pairing.
     Games(GamesArgs),
+    /// Let boardlab's engine think about one position: its move, score, depth and speed.
+    Search(super::draughts_search::SearchArgs),
+    /// Fit the engine's evaluation weights to the results of games (Texel tuning).
+    Tune(super::draughts_tune::TuneArgs),
     /// Play a bot yourself in the terminal.
     Play(PlayArgs),
     /// Answer as an engine of the Hub protocol (Scan's, the Hub GUI's) on stdin and stdout.
@@ -201,8 +205,8 @@ Game i is the game i of the pairing A-vs-B in `boardlab run` of a spec with the 
 opening plies and rules: A moves first in the even-numbered games, B in the odd ones. Rows are \
 those of the run's draws.csv; the score goes to standard error.
 
-Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N, perfect:D (see \
-`draughts play --help`), and under the national rule sets (--rules international, ...) any Hub engine: \
+Bots: random, damebot, damebot:-FLAG, damebot:article, alphabeta:D, mcts:N, perfect:D, \
+engine:N-nodes, engine:Ts (see `draughts play --help`), and under the national rule sets (--rules international, ...) any Hub engine: \
 hub:COMMAND or hub[move-time=S;depth=N;timeout=S]:COMMAND; under international rules any DXP \
 engine: dxp:COMMAND or dxp[move-time=S;depth=N;timeout=S]:COMMAND, COMMAND holding {port}, the \
 port on 127.0.0.1 it connects to (`draughts dxp --help`). An engine that crashes, hangs past \
@@ -265,7 +269,9 @@ resign, help. End the input (Ctrl-D) to leave.
 
 Bots: random, damebot (the original Damebot, exactly), damebot:-FLAG, damebot:article, \
 alphabeta:D, mcts:N, perfect:D (exact play from the endgame database, Czech and English rules; \
-it is where BOARDLAB_ENDGAMES says, a folder or memory:N, else the folder endgames).
+it is where BOARDLAB_ENDGAMES says, a folder or memory:N, else the folder endgames), \
+engine:N-nodes or engine:Ts (boardlab's engine, N nodes or T seconds a move, features switched \
+off by :-pvs, :-tt, :-quiescence, :-killers, :-history, :-lmr, :-knowledge; docs/engine.md).
 
 Examples:
   boardlab draughts play --against damebot
@@ -327,6 +333,8 @@ pub fn run(args: &DraughtsArgs) -> anyhow::Result<ExitCode> {
         DraughtsCommand::Perft(args) => perft(args),
         DraughtsCommand::Bench(args) => bench(args),
         DraughtsCommand::Games(args) => games(args),
+        DraughtsCommand::Search(args) => super::draughts_search::search(args),
+        DraughtsCommand::Tune(args) => super::draughts_tune::tune(args),
         DraughtsCommand::Play(args) => super::draughts_play::play(args),
         DraughtsCommand::Hub(args) => super::draughts_hub::run(args),
         DraughtsCommand::Dxp(args) => super::draughts_dxp::run(args),

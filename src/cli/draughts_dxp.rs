@@ -60,7 +60,7 @@ pub struct DxpArgs {
 const CRASH_STATUS: u8 = 3;
 
 pub(super) fn run(args: &DxpArgs) -> anyhow::Result<ExitCode> {
-    crate::draughts::variant::matches::player(args.bot)
+    crate::draughts::variant::matches::player(&Default::default(), args.bot)
         .map_err(anyhow::Error::msg)
         .context("--bot")?;
     let options = EngineOptions {

@@ -21,6 +21,8 @@ mod draughts_hub;
 mod draughts_moves;
 mod draughts_pdn;
 mod draughts_play;
+mod draughts_search;
+mod draughts_tune;
 mod draw;
 mod estimate;
 mod fairness;

@@ -36,6 +36,7 @@ pub mod referee;
 pub mod rules;
 pub mod square;
 pub mod terminal;
+pub mod tune;
 pub mod variant;
 
 pub use board::{Board, Color};

@@ -5,7 +5,10 @@
 use super::ApiError;
 use super::engines::Engines;
 use super::games::{self, Games, WebGame};
-use super::limits::{MAX_ALPHABETA_DEPTH, MAX_PLAYOUTS, checked_max_plies};
+use super::limits::{
+    MAX_ALPHABETA_DEPTH, MAX_ENGINE_NODES, MAX_ENGINE_SECONDS, MAX_PLAYOUTS, checked_max_plies,
+};
+use crate::draughts::bots::engine::Limit;
 use crate::draughts::bots::{BotSpec, BotSpecError};
 use crate::draughts::game::{DEFAULT_MAX_PLIES, Draughts, Ending, GamePosition, PLAY_STREAM};
 use crate::draughts::moves::record;
@@ -87,6 +90,13 @@ pub struct PersonMove {
     pub text: String,
 }
 
+fn within_server_limits(limit: Limit) -> bool {
+    match limit {
+        Limit::Nodes(nodes) => nodes <= MAX_ENGINE_NODES,
+        Limit::Time { millis } => millis <= MAX_ENGINE_SECONDS * 1000,
+    }
+}
+
 /// A seat as the request names it: `person` or a bot within the server's limits.
 pub fn sitter(text: &str, seat: &str) -> Result<Sitter, ApiError> {
     if text == "person" {
@@ -97,7 +107,8 @@ pub fn sitter(text: &str, seat: &str) -> Result<Sitter, ApiError> {
         ApiError::bad_request(format!(
             "{seat}: bot `{}`: {} (this server takes random, damebot, damebot:-FLAG, \
 damebot:article, alphabeta:D or perfect:D with D 1-{MAX_ALPHABETA_DEPTH}, mcts:N with N \
-1-{MAX_PLAYOUTS}), or person",
+1-{MAX_PLAYOUTS}, engine:N-nodes with N up to {MAX_ENGINE_NODES} or engine:Ts with T up to \
+{MAX_ENGINE_SECONDS}), or person",
             e.text, e.reason
         ))
     })?;
@@ -119,6 +130,13 @@ at most {MAX_ALPHABETA_DEPTH} (the command line has no such limit)"
             Err(ApiError::bad_request(format!(
                 "{seat}: {bot} runs more playouts than this server allows; use mcts:N with N at \
 most {MAX_PLAYOUTS} (the command line has no such limit)"
+            )))
+        }
+        BotSpec::Engine(engine) if !within_server_limits(engine.limit) => {
+            Err(ApiError::bad_request(format!(
+                "{seat}: {bot} thinks longer than this server allows; use engine:N-nodes with \
+N at most {MAX_ENGINE_NODES} or engine:Ts with T at most {MAX_ENGINE_SECONDS} (the command line \
+has no such limit)"
             )))
         }
         bot => Ok(Sitter::Bot(bot.to_string())),

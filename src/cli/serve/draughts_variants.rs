@@ -96,7 +96,7 @@ fn variant_sitter(text: &str, seat: &str, engines: &Engines) -> Result<Sitter, A
     let sitter = sitter(text, seat)?;
     if let Sitter::Bot(name) = &sitter {
         let spec: BotSpec = name.parse().expect("sitter checked the name");
-        crate::draughts::variant::matches::player(spec)
+        crate::draughts::variant::matches::player(&Default::default(), spec)
             .map_err(|e| ApiError::bad_request(format!("{seat}: {e}")))?;
     }
     Ok(sitter)

@@ -14,6 +14,11 @@ pub const MAX_ALPHABETA_DEPTH: u32 = 8;
 /// The most playouts an `mcts:N` bot may use, in either game.
 pub const MAX_PLAYOUTS: u32 = 20_000;
 
+/// The most nodes and seconds a move the draughts engine may think, `engine:N-nodes` and
+/// `engine:Ts`.
+pub const MAX_ENGINE_NODES: u64 = 10_000_000;
+pub const MAX_ENGINE_SECONDS: u32 = 10;
+
 /// The largest knight's-tour board the server walks, in squares (1000×1000).
 pub const MAX_TOUR_SQUARES: u64 = 1_000_000;
 

@@ -32,6 +32,15 @@ pub trait BoardRules: Copy + Debug {
     fn crowns(board: &Self::Board, mv: &Self::Move) -> bool;
     /// The side to move has no legal move.
     fn stuck(&self, board: &Self::Board) -> bool;
+    /// The board's sets in the padded layout every rule set shares (square (rank r, file f)
+    /// from White's side has index ((N+1)·r + f)/2): White's pieces, Black's, the kings.
+    fn sets(board: &Self::Board) -> [u128; 3];
+    /// The board's size N (8, 10 or 12).
+    fn size(&self) -> u32;
+    /// Whether kings fly (move any distance along a diagonal).
+    fn flying_kings(&self) -> bool;
+    /// The padded-layout indices of a move's start and end squares.
+    fn from_to(mv: &Self::Move) -> (u32, u32);
 }
 
 impl BoardRules for Rules {
@@ -88,6 +97,26 @@ impl BoardRules for Rules {
                     && movegen::count_quiet_moves(board, *rules) == 0
             }
         }
+    }
+
+    fn sets(board: &Board) -> [u128; 3] {
+        [
+            board.white as u128,
+            board.black as u128,
+            board.kings as u128,
+        ]
+    }
+
+    fn size(&self) -> u32 {
+        8
+    }
+
+    fn flying_kings(&self) -> bool {
+        !matches!(self, Rules::English)
+    }
+
+    fn from_to(mv: &Move) -> (u32, u32) {
+        (mv.from().index() as u32, mv.to().index() as u32)
     }
 }
 
@@ -168,5 +197,21 @@ impl BoardRules for Engine {
         let mut moves = Vec::new();
         Engine::legal_moves(self, board, &mut moves);
         moves.is_empty()
+    }
+
+    fn sets(board: &Position) -> [u128; 3] {
+        [board.white, board.black, board.kings]
+    }
+
+    fn size(&self) -> u32 {
+        self.rules().size as u32
+    }
+
+    fn flying_kings(&self) -> bool {
+        self.rules().flying_kings
+    }
+
+    fn from_to(mv: &VariantMove) -> (u32, u32) {
+        (mv.from(), mv.to())
     }
 }

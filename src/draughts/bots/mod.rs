@@ -8,11 +8,14 @@
 //! - `alphabeta:D`: negamax with alpha-beta to depth D ([`alphabeta`]).
 //! - `mcts:N`: Monte Carlo tree search with N playouts ([`mcts`]).
 //! - `perfect:D`: exact play from the endgame database, `alphabeta:D` outside it ([`perfect`]).
+//! - `engine:N-nodes`, `engine:Ts`: boardlab's engine, by nodes or seconds a move
+//!   ([`engine`]).
 
 pub mod alphabeta;
 pub mod article_damebot;
 pub mod board_rules;
 pub mod damebot;
+pub mod engine;
 pub mod eval;
 pub mod mcts;
 pub mod perfect;
@@ -46,12 +49,14 @@ pub enum BotSpec {
     Perfect {
         depth: u32,
     },
+    /// boardlab's engine at a node or time limit, with some features switched off.
+    Engine(engine::EngineSpec),
 }
 
 /// Bot text that names no bot.
 #[derive(Debug, Error, PartialEq, Eq)]
 #[error(
-    "bot `{text}`: {reason} (expected random, damebot, damebot:-FLAG, damebot:article, alphabeta:D with D 1-20, mcts:N with N 1-1000000, or perfect:D with D 1-20)"
+    "bot `{text}`: {reason} (expected random, damebot, damebot:-FLAG, damebot:article, alphabeta:D with D 1-20, mcts:N with N 1-1000000, perfect:D with D 1-20, or engine:N-nodes or engine:Ts with -FLAG switches)"
 )]
 pub struct BotSpecError {
     pub text: String,
@@ -100,6 +105,12 @@ impl FromStr for BotSpec {
             "perfect" => Ok(BotSpec::Perfect {
                 depth: number(1, 20)?,
             }),
+            "engine" => {
+                let argument = argument.ok_or_else(|| error("needs a limit after `:`"))?;
+                engine::EngineSpec::parse(argument)
+                    .map(BotSpec::Engine)
+                    .map_err(|reason| error(&reason))
+            }
             _ => Err(error("unknown bot")),
         }
     }
@@ -114,6 +125,7 @@ impl fmt::Display for BotSpec {
             BotSpec::AlphaBeta { depth } => write!(f, "alphabeta:{depth}"),
             BotSpec::Mcts { playouts } => write!(f, "mcts:{playouts}"),
             BotSpec::Perfect { depth } => write!(f, "perfect:{depth}"),
+            BotSpec::Engine(spec) => write!(f, "{spec}"),
         }
     }
 }
@@ -129,6 +141,7 @@ impl BotSpec {
             BotSpec::AlphaBeta { depth } => Box::new(alphabeta::AlphaBeta::new(depth)),
             BotSpec::Mcts { playouts } => Box::new(mcts::Mcts::new(playouts)),
             BotSpec::Perfect { depth } => Box::new(perfect::Perfect::open(depth, rules)?),
+            BotSpec::Engine(spec) => Box::new(engine::PvsEngine::new(spec, rules)),
         })
     }
 }
@@ -148,6 +161,8 @@ mod tests {
             "alphabeta:4",
             "mcts:200",
             "perfect:3",
+            "engine:1000-nodes",
+            "engine:0.5s:-lmr",
         ] {
             assert_eq!(text.parse::<BotSpec>().unwrap().to_string(), text);
         }
@@ -164,6 +179,8 @@ mod tests {
             "perfect",
             "perfect:0",
             "perfect:21",
+            "engine",
+            "engine:fast",
         ] {
             let error = text.parse::<BotSpec>().unwrap_err().to_string();
             assert!(error.contains(text), "{error}");

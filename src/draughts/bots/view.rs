@@ -115,6 +115,16 @@ pub fn bot_view(
             }
         }
         BotSpec::Mcts { .. } => return Err(ViewError::NoScores(bot)),
+        // The engine's scores are bounds from narrow windows, not values of each move: its
+        // view is the move it plays.
+        BotSpec::Engine(spec) => {
+            let mut rng = crate::rng::stream(seed, "draughts/moves", 0);
+            let mut engine = super::engine::PvsEngine::new(spec, game.rules);
+            BotView {
+                moves: legal.iter().map(|&mv| (mv, None)).collect(),
+                best: vec![engine.choose(game, position, &mut rng)],
+            }
+        }
         BotSpec::Perfect { depth } => {
             let perfect = Perfect::open(depth, game.rules).map_err(ViewError::Database)?;
             match perfect.database_moves(&position.board) {

@@ -98,7 +98,7 @@ struct Engine {
 
 /// Serves the protocol on `stream` until the other side closes it or stops.
 pub fn serve(options: EngineOptions, stream: TcpStream) -> io::Result<Ending> {
-    matches::player(options.bot).map_err(io::Error::other)?;
+    matches::player(&VariantGame::default(), options.bot).map_err(io::Error::other)?;
     stream.set_nodelay(true)?;
     let mut engine = Engine {
         options,
@@ -273,7 +273,7 @@ impl Engine {
         }
         let (game, options) = (&self.game, self.options);
         let player = self.player.get_or_insert_with(|| {
-            matches::player(options.bot).expect("the bot was checked for the rule set")
+            matches::player(game, options.bot).expect("the bot was checked for the rule set")
         });
         let mv = player.choose(game, position, &mut self.rng);
         let sent = position::move_message(game.rules(), &mv, 0);

@@ -103,8 +103,8 @@ pub fn serve(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<Ending> {
-    matches::player(options.bot).map_err(io::Error::other)?;
     let game = VariantGame::new(options.variant, DEFAULT_MAX_PLIES);
+    matches::player(&game, options.bot).map_err(io::Error::other)?;
     let mut engine = Engine {
         options,
         game,
@@ -252,7 +252,7 @@ impl Engine {
             Some("bot") => value
                 .parse::<BotSpec>()
                 .map_err(|e| e.to_string())
-                .and_then(|bot| matches::player(bot).map(|_| self.options.bot = bot)),
+                .and_then(|bot| matches::player(&self.game, bot).map(|_| self.options.bot = bot)),
             Some("seed") => value
                 .parse()
                 .map(|seed| self.options.seed = seed)
@@ -336,7 +336,7 @@ impl Engine {
         }
         let (game, position) = (&self.game, &self.position);
         let player = self.player.get_or_insert_with(|| {
-            matches::player(self.options.bot).expect("the bot was checked for the rule set")
+            matches::player(game, self.options.bot).expect("the bot was checked for the rule set")
         });
         let mv = player.choose(game, position, &mut self.rng);
         let done = Message::new("done").with("move", position::move_text(game.rules(), &mv));
@@ -413,7 +413,8 @@ mod tests {
         let game = VariantGame::new(Variant::International, DEFAULT_MAX_PLIES);
         let start = game.start();
         let after = game.play(&start, &game.parse_move(&start, "32-28").unwrap());
-        let mut bot = matches::player("alphabeta:2".parse().unwrap()).unwrap();
+        let mut bot =
+            matches::player(&VariantGame::default(), "alphabeta:2".parse().unwrap()).unwrap();
         let mv = bot.choose(&game, &after, &mut engine_stream(1));
         assert_eq!(
             done.get("move"),

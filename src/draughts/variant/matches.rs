@@ -12,6 +12,7 @@ use super::notation;
 use super::{Engine, KingStreak, Variant, VariantMove};
 use crate::draughts::board::Color;
 use crate::draughts::bots::alphabeta::AlphaBeta;
+use crate::draughts::bots::engine::PvsEngine;
 use crate::draughts::bots::mcts::Mcts;
 use crate::draughts::bots::{BotSpec, random::RandomBot};
 use crate::draughts::dxp::{DxpPlayer, DxpSpec};
@@ -75,11 +76,12 @@ impl Player<VariantGame> for Mcts {
 
 /// The bot `spec` names, on a national game: `damebot` and its variants know only the 8×8
 /// rules of the original and are refused.
-pub fn player(spec: BotSpec) -> Result<BoxedPlayer<VariantGame>, String> {
+pub fn player(game: &VariantGame, spec: BotSpec) -> Result<BoxedPlayer<VariantGame>, String> {
     match spec {
         BotSpec::Random => Ok(Box::new(RandomBot)),
         BotSpec::AlphaBeta { depth } => Ok(Box::new(AlphaBeta::<Engine>::new(depth))),
         BotSpec::Mcts { playouts } => Ok(Box::new(Mcts::new(playouts))),
+        BotSpec::Engine(engine) => Ok(Box::new(PvsEngine::new(engine, game.engine))),
         BotSpec::Damebot { .. } | BotSpec::ArticleDamebot => Err(format!(
             "bot `{spec}` plays only the rules the original Damebot knows (czech, damebot); use random, alphabeta:D or mcts:N"
         )),
@@ -156,7 +158,7 @@ impl MatchGame for VariantGame {
         let spec: BotSpec = name
             .parse()
             .map_err(|e: crate::draughts::bots::BotSpecError| e.to_string())?;
-        player(spec)
+        player(self, spec)
     }
 
     fn referee(&self, moves: &str) -> Result<GameResult, String> {

@@ -78,7 +78,7 @@ fn a_deterministic_bot_answers_the_same_moves_over_dxp_as_over_hub_and_in_proces
         HubPlayer::new(HubSpec::parse(&hub).unwrap()),
     );
     let engines = play(Variant::International, 40, [&mut white, &mut black], [0, 0]);
-    let bot = || matches::player("alphabeta:2".parse().unwrap()).unwrap();
+    let bot = || matches::player(&Default::default(), "alphabeta:2".parse().unwrap()).unwrap();
     let (mut white, mut black) = (bot(), bot());
     let direct = play(
         Variant::International,

@@ -96,7 +96,7 @@ fn a_deterministic_bot_answers_the_same_moves_over_the_protocol_as_in_process() 
         };
         let (mut white, mut black) = (hub(5), hub(6));
         let over_hub = play(variant, 24, [&mut white, &mut black], [0, 0]);
-        let bot = || matches::player("alphabeta:2".parse().unwrap()).unwrap();
+        let bot = || matches::player(&Default::default(), "alphabeta:2".parse().unwrap()).unwrap();
         let (mut white, mut black) = (bot(), bot());
         let direct = play(variant, 24, [white.as_mut(), black.as_mut()], [5, 6]);
         assert_eq!(over_hub.2, None, "{variant}");

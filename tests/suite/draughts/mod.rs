@@ -6,6 +6,7 @@ mod damebot_vectors;
 mod dxp;
 mod endgame;
 mod endgame_values;
+mod engine;
 mod games;
 mod hostile;
 mod hub;
