@@ -19,6 +19,7 @@
 
 pub mod batch;
 pub mod charts;
+pub mod ladder;
 pub mod pairs;
 pub mod ratings;
 pub mod report;

@@ -598,7 +598,9 @@ fn seat_sentence(t: &Tables) -> String {
 
 /// The match's one finding, the sentence its report opens with: the best player by
 /// rating where its 95% interval clears the runner-up's, otherwise the tie, e.g.
-/// `best: perfect, rating +412.3 [+410.1, +414.8], above the runner-up …`.
+/// `best: perfect, rating +412.3 [+410.1, +414.8], above the runner-up …`; where the players
+/// include an engine's ladder of fixed depths, each other player's place on it
+/// ([`super::ladder::finding`]).
 pub fn finding(rows: &[RatingRow], records: &[SeatRecord]) -> String {
     let Some(best) = rows.first().filter(|r| r.rating.is_some()) else {
         let own: Vec<String> = self_play::first_seats(records)
@@ -611,6 +613,10 @@ pub fn finding(rows: &[RatingRow], records: &[SeatRecord]) -> String {
         return "no ratings (no games between different players, or pairings that leave some unconnected)"
             .to_string();
     };
+    // A yardstick's levels place the others better than a best player does.
+    if let Some(text) = super::ladder::finding(rows, rating_text, |value| signed(value, 1)) {
+        return text;
+    }
     match rows.get(1) {
         None => format!("{} alone, rating {}", best.player, rating_text(best)),
         Some(second) if tied(best, second) => format!(
