@@ -13,10 +13,16 @@
 #   OUT      the results folder (default results/international-vs-mobydam); the spec it runs
 #            is written beside it, as OUT.toml
 # Environment:
-#   DEPTHS          Moby Dam's fixed depths, space separated (default "1 2 3 4 5 6 7 8")
+#   DEPTHS          Moby Dam's fixed depths, space separated (default "1 2 3 4 5 6 7 8"; ""
+#                   for none)
 #   MOVE_TIME       its time a move in seconds for the timed level (default 0.1; "" for none)
 #   TIMED_GAMES     games per pairing at the timed level (default: as many as the others)
 #   PLAYERS         boardlab's bots (default "alphabeta:2 alphabeta:4 alphabeta:6 mcts:1000")
+#   GAMES           games per pairing (default: two per ballot, one from each seat)
+#   ALSO            more boardlab bots, each paired with every bot of PLAYERS but not with
+#                   Moby Dam (a bridge to boardlab's own ladder; default none)
+#   ALSO_GAMES      games per pairing of those (default: as many as the others)
+#   DESCRIPTION     the study's description (default: says what is played)
 #   MOBYDAM_BUILD   where Moby Dam is copied and built (default target/mobydam)
 #   BOARDLAB_BIN    the boardlab binary (default target/release/boardlab, built first)
 #   TIMEOUT         seconds Moby Dam may take for a move before it loses the game (default 60)
@@ -36,7 +42,7 @@ stop() {
 [[ $# -ge 1 ]] || stop "give the folder of Moby Dam's source (github rhalbersma/mobydam, GPL-3): scripts/mobydam.sh SOURCE [OUT]"
 source_dir=$1
 out=${2:-results/international-vs-mobydam}
-depths=${DEPTHS:-1 2 3 4 5 6 7 8}
+depths=${DEPTHS-1 2 3 4 5 6 7 8}
 move_time=${MOVE_TIME-0.1}
 players=${PLAYERS:-alphabeta:2 alphabeta:4 alphabeta:6 mcts:1000}
 build=${MOBYDAM_BUILD:-target/mobydam}
@@ -99,6 +105,12 @@ EOF
 count=$(python3 -c 'import sys; print(sys.argv[1].count(",") + 1)' "$openings")
 games=${GAMES:-$((2 * count))}
 timed_games=${TIMED_GAMES:-$games}
+also=${ALSO:-}
+also_games=${ALSO_GAMES:-$games}
+[[ $games =~ ^[1-9][0-9]*$ ]] || stop "GAMES=$games is not a number of games"
+[[ $also_games =~ ^[1-9][0-9]*$ ]] || stop "ALSO_GAMES=$also_games is not a number of games"
+default_description="boardlab's international bots against Moby Dam (2019-05-19, no book, no endgame databases) at fixed depths and a fixed time a move, from its $count two-move ballots, each from both seats (scripts/mobydam.sh)"
+description=${DESCRIPTION:-$default_description}
 
 levels=()
 for depth in $depths; do
@@ -116,7 +128,7 @@ mkdir -p "$(dirname "$out")"
 {
     echo 'puzzle = "draughts-variants"'
     echo "name = \"$(basename "$out")\""
-    echo "description = \"boardlab's international bots against Moby Dam (2019-05-19, no book, no endgame databases) at fixed depths and a fixed time a move, from its $count two-move ballots, each from both seats (scripts/mobydam.sh)\""
+    echo "description = \"$description\""
     echo 'seed = 20261203'
     echo "games = $games"
     echo 'rules = "international"'
@@ -127,7 +139,7 @@ mkdir -p "$(dirname "$out")"
         printf '%s"%s"' "$separator" "$level"
         separator=', '
     done
-    for player in $players; do printf ', "%s"' "$player"; done
+    for player in $players $also; do printf ', "%s"' "$player"; done
     echo ']'
     printf 'pairings = ['
     separator=''
@@ -137,10 +149,21 @@ mkdir -p "$(dirname "$out")"
             separator=', '
         done
     done
+    for player in $players; do
+        for other in $also; do
+            printf '%s["%s", "%s"]' "$separator" "$player" "$other"
+            separator=', '
+        done
+    done
     echo ']'
-    if [[ -n $timed && $timed_games != "$games" ]]; then
+    if [[ (-n $timed && $timed_games != "$games") || (-n $also && $also_games != "$games") ]]; then
         echo '[player-games]'
+    fi
+    if [[ -n $timed && $timed_games != "$games" ]]; then
         echo "\"$timed\" = $timed_games"
+    fi
+    if [[ -n $also && $also_games != "$games" ]]; then
+        for other in $also; do echo "\"$other\" = $also_games"; done
     fi
 } >"$spec"
 threads=()
