@@ -330,15 +330,8 @@ impl DxpPlayer {
     fn new_game(&mut self, game: &VariantGame, position: &VariantPosition) -> Result<(), Forfeit> {
         self.connection = None;
         let mut connection = Connection::start(&self.spec)?;
-        let (chat, minutes) = self.spec.limits();
-        connection.send(&Message::Chat(chat))?;
-        connection.send(&Message::GameRequest {
-            name: "boardlab".to_string(),
-            follower: position.board.side,
-            minutes,
-            moves: MOVES,
-            setup: Some(position::setup_of(game.rules(), &position.board)),
-        })?;
+        connection.send(&Message::Chat(self.spec.limits().0))?;
+        connection.send(&game_request(&self.spec, game, position))?;
         connection.expect("the game's acceptance", |m| match m {
             Message::GameAccept { code: 0, .. } => Ok(Some(())),
             Message::GameAccept { code, .. } => Err(Forfeit::new(
@@ -430,6 +423,18 @@ impl Player<VariantGame> for DxpPlayer {
     }
 }
 
+/// The game request for an engine of `spec` that plays the side to move of `position`: its
+/// thinking time for the whole game, no number of moves ([`MOVES`]).
+fn game_request(spec: &DxpSpec, game: &VariantGame, position: &VariantPosition) -> Message {
+    Message::GameRequest {
+        name: "boardlab".to_string(),
+        follower: position.board.side,
+        minutes: spec.limits().1,
+        moves: MOVES,
+        setup: Some(position::setup_of(game.rules(), &position.board)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -443,6 +448,18 @@ mod tests {
         assert_eq!(spec.limits().0, "console depth 4");
         let timed = DxpSpec::parse("dxp[move-time=0.1]:e --port={port}").unwrap();
         assert_eq!(timed.limits(), ("console time 100".to_string(), 1));
+        // The request names no number of moves: an engine told one ends the game itself.
+        let game = VariantGame::new(Variant::International, 400);
+        let request = game_request(&timed, &game, &game.start());
+        let Message::GameRequest { moves, minutes, .. } = request else {
+            panic!("{request:?}");
+        };
+        assert_eq!((moves, minutes), (0, 1));
+        let slow = DxpSpec::parse("dxp[move-time=3]:e {port}").unwrap();
+        let Message::GameRequest { minutes, .. } = game_request(&slow, &game, &game.start()) else {
+            panic!("a game request");
+        };
+        assert_eq!(minutes, 10, "3 s for each of 200 moves");
         assert!(DxpSpec::is_dxp("dxp:x") && DxpSpec::is_dxp("dxp[depth=1]:x"));
         assert!(!DxpSpec::is_dxp("dxpx") && !DxpSpec::is_dxp("hub:x"));
     }
