@@ -107,9 +107,11 @@ pub fn sitter(text: &str, seat: &str) -> Result<Sitter, ApiError> {
         ApiError::bad_request(format!(
             "{seat}: bot `{}`: {} (this server takes random, damebot, damebot:-FLAG, \
 damebot:article, alphabeta:D or perfect:D with D 1-{MAX_ALPHABETA_DEPTH}, mcts:N with N \
-1-{MAX_PLAYOUTS}, engine:N-nodes with N up to {MAX_ENGINE_NODES} or engine:Ts with T up to \
+1-{MAX_PLAYOUTS}, engine:N-nodes with N up to {} million or engine:Ts with T up to \
 {MAX_ENGINE_SECONDS}), or person",
-            e.text, e.reason
+            e.text,
+            e.reason,
+            MAX_ENGINE_NODES / 1_000_000
         ))
     })?;
     match bot {
@@ -135,8 +137,9 @@ most {MAX_PLAYOUTS} (the command line has no such limit)"
         BotSpec::Engine(engine) if !within_server_limits(engine.limit) => {
             Err(ApiError::bad_request(format!(
                 "{seat}: {bot} thinks longer than this server allows; use engine:N-nodes with \
-N at most {MAX_ENGINE_NODES} or engine:Ts with T at most {MAX_ENGINE_SECONDS} (the command line \
-has no such limit)"
+N at most {} million or engine:Ts with T at most {MAX_ENGINE_SECONDS} (the command line \
+has no such limit)",
+                MAX_ENGINE_NODES / 1_000_000
             )))
         }
         bot => Ok(Sitter::Bot(bot.to_string())),

@@ -22,7 +22,7 @@ use crate::draughts::game::{Draughts, GamePosition};
 use crate::draughts::moves::Move;
 use crate::draughts::rules::Rules;
 use crate::draughts::square::squares;
-use crate::game::{Game, Player};
+use crate::game::Player;
 use rand_core::Rng;
 
 /// The score of a won position, less the plies needed to win it.
@@ -81,8 +81,9 @@ pub fn hash(board: &Board) -> u64 {
     key
 }
 
+/// What a table entry's score is: the exact value, or a bound of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
+pub(crate) enum Bound {
     Exact,
     Lower,
     Upper,
@@ -286,8 +287,9 @@ impl<R: BoardRules> AlphaBeta<R> {
     }
 }
 
-/// Mate scores are stored relative to the node, not the root.
-fn to_table(score: i32, ply: u32) -> i32 {
+/// Mate scores are stored relative to the node, not the root (for any search whose plies stay
+/// below 2 × [`MAX_PLY`]).
+pub(crate) fn to_table(score: i32, ply: u32) -> i32 {
     if score.abs() >= MATE - MAX_PLY as i32 * 2 {
         score + score.signum() * ply as i32
     } else {
@@ -295,7 +297,7 @@ fn to_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-fn from_table(score: i32, ply: u32) -> i32 {
+pub(crate) fn from_table(score: i32, ply: u32) -> i32 {
     if score.abs() >= MATE - MAX_PLY as i32 * 2 {
         score - score.signum() * ply as i32
     } else {
@@ -321,10 +323,8 @@ impl Player<Draughts> for AlphaBeta<Rules> {
     }
 
     fn choose(&mut self, game: &Draughts, position: &GamePosition, rng: &mut dyn Rng) -> Move {
-        let mut moves = Vec::new();
-        game.legal_moves(position, &mut moves);
-        if moves.len() == 1 {
-            return moves[0];
+        if let Some(only) = crate::draughts::bots::only_move(game, position) {
+            return only;
         }
         self.best_move(&position.board, game.rules, rng).0
     }

@@ -103,10 +103,8 @@ impl Player<Draughts> for Mcts {
     }
 
     fn choose(&mut self, game: &Draughts, position: &GamePosition, rng: &mut dyn Rng) -> Move {
-        let mut moves = Vec::new();
-        game.legal_moves(position, &mut moves);
-        if moves.len() == 1 {
-            return moves[0];
+        if let Some(only) = crate::draughts::bots::only_move(game, position) {
+            return only;
         }
         self.best_move(&position.board, game.rules, rng)
     }

@@ -29,6 +29,14 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
+/// The only legal move of `position`, which a bot plays without searching; none where there
+/// are more (the game is not over when a bot is asked).
+pub fn only_move<G: crate::game::Game>(game: &G, position: &G::Position) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(position, &mut moves);
+    if moves.len() == 1 { moves.pop() } else { None }
+}
+
 /// A bot as written in specs and on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {

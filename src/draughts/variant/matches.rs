@@ -21,7 +21,7 @@ use crate::draughts::hub::{HubPlayer, HubSpec};
 use crate::draughts::matches::max_plies_of;
 use crate::experiment::spec::{SpecError, bad};
 use crate::game::matches::{BoxedPlayer, ListKey, MatchGame};
-use crate::game::{Game, GameResult, Player};
+use crate::game::{GameResult, Player};
 use rand_core::Rng;
 
 const RULES_KEY: &str = "rules";
@@ -45,10 +45,8 @@ impl Player<VariantGame> for AlphaBeta<Engine> {
         position: &VariantPosition,
         rng: &mut dyn Rng,
     ) -> VariantMove {
-        let mut moves = Vec::new();
-        game.legal_moves(position, &mut moves);
-        if moves.len() == 1 {
-            return moves[0];
+        if let Some(only) = crate::draughts::bots::only_move(game, position) {
+            return only;
         }
         self.best_move(&position.board, game.engine, rng).0
     }
@@ -65,10 +63,8 @@ impl Player<VariantGame> for Mcts {
         position: &VariantPosition,
         rng: &mut dyn Rng,
     ) -> VariantMove {
-        let mut moves = Vec::new();
-        game.legal_moves(position, &mut moves);
-        if moves.len() == 1 {
-            return moves[0];
+        if let Some(only) = crate::draughts::bots::only_move(game, position) {
+            return only;
         }
         self.best_move(&position.board, game.engine, rng)
     }
@@ -304,6 +300,7 @@ pub fn referee(game: &VariantGame, moves: &[&str]) -> Result<GameResult, String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     /// The first `plies` moves of a game where each side plays its first legal move, as
     /// written in a row.

@@ -28,7 +28,7 @@ use crate::draughts::moves::Move;
 use crate::draughts::rules::Rules;
 use crate::draughts::variant::game::{VariantGame, VariantPosition};
 use crate::draughts::variant::{Engine, VariantMove};
-use crate::game::{Game, Player};
+use crate::game::Player;
 use rand_core::Rng;
 use search::Search;
 use std::fmt;
@@ -246,10 +246,8 @@ impl Player<Draughts> for PvsEngine<Rules> {
     }
 
     fn choose(&mut self, game: &Draughts, position: &GamePosition, rng: &mut dyn Rng) -> Move {
-        let mut moves = Vec::new();
-        game.legal_moves(position, &mut moves);
-        if moves.len() == 1 {
-            return moves[0];
+        if let Some(only) = crate::draughts::bots::only_move(game, position) {
+            return only;
         }
         self.think(&position.board, rng).best
     }
@@ -266,10 +264,8 @@ impl Player<VariantGame> for PvsEngine<Engine> {
         position: &VariantPosition,
         rng: &mut dyn Rng,
     ) -> VariantMove {
-        let mut moves = Vec::new();
-        game.legal_moves(position, &mut moves);
-        if moves.len() == 1 {
-            return moves[0];
+        if let Some(only) = crate::draughts::bots::only_move(game, position) {
+            return only;
         }
         self.think(&position.board, rng).best
     }

@@ -19,8 +19,8 @@ use crate::draughts::bots::board_rules::BoardRules;
 use rand_core::Rng;
 use std::time::{Duration, Instant};
 
-/// The score of a won position, less the plies needed to win it.
-pub const MATE: i32 = 1_000_000;
+pub use crate::draughts::bots::alphabeta::MATE;
+use crate::draughts::bots::alphabeta::{Bound, from_table, to_table};
 const INFINITY: i32 = 2 * MATE;
 /// The deepest ply from the root a search reaches (quiescence included).
 pub const MAX_PLY: usize = 96;
@@ -30,13 +30,6 @@ const MAX_DEPTH: i32 = 60;
 const TABLE_BITS: u32 = 18;
 /// Moves searched at full depth before later quiet moves are reduced.
 const FULL_DEPTH_MOVES: usize = 3;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
 
 #[derive(Clone, Copy, Debug)]
 struct Entry<K> {
@@ -268,7 +261,7 @@ impl<R: BoardRules> Search<R> {
         {
             table_move = Some(entry.best);
             if entry.depth >= depth {
-                let score = from_table(entry.score, ply);
+                let score = from_table(entry.score, ply as u32);
                 match entry.bound {
                     Bound::Exact => return score,
                     Bound::Lower => alpha = alpha.max(score),
@@ -376,28 +369,11 @@ impl<R: BoardRules> Search<R> {
             self.table[slot] = Some(Entry {
                 key,
                 depth,
-                score: to_table(best.0, ply),
+                score: to_table(best.0, ply as u32),
                 bound,
                 best: best.1,
             });
         }
         best.0
-    }
-}
-
-/// Mate scores are stored relative to the node, not the root.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score.abs() >= MATE - 2 * MAX_PLY as i32 {
-        score + score.signum() * ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score.abs() >= MATE - 2 * MAX_PLY as i32 {
-        score - score.signum() * ply as i32
-    } else {
-        score
     }
 }
