@@ -89,6 +89,20 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's best score is, searched with the window (`alpha`, `beta`): at most
+    /// alpha is an upper bound, at least beta a lower one, else exact.
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Entry<K> {
     key: u64,
@@ -268,13 +282,7 @@ impl<R: BoardRules> AlphaBeta<R> {
                 break;
             }
         }
-        let bound = if best.0 <= original_alpha {
-            Bound::Upper
-        } else if best.0 >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best.0, original_alpha, beta);
         self.table[slot] = Some(Entry {
             key,
             search: self.search,

@@ -359,13 +359,7 @@ impl<R: BoardRules> Search<R> {
             }
         }
         if use_table {
-            let bound = if best.0 <= original_alpha {
-                Bound::Upper
-            } else if best.0 >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best.0, original_alpha, beta);
             self.table[slot] = Some(Entry {
                 key,
                 depth,
