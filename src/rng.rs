@@ -156,6 +156,15 @@ fn jump_table() -> JumpTable {
     table
 }
 
+/// Shuffles `items` uniformly (Fisher–Yates, from the last item down, each swap partner drawn
+/// by [`below`]), so that one stream always gives the same order.
+pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
 /// A uniform integer in `0..n` (n ≥ 1) by Lemire's method (ACM TOMACS 2019).
 #[inline(always)]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {

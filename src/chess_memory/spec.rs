@@ -16,7 +16,7 @@ use crate::chess_memory::search::{Algorithm, RestartPolicy, SearchConfig};
 use crate::experiment::spec::{
     MAX_DRAWS, MAX_SERIES, Overrides, SpecError, SpecHeader, bad, one_line_toml_error,
 };
-use crate::rng::{self, below};
+use crate::rng;
 use serde::{Deserialize, Serialize};
 
 /// One series of draws: an ordering run by a search. Its label names it in every data file;
@@ -396,9 +396,7 @@ fn random_queues(
         .map(|k| {
             let mut letters = composition.clone();
             let mut stream = rng::stream(seed, "random-queues", k);
-            for i in (1..letters.len()).rev() {
-                letters.swap(i, below(&mut stream, i as u64 + 1) as usize);
-            }
+            rng::shuffle(&mut letters, &mut stream);
             let text: String = letters.into_iter().collect();
             Queue::parse(&text, size).map_err(|e| bad("orderings", e.to_string()))
         })

@@ -8,7 +8,7 @@
 //! ([`crate::rng::stream`]) for (seed, label), and Fisher–Yates shuffles with [`crate::rng::below`].
 
 use super::cnf::Cnf;
-use crate::rng::{self, DefaultRng};
+use crate::rng::{self, shuffle};
 use varisat::{Lit, Var};
 
 /// A formula renumbered by a permutation, and the way back.
@@ -60,13 +60,6 @@ impl Shuffled {
             back[old.index()] = assignment[new];
         }
         back
-    }
-}
-
-fn shuffle<T>(items: &mut [T], rng: &mut DefaultRng) {
-    for i in (1..items.len()).rev() {
-        let j = rng::below(rng, i as u64 + 1) as usize;
-        items.swap(i, j);
     }
 }
 

@@ -158,10 +158,7 @@ impl<R: BoardRules> AlphaBeta<R> {
         let mut root = Vec::new();
         rules.legal_moves(board, &mut root);
         assert!(!root.is_empty(), "the game is over");
-        for i in (1..root.len()).rev() {
-            let j = crate::rng::below(rng, i as u64 + 1) as usize;
-            root.swap(i, j);
-        }
+        crate::rng::shuffle(&mut root, rng);
         let mut best = (root[0], -INFINITY);
         for depth in 1..=self.depth {
             let index = root.iter().position(|m| *m == best.0).unwrap_or(0);

@@ -55,6 +55,7 @@ pub struct Search<R: BoardRules> {
     rules: R,
     features: Features,
     geometry: Geometry,
+    weights: Weights,
     table: Vec<Option<Entry<R::Key>>>,
     killers: Vec<[Option<R::Key>; 2]>,
     /// The history heuristic's counts, by side, start and end square.
@@ -86,7 +87,8 @@ impl<R: BoardRules> Search<R> {
         Search {
             rules,
             features,
-            geometry: Geometry::new(rules.size(), weights),
+            geometry: Geometry::new(rules.size()),
+            weights,
             table: vec![None; table_size],
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 128 * 128],
@@ -103,7 +105,8 @@ impl<R: BoardRules> Search<R> {
         if self.features.has(Feature::Knowledge) {
             let [white, black, kings] = R::sets(board);
             let white_to_move = R::side(board) == crate::draughts::board::Color::White;
-            self.geometry.evaluate(white, black, kings, white_to_move)
+            self.geometry
+                .evaluate(&self.weights, white, black, kings, white_to_move)
         } else {
             self.rules.evaluate(board)
         }
@@ -143,10 +146,7 @@ impl<R: BoardRules> Search<R> {
         let mut root = Vec::new();
         self.rules.legal_moves(board, &mut root);
         assert!(!root.is_empty(), "the game is over");
-        for i in (1..root.len()).rev() {
-            let j = crate::rng::below(rng, i as u64 + 1) as usize;
-            root.swap(i, j);
-        }
+        crate::rng::shuffle(&mut root, rng);
         let mut found = Found {
             best: root[0],
             score: -INFINITY,
