@@ -44,7 +44,7 @@ pub fn read_games(
 ) -> Result<(), String> {
     let rules = variant.rules();
     let engine = Engine::new(rules);
-    let geometry = Geometry::new(rules.size as u32, Weights::for_rules(true));
+    let geometry = Geometry::new(rules.size as u32);
     let mut reader = csv::Reader::from_path(path)
         .map_err(|e| format!("{}: {e}; give a draws.csv of a match study", path.display()))?;
     let headers = reader

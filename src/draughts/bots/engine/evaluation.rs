@@ -103,7 +103,6 @@ pub struct Geometry {
     rows_to_go: [[u8; 128]; 2],
     /// For each colour and square: the cone of squares ahead of a man there.
     cone: Box<[[u128; 128]; 2]>,
-    weights: Weights,
 }
 
 /// [`TERMS`]'s indices.
@@ -119,7 +118,7 @@ const RUNAWAY: usize = 9;
 const KING_MOBILITY: usize = 12;
 
 impl Geometry {
-    pub fn new(size: u32, weights: Weights) -> Geometry {
+    pub fn new(size: u32) -> Geometry {
         let n = size;
         let index = |rank: u32, file: u32| ((n + 1) * rank + file) / 2;
         let mut squares = 0u128;
@@ -177,12 +176,7 @@ impl Geometry {
             back_row,
             rows_to_go,
             cone,
-            weights,
         }
-    }
-
-    pub fn weights(&self) -> &Weights {
-        &self.weights
     }
 
     /// The diagonal neighbours of `set` in the direction of `colour`'s men (forward) or
@@ -265,9 +259,16 @@ impl Geometry {
         terms
     }
 
-    /// The evaluation of a board for the side to move (`white_to_move`).
-    pub fn evaluate(&self, white: u128, black: u128, kings: u128, white_to_move: bool) -> i32 {
-        let score = self.weights.apply(&self.terms(white, black, kings));
+    /// The evaluation of a board by `weights` for the side to move (`white_to_move`).
+    pub fn evaluate(
+        &self,
+        weights: &Weights,
+        white: u128,
+        black: u128,
+        kings: u128,
+        white_to_move: bool,
+    ) -> i32 {
+        let score = weights.apply(&self.terms(white, black, kings));
         if white_to_move { score } else { -score }
     }
 }
@@ -280,21 +281,27 @@ mod tests {
     fn international() -> (Engine, Geometry) {
         (
             Engine::new(Variant::International.rules()),
-            Geometry::new(10, Weights::for_rules(true)),
+            Geometry::new(10),
         )
     }
 
     #[test]
     fn the_start_is_level_and_the_board_has_its_squares() {
         for (size, squares) in [(8, 32), (10, 50), (12, 72)] {
-            let geometry = Geometry::new(size, Weights::for_rules(true));
+            let geometry = Geometry::new(size);
             assert_eq!(geometry.squares.count_ones(), squares);
             assert_eq!(geometry.left.count_ones(), squares / 2);
         }
         let (engine, geometry) = international();
         let start = engine.start();
         assert_eq!(
-            geometry.evaluate(start.white, start.black, start.kings, true),
+            geometry.evaluate(
+                &Weights::for_rules(true),
+                start.white,
+                start.black,
+                start.kings,
+                true
+            ),
             0
         );
     }
@@ -324,12 +331,14 @@ mod tests {
                 break;
             }
             let white_view = geometry.evaluate(
+                &Weights::for_rules(true),
                 position.white,
                 position.black,
                 position.kings,
                 position.side == crate::draughts::board::Color::White,
             );
             let mirrored = geometry.evaluate(
+                &Weights::for_rules(true),
                 turn(position.black),
                 turn(position.white),
                 turn(position.kings),
@@ -343,15 +352,15 @@ mod tests {
 
     #[test]
     fn a_runaway_man_is_worth_more_than_a_blocked_one() {
-        let geometry = Geometry::new(10, Weights::for_rules(true));
+        let geometry = Geometry::new(10);
         let index = |rank: u32, file: u32| 1u128 << ((11 * rank + file) / 2);
         // A white man on rank 8 (two rows to go) and a black man far away on rank 9's
         // corner, or right ahead of it.
         let white = index(7, 3);
         let far = index(9, 9) | index(6, 8);
         let ahead = index(9, 5) | index(6, 8);
-        let free = geometry.evaluate(white, far, 0, true);
-        let blocked = geometry.evaluate(white, ahead, 0, true);
+        let free = geometry.evaluate(&Weights::for_rules(true), white, far, 0, true);
+        let blocked = geometry.evaluate(&Weights::for_rules(true), white, ahead, 0, true);
         assert!(free > blocked + 50, "{free} against {blocked}");
     }
 }
