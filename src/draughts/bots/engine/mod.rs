@@ -128,7 +128,7 @@ impl EngineSpec {
         let limit = if let Some(nodes) = limit_text.strip_suffix("-nodes") {
             let nodes: u64 = nodes
                 .parse()
-                .map_err(|_| format!("`{nodes}` is not a number of nodes"))?;
+                .map_err(|_| format!("`{}` is not a number of nodes", shown(nodes)))?;
             if !(1..=MAX_NODES).contains(&nodes) {
                 return Err(format!("{nodes} nodes is out of range"));
             }
@@ -138,17 +138,18 @@ impl EngineSpec {
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("`{seconds}` is not a number of seconds"))?;
+                .ok_or_else(|| format!("`{}` is not a number of seconds", shown(seconds)))?;
             let millis = (value * 1000.0).round();
             if !(1.0..=MAX_SECONDS * 1000.0).contains(&millis) {
-                return Err(format!("{seconds} seconds is out of range"));
+                return Err(format!("{} seconds is out of range", shown(seconds)));
             }
             Limit::Time {
                 millis: millis as u32,
             }
         } else {
             return Err(format!(
-                "`{limit_text}` is no limit: give N-nodes or a time in seconds, Ts"
+                "`{}` is no limit: give N-nodes or a time in seconds, Ts",
+                shown(limit_text)
             ));
         };
         let mut features = Features::ALL;
@@ -163,11 +164,11 @@ impl EngineSpec {
             }
             let name = flag
                 .strip_prefix('-')
-                .ok_or_else(|| format!("`{flag}` is not a flag: write -FLAG"))?;
+                .ok_or_else(|| format!("`{}` is not a flag: write -FLAG", shown(flag)))?;
             let feature = Feature::ALL
                 .into_iter()
                 .find(|f| f.flag() == name)
-                .ok_or_else(|| format!("`{name}` is not a feature of the engine"))?;
+                .ok_or_else(|| format!("`{}` is not a feature of the engine", shown(name)))?;
             if !features.has(feature) {
                 return Err(format!("`-{name}` is given twice"));
             }
@@ -181,6 +182,15 @@ impl EngineSpec {
     }
 }
 
+/// A part of the user's text as an error names it: at most 40 characters, since the whole
+/// text is named beside it.
+fn shown(part: &str) -> String {
+    match part.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &part[..end]),
+        None => part.to_string(),
+    }
+}
+
 /// Reads `W1/…/W13`, the evaluation's weights in the order of [`evaluation::TERMS`].
 fn parse_weights(list: &str) -> Result<[i32; 13], String> {
     let values: Vec<i32> = list
@@ -189,7 +199,12 @@ fn parse_weights(list: &str) -> Result<[i32; 13], String> {
             w.parse()
                 .ok()
                 .filter(|w: &i32| w.abs() <= 100_000)
-                .ok_or_else(|| format!("weights: `{w}` is not a whole number of -100000 to 100000"))
+                .ok_or_else(|| {
+                    format!(
+                        "weights: `{}` is not a whole number of -100000 to 100000",
+                        shown(w)
+                    )
+                })
         })
         .collect::<Result<_, _>>()?;
     values.try_into().map_err(|values: Vec<i32>| {
