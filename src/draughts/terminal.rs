@@ -100,21 +100,59 @@ pub(crate) fn side_name(color: Color) -> &'static str {
 
 /// Why a finished game ended, in words.
 pub fn ending_text(result: GameResult, ending: Ending, board: &Board) -> String {
+    ending_line(result, ending, board.side, 3, super::game::QUIET_PLY_LIMIT)
+}
+
+/// Why a finished game ended, in the same words under every rule set: `side` is to move in
+/// the last position, `repetitions` and `quiet_plies` are the rule set's draw limits.
+pub(crate) fn ending_line(
+    result: GameResult,
+    ending: Ending,
+    side: Color,
+    repetitions: u32,
+    quiet_plies: u32,
+) -> String {
     match (result, ending) {
         (GameResult::Win(_), _) => format!(
             "{} wins: {} has no legal move.",
-            side_name(board.side.other()),
-            side_name(board.side)
+            side_name(side.other()),
+            side_name(side)
         ),
-        (GameResult::Draw, Ending::Repetition) => {
-            "Draw: the same position with the same side to move for the third time.".into()
+        (GameResult::Draw, Ending::Repetition) => format!(
+            "Draw: the same position with the same side to move for the {} time.",
+            ordinal(repetitions)
+        ),
+        (GameResult::Draw, Ending::QuietPlies) => {
+            format!("Draw: {quiet_plies} plies without a capture or a man move.")
         }
-        (GameResult::Draw, Ending::QuietPlies) => format!(
-            "Draw: {} plies without a capture or a man move.",
-            super::game::QUIET_PLY_LIMIT
-        ),
         (GameResult::Draw, _) => "Draw: the game reached its ply cap.".into(),
     }
+}
+
+/// `third`, `fourth`: the repetition that draws.
+fn ordinal(count: u32) -> String {
+    match count {
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// The line announcing a bot's move, in every rule set: `Black (alphabeta:4) plays 17-22.`
+pub(crate) fn bot_move_line(side: Color, bot: &str, mv: impl std::fmt::Display) -> String {
+    format!("{} ({bot}) plays {mv}.", side_name(side))
+}
+
+/// The answer to `hint`, in every rule set: `Hint: 32-28 (alphabeta:6's choice).`
+pub(crate) fn hint_line(mv: impl std::fmt::Display) -> String {
+    format!("Hint: {mv} ({HINT_BOT}'s choice).")
+}
+
+/// The last line when the person resigns, in every rule set.
+pub(crate) fn resigned_line(person: Color, bot: &str) -> String {
+    format!("You resign: {} ({bot}) wins.", side_name(person.other()))
 }
 
 const HELP: &str = "Type a move: c3-d4 for a step, c3:e5:c7 for a capture (its first squares, \
@@ -162,7 +200,7 @@ impl Screen<Draughts> for DraughtsScreen {
 
     fn bot_played(&self, session: &Session<Draughts>, mv: &Move) -> String {
         let side = session.position().board.side.other();
-        format!("{} ({}) plays {mv}.", side_name(side), self.bot(session))
+        bot_move_line(side, &self.bot(session), mv)
     }
 
     fn verdict(&self, session: &Session<Draughts>, _: GameResult) -> String {
@@ -174,11 +212,7 @@ impl Screen<Draughts> for DraughtsScreen {
     }
 
     fn resigned(&self, session: &Session<Draughts>, _: Seat) -> String {
-        format!(
-            "You resign: {} ({}) wins.",
-            side_name(self.person.other()),
-            self.bot(session)
-        )
+        resigned_line(self.person, &self.bot(session))
     }
 
     fn hint(&self, session: &Session<Draughts>) -> String {
@@ -189,7 +223,7 @@ impl Screen<Draughts> for DraughtsScreen {
         let label = format!("draughts/hint/{}", position.plies);
         let mut stream = crate::rng::stream(session.seed(), &label, 0);
         let mv = hint_bot.choose(session.game(), position, &mut stream);
-        format!("Hint: {mv} ({HINT_BOT}'s choice).")
+        hint_line(mv)
     }
 
     fn help(&self) -> String {

@@ -211,7 +211,7 @@ fn view(session: &Session<VariantGame>, engines: &Engines) -> View {
     let result = match session.forfeit() {
         Some((seat, forfeit)) => Some(Outcome::forfeited(*seat, &seat_name(seat.index()), forfeit)),
         None => game.ending(position).map(|(result, ending)| {
-            let text = ending_text(result, ending, position);
+            let text = ending_text(result, ending, position, rules);
             Outcome::new(result, ending, text.trim_end_matches('.').to_string())
         }),
     };

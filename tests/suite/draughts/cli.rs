@@ -215,6 +215,48 @@ fn play_takes_moves_refuses_illegal_ones_and_undoes() {
     );
 }
 
+/// The terminal speaks the same words under every rule set: the bot's move with its side and
+/// name, the hint as alphabeta:6's choice, the resignation with the winner. Boards of rule
+/// sets whose players number the squares show every number inside a frame, as a book's
+/// diagram does (screens captured as a person at the terminal sees them).
+#[test]
+fn play_speaks_alike_under_every_rule_set_and_numbers_every_square() {
+    for (rules, first) in [
+        ("czech", "c3-d4"),
+        ("russian", "c3-d4"),
+        ("international", "32-28"),
+        ("canadian", "43-37"),
+    ] {
+        let transcript = play(
+            &["--rules", rules, "--against", "alphabeta:1"],
+            &format!("hint\n{first}\nresign\n"),
+        );
+        for words in [
+            "Hint: ",
+            "(alphabeta:6's choice).",
+            "Black (alphabeta:1) plays ",
+        ] {
+            assert!(transcript.contains(words), "{rules}: {words}\n{transcript}");
+        }
+        assert!(
+            transcript
+                .trim_end()
+                .ends_with("You resign: Black (alphabeta:1) wins."),
+            "{rules}:\n{transcript}"
+        );
+    }
+    let screen = play(&["--rules", "international"], "32-28\nresign\n");
+    for row in [
+        "+--------------------------------------------------+",
+        "|       1b        2b        3b        4b        5b |",
+        "| 26.       27.      [28w]      29.       30.      |",
+        "|      31w      [32.]      33w       34w       35w |",
+        "| 46w       47w       48w       49w       50w      |",
+    ] {
+        assert!(screen.lines().any(|line| line == row), "{row}\n{screen}");
+    }
+}
+
 /// Undo restores the bot's random stream, as the page's undo does: the random bot asked again
 /// after each undo answers as it did, so the game is still `draughts play --seed 8`'s. The
 /// moves are written as a record before the last line.
@@ -528,9 +570,9 @@ fn national_rule_sets_play_bot_games_as_a_run_plays_them_and_at_the_terminal() {
         transcript.contains("`32-29` is not a legal move here"),
         "{transcript}"
     );
-    // The numbered board: empty squares show their numbers, the moved man is marked.
+    // The numbered board: every square shows its number, the moved man is marked.
     assert!(
-        transcript.contains("     26      27     [ w]     29      30"),
+        transcript.contains("| 26.       27.      [28w]      29.       30.      |"),
         "{transcript}"
     );
     assert!(
