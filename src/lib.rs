@@ -23,4 +23,14 @@ pub mod output;
 pub mod puzzles;
 pub mod rng;
 pub mod sat;
+pub mod serve;
 pub mod stats;
+
+/// The version line: the package version and `git describe --always --dirty` of the source
+/// tree this binary was built from (recorded by `build.rs`).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("BOARDLAB_GIT_DESCRIBE"),
+    ")"
+);

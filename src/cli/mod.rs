@@ -113,14 +113,7 @@ pub enum Command {
     Sat(sat::SatArgs),
 }
 
-/// The version line: the package version and `git describe --always --dirty` of the source
-/// tree this binary was built from (recorded by `build.rs`).
-pub const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (",
-    env!("BOARDLAB_GIT_DESCRIBE"),
-    ")"
-);
+pub use crate::VERSION;
 
 /// The exit codes every command shares; each command's help lists its own.
 const EXIT_STATUS_HELP: &str = "Exit status: 0 success (a board found, a run complete, data \

@@ -1,4 +1,4 @@
-//! `boardlab serve`: the four systems in the browser. A local HTTP server (axum on tokio)
+//! The four systems in the browser (`boardlab serve`). A local HTTP server (axum on tokio)
 //! answers a small JSON API (`docs/serve.md`) and serves one page, whose HTML, CSS and
 //! JavaScript are built into the binary ([`assets`]), so nothing is installed or fetched.
 //!
@@ -41,6 +41,9 @@ mod store;
 #[cfg(test)]
 mod tests;
 
+pub use engines::{NamedEngine, named_engine};
+pub use store::{DEFAULT_BUDGET_MIB, DEFAULT_CAPACITY};
+
 /// A request's seat when it names none: a person at the page.
 fn person() -> String {
     "person".into()
@@ -58,61 +61,28 @@ use anyhow::Context;
 use api_error::ApiError;
 use axum::Router;
 use axum::routing::get;
-use clap::Args;
 use std::io::Write;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 stopped by Ctrl-C, 130 a second Ctrl-C before the stop \
-ended, 2 bad options or an error (one line on standard error).
-
-The first line on standard output is `listening on http://ADDRESS:PORT/`; open that address in \
-a browser. The JSON API the page uses is described in docs/serve.md.
-
-Examples:
-  boardlab serve
-  boardlab serve --port 0 --results results/fifteen --results results/draughts
-  boardlab serve --engine 'bl4=boardlab draughts hub --bot alphabeta:4'"
-)]
-pub struct ServeArgs {
-    /// The TCP port, 0 to 65535 (0: any free port, printed on the first line).
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-
-    /// The address to listen on. The default, 127.0.0.1, is reachable from this machine only;
-    /// another address (e.g. 0.0.0.0) opens the server to the network.
-    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+/// How the server runs: where it listens, what it shows and how much it holds.
+#[derive(Debug)]
+pub struct Settings {
     pub host: IpAddr,
-
-    /// Results folders whose REPORT.md files and charts the page shows, read-only (repeat the
-    /// option for several; default: `results` when there is one). Nothing outside them is
-    /// served.
-    #[arg(long, value_name = "DIR", num_args = 1..)]
+    /// The TCP port (0: any free port, printed on the first line).
+    pub port: u16,
+    /// Results folders whose REPORT.md files and charts the page shows (`None`: `results`
+    /// when there is one).
     pub results: Option<Vec<PathBuf>>,
-
-    /// Games kept per kind of game (1 to 100,000); starting one more forgets the least
-    /// recently used.
-    #[arg(long, default_value_t = store::DEFAULT_CAPACITY, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    /// Games kept per kind of game.
     pub max_games: u64,
-
-    /// Mebibytes all games together may hold (1 to 65,536); a request that takes them past
-    /// it forgets the least recently used games. A game holds a few dozen bytes a ply.
-    #[arg(long, value_name = "MIB", default_value_t = store::DEFAULT_BUDGET_MIB, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    /// Mebibytes all games together may hold.
     pub max_game_memory: u64,
-
-    /// A Hub engine (Scan, say) offered as the player NAME for the national rule sets, beside
-    /// the bots (repeat the option for several). COMMAND starts it, split as a POSIX shell
-    /// splits words (no shell runs); it thinks one second a move and forfeits the game when it
-    /// crashes, hangs past ten seconds, answers nonsense or names an illegal move.
-    /// `NAME=dxp:COMMAND` offers a DXP engine for international draughts, COMMAND holding
-    /// `{port}` where it is told the port on 127.0.0.1 to connect to.
-    #[arg(long, value_name = "NAME=COMMAND", value_parser = engines::named_engine)]
-    pub engine: Vec<engines::NamedEngine>,
+    /// Outside engines offered as players, by name.
+    pub engines: Vec<NamedEngine>,
 }
 
 /// What every request handler outside the games shares.
@@ -135,7 +105,7 @@ impl App {
     }
 }
 
-pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Settings) -> anyhow::Result<ExitCode> {
     let results = results::Roots::open(&args.results)?;
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let engine = Arc::new(limits::Engine::new(threads.max(2)));
@@ -144,7 +114,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         args.max_games as usize,
         (args.max_game_memory as usize) << 20,
     ));
-    let engines = engines::Engines::new(args.engine.clone()).map_err(anyhow::Error::msg)?;
+    let engines = engines::Engines::new(args.engines.clone()).map_err(anyhow::Error::msg)?;
     let router = app(results, store, engine.clone(), hosts, Arc::new(engines));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
@@ -290,7 +260,7 @@ struct Info {
 /// `GET /api/info`.
 async fn info(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum::Json<Info> {
     axum::Json(Info {
-        version: crate::cli::VERSION,
+        version: crate::VERSION,
         draughts: draughts::info(),
         draughts_variants: draughts_variants::info(&app.engines),
         fifteen: fifteen::info(),
