@@ -1,7 +1,9 @@
 """The page's details, checked in the browser as a person would see them: each chart of a report
 shown once and the report kept in the address, a speed control that goes faster to the right,
 the odd/even "15" rules, a large knight's tour drawn as an image, the favicon, the draughts
-board's edge coordinates, its themes, sliding moves and "Copy PDN", and refused forms that change nothing.
+board's edge coordinates, its themes, sliding moves drawn above the squares they pass, kings
+drawn as two stacked men, the endgame values box under rules without a database, "Copy PDN",
+and refused forms that change nothing.
 
 Each test takes (browser, base, shots) like those of browser_check.py, which runs them after
 its own; expected values come from the API, the folder's files or the board's geometry, never
@@ -250,13 +252,30 @@ def draughts_themes_remembered(browser, base, shots):
 
 RECORD_SLIDES = """
 window.slides = [];
+window.animations = [];
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (frames, options) {
   const square = this.closest('[data-square]');
   window.slides.push({square: square && square.dataset.square, captured: this.classList.contains('captured'),
                       frames: frames.map(f => f.transform || null), duration: options.duration});
-  return animate.call(this, frames, options);
+  const animation = animate.call(this, frames, options);
+  window.animations.push(animation);
+  return animation;
 };
+"""
+
+
+HALFWAY_ON_TOP = """
+const animation = window.animations[arguments[0]];
+animation.pause();
+animation.currentTime = animation.effect.getTiming().duration / 2;
+const box = document.querySelector(`#draughts-board [data-square="${arguments[1]}"]`).getBoundingClientRect();
+const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+const piece = seen && seen.closest('.piece');
+const square = piece && piece.closest('[data-square]');
+const answer = piece ? (square ? square.dataset.square : 'a piece') : (seen ? seen.className : 'nothing');
+animation.finish();
+return answer;
 """
 
 
@@ -283,9 +302,56 @@ def draughts_moves_slide(browser, base, shots):
     faded = sorted(s["square"] for s in slides if s["captured"])
     if faded != ["b2", "d4"]:
         raise Failure(f"captured pieces faded on {faded}, not b2 and d4")
+    # Halfway, the piece stands on c3, a square drawn after e5's: what a person sees at c3's
+    # centre is the sliding piece, not the square over it.
+    on_top = browser.script(HALFWAY_ON_TOP, slides.index(moving[0]), "c3")
+    if on_top != "e5":
+        raise Failure(f"halfway through its slide the piece is hidden: c3's centre shows {on_top!r}")
     browser.set_value("#draughts-form [name=fen]", "")
     browser.set_value("#draughts-form [name=black]", "damebot")
     print(f"   slides: e5 through {expected}; b2 and d4 fade")
+
+
+def draughts_kings_and_values(browser, base, shots):
+    """A king is drawn as two stacked men, with no chess sign on it; the "Endgame values" box
+    under rules without a database (international) says so, naming the rule sets that
+    /api/info lists as having one."""
+    browser.go(base + "/#draughts")
+    browser.find("#draughts-board .sq")
+    browser.set_value("#draughts-form [name=rules]", "czech")
+    new_draughts_game(browser, white="person", black="person", fen="W:WKa1:Bh8")
+    king = browser.script(
+        "const p = document.querySelector('#draughts-board [data-square=\"a1\"] .piece');"
+        "const top = getComputedStyle(p, '::before');"
+        "return {text: p.textContent, content: top.content, transform: top.transform, "
+        "background: top.backgroundColor, own: getComputedStyle(p).backgroundColor}")
+    if king["text"] != "" or king["content"] == "none" or king["transform"] == "none" \
+            or king["background"] != king["own"]:
+        raise Failure(f"the king on a1 is not drawn as a second man on the first: {king}")
+    if shots:
+        browser.screenshot(os.path.join(shots, "draughts-king.png"))
+    man = browser.script(
+        "return getComputedStyle(document.querySelector('#draughts-board [data-square=\"h8\"] .piece'),"
+        " '::before').content")
+    if man not in ("none", "normal"):
+        raise Failure(f"the man on h8 has a second disc: {man!r}")
+    info = http("GET", base + "/api/info")
+    names = " and ".join(info["draughts"]["endgame_rules"])
+    browser.set_value("#draughts-form [name=rules]", "international")
+    new_draughts_game(browser, white="person", black="person", fen="W:W32:B18")
+    box = browser.find("#draughts-values")
+    if not browser.script("return document.getElementById('draughts-values').checked"):
+        browser.click(box)
+    browser.wait("return document.getElementById('draughts-value-list').textContent !== ''", 10,
+                 "the endgame values box's words")
+    said = browser.script("return document.getElementById('draughts-value-list').textContent")
+    if "No endgame database under international rules" not in said or names not in said:
+        raise Failure(f"under international rules the values box says {said!r}")
+    browser.click(box)
+    browser.set_value("#draughts-form [name=rules]", "czech")
+    browser.set_value("#draughts-form [name=fen]", "")
+    browser.set_value("#draughts-form [name=black]", "damebot")
+    print(f"   kings as stacked men; values box: {said!r}")
 
 
 def draughts_copy_pdn(browser, base, shots):
@@ -415,5 +481,6 @@ def refused_forms_change_nothing(browser, base, shots):
 
 TESTS = [results_charts_once_and_in_the_address, bot_speed_is_faster_to_the_right,
          fifteen_rules_follow_the_variant, large_tour_as_an_image, favicon_without_a_404,
-         draughts_edge_coordinates, draughts_themes_remembered, draughts_moves_slide, draughts_copy_pdn,
+         draughts_edge_coordinates, draughts_themes_remembered, draughts_moves_slide, draughts_kings_and_values,
+         draughts_copy_pdn,
          national_games_at_their_size, refused_forms_change_nothing]

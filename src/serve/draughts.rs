@@ -36,6 +36,8 @@ const OFFERED_BOTS: &[&str] = &[
 #[derive(Serialize)]
 pub struct Info {
     rules: Vec<&'static str>,
+    /// The rule sets whose endgame database the values endpoint reads.
+    endgame_rules: Vec<&'static str>,
     bots: &'static [&'static str],
     max_alphabeta_depth: u32,
     max_playouts: u32,
@@ -46,6 +48,11 @@ pub struct Info {
 pub fn info() -> Info {
     Info {
         rules: Rules::ALL.iter().map(|r| r.name()).collect(),
+        endgame_rules: Rules::ALL
+            .iter()
+            .filter(|&&r| crate::draughts::endgame::probe::check_rules(r).is_ok())
+            .map(|r| r.name())
+            .collect(),
         bots: OFFERED_BOTS,
         max_alphabeta_depth: MAX_ALPHABETA_DEPTH,
         max_playouts: MAX_PLAYOUTS,

@@ -14,6 +14,7 @@
   const THEMES = ["wood", "green", "slate"];
   const SQUARE_PX = { 8: 60, 10: 52, 12: 46 };   // a square's side by the board's
   let rulesAt = new Map();   // each rule set's games address, from /api/info
+  let endgameRules = [];     // the rule sets with an endgame database, from /api/info
   let botsFor = new Map();   // the bots offered for each rule set
   let engines = [];          // the Hub engines of `serve --engine`, by name
 
@@ -75,7 +76,8 @@
   }
 
   function disc(piece) {
-    const node = boardlab.element("div", "piece " + piece.color, piece.king ? "♛" : "");
+    // A king is drawn as draughts players stack one: a second man on the first.
+    const node = boardlab.element("div", "piece " + piece.color + (piece.king ? " king" : ""), "");
     node.dataset.color = piece.color;
     node.dataset.king = piece.king;
     return node;
@@ -108,7 +110,10 @@
       return { transform: `translate(${Math.round(box.left - end.left)}px, ${Math.round(box.top - end.top)}px)` };
     });
     const duration = SLIDE_MS * (path.length - 1);
-    mover.animate(frames, { duration, easing: "ease-in-out" });
+    // Above every square while it slides, so that no square it passes is drawn over it.
+    mover.classList.add("sliding");
+    mover.animate(frames, { duration, easing: "ease-in-out" })
+      .finished.then(() => mover.classList.remove("sliding"), () => {});
     slideEnds = performance.now() + duration;
     for (const square of game.last.captured) {
       const taken = before.pieces.get(square);
@@ -200,12 +205,19 @@
   }
 
   // The endgame database's value of the position and of each legal move (GET .../values),
-  // when the box is ticked: Czech and English games only. The server names what is missing
-  // (no database built, too many pieces) in its answer or its error.
+  // when the box is ticked: Czech and English games only; under the other rules the box says
+  // so. The server names what is missing (no database built, too many pieces) in its answer
+  // or its error.
   async function showValues() {
     const list = $("draughts-value-list");
-    if (!game || !$("draughts-values").checked || game.result || !["czech", "english"].includes(game.rules)) {
+    if (!game || !$("draughts-values").checked || game.result) {
       list.replaceChildren();
+      return;
+    }
+    if (!endgameRules.includes(game.rules)) {
+      const names = endgameRules.join(" and ");
+      list.replaceChildren(boardlab.element("li", "none",
+        `No endgame database under ${game.rules} rules: the databases are solved for ${names} only.`));
       return;
     }
     const id = game.id;
@@ -315,6 +327,7 @@
     init(info) {
       // Czech, English and Damebot's rules are played with the 8×8 engine and its bots
       // (Damebot among them); the other national games at their own address.
+      endgameRules = info.draughts.endgame_rules;
       for (const rules of info.draughts.rules) {
         rulesAt.set(rules, info.draughts.games);
         botsFor.set(rules, info.draughts.bots);
