@@ -7,6 +7,7 @@ mod dxp;
 mod endgame;
 mod endgame_values;
 mod engine;
+mod frozen_moves;
 mod games;
 mod hostile;
 mod hub;

@@ -1,0 +1,125 @@
+//! The 8×8 generator's move lists, frozen: `tests/data/draughts-8x8-moves.tsv` holds, for 2,100
+//! positions of seeded random games under Czech, English and Damebot's rules (the three rule
+//! sets the 8×8 generator plays), every legal move in the order the generator lists it, with
+//! the pieces each capture takes. The order matters beyond the set of moves: bots draw among
+//! equal moves by index, so a seeded game, a committed results folder and the Damebot vectors
+//! depend on it. The file was written once by `freeze_the_8x8_move_lists` (ignored: it refuses
+//! to overwrite the file) from the generator whose perft counts agree with dctl's and whose
+//! moves agree with the oracle's; any engine that plays these rule sets must list the same
+//! moves in the same order.
+
+use boardlab::draughts::movegen::legal_moves;
+use boardlab::draughts::{Board, Move, Rules, parse_fen, to_fen};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+const GAMES: u64 = 80;
+/// Every this many plies a position is kept.
+const EVERY: usize = 3;
+const MAX_PLIES: usize = 180;
+const POSITIONS_EACH: usize = 700;
+
+fn path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/draughts-8x8-moves.tsv")
+}
+
+/// A move as the file writes it: its squares (every landing), then `/` and the captured
+/// squares in the generator's order for a capture.
+fn move_text(mv: &Move) -> String {
+    let mut text = mv.to_string();
+    let captured: Vec<String> = mv.captured_squares().map(|s| s.to_string()).collect();
+    if !captured.is_empty() {
+        write!(text, "/{}", captured.join(",")).unwrap();
+    }
+    text
+}
+
+fn listing(board: &Board, rules: Rules) -> String {
+    let mut moves = Vec::new();
+    legal_moves(board, rules, &mut moves);
+    moves.iter().map(move_text).collect::<Vec<_>>().join(" ")
+}
+
+/// The kept positions of seeded random games under `rules`, distinct, in the order met.
+fn positions(rules: Rules) -> Vec<Board> {
+    let mut kept: Vec<Board> = Vec::new();
+    let mut moves = Vec::new();
+    for game in 0..GAMES {
+        let mut rng = boardlab::rng::stream(20261205, &format!("frozen-moves/{rules:?}"), game);
+        let mut board = Board::start();
+        for ply in 0..MAX_PLIES {
+            legal_moves(&board, rules, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            if ply % EVERY == 0 && !kept.contains(&board) && kept.len() < POSITIONS_EACH {
+                kept.push(board);
+            }
+            let pick = boardlab::rng::below(&mut rng, moves.len() as u64) as usize;
+            board = board.play(&moves[pick]);
+        }
+    }
+    kept
+}
+
+#[test]
+#[ignore = "writes tests/data/draughts-8x8-moves.tsv once; it refuses to overwrite the frozen file"]
+fn freeze_the_8x8_move_lists() {
+    assert!(
+        !path().exists(),
+        "{} is frozen: delete it only to freeze a generator proved again against dctl",
+        path().display()
+    );
+    let mut text =
+        String::from("# rules\tFEN\tlegal moves in the generator's order (squares/captured)\n");
+    for rules in [Rules::Czech, Rules::English, Rules::Damebot] {
+        for board in positions(rules) {
+            writeln!(
+                text,
+                "{}\t{}\t{}",
+                rules.name(),
+                to_fen(&board),
+                listing(&board, rules)
+            )
+            .unwrap();
+        }
+    }
+    std::fs::write(path(), text).unwrap();
+}
+
+#[test]
+fn the_8x8_generator_lists_the_frozen_moves_in_the_frozen_order() {
+    let text = std::fs::read_to_string(path()).unwrap();
+    let mut checked = [0usize; 3];
+    let mut captures = 0;
+    let mut kings = 0;
+    for (number, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'))
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "line {}: {line}", number + 1);
+        let rules: Rules = fields[0].parse().unwrap();
+        let board = parse_fen(fields[1]).unwrap();
+        assert_eq!(
+            listing(&board, rules),
+            fields[2],
+            "line {}: {} {}",
+            number + 1,
+            fields[0],
+            fields[1]
+        );
+        checked[[Rules::Czech, Rules::English, Rules::Damebot]
+            .iter()
+            .position(|&r| r == rules)
+            .unwrap()] += 1;
+        captures += usize::from(fields[2].contains('/'));
+        kings += usize::from(fields[1].contains('K'));
+    }
+    assert_eq!(checked, [POSITIONS_EACH; 3], "positions per rule set");
+    assert!(
+        captures >= 300 && kings >= 300,
+        "{captures} with captures, {kings} with kings"
+    );
+}
