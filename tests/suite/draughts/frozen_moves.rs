@@ -6,10 +6,12 @@
 //! depend on it. The file was written once by `freeze_the_8x8_move_lists` (ignored: it refuses
 //! to overwrite the file) from the generator whose perft counts agree with dctl's and whose
 //! moves agree with the oracle's; any engine that plays these rule sets must list the same
-//! moves in the same order.
+//! moves in the same order, as the national games' generator does under Czech and English
+//! rules (Damebot's own rules are the 8×8 generator's alone).
 
 use boardlab::draughts::movegen::legal_moves;
-use boardlab::draughts::{Board, Move, Rules, parse_fen, to_fen};
+use boardlab::draughts::variant::{Engine, Position, Variant};
+use boardlab::draughts::{Board, Move, Rules, Square, parse_fen, to_fen};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -24,7 +26,7 @@ fn path() -> PathBuf {
 }
 
 /// A move as the file writes it: its squares (every landing), then `/` and the captured
-/// squares in the generator's order for a capture.
+/// squares (a1 first) for a capture.
 fn move_text(mv: &Move) -> String {
     let mut text = mv.to_string();
     let captured: Vec<String> = mv.captured_squares().map(|s| s.to_string()).collect();
@@ -122,4 +124,62 @@ fn the_8x8_generator_lists_the_frozen_moves_in_the_frozen_order() {
         captures >= 300 && kings >= 300,
         "{captures} with captures, {kings} with kings"
     );
+}
+
+/// The frozen lines of `rules`: each position and its listing.
+fn frozen(rules: Rules) -> Vec<(Board, String)> {
+    let text = std::fs::read_to_string(path()).unwrap();
+    text.lines()
+        .filter(|l| l.starts_with(&format!("{}\t", rules.name())))
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            (parse_fen(fields[1]).unwrap(), fields[2].to_string())
+        })
+        .collect()
+}
+
+/// The 8×8 square of a padded-layout index, which both generators share on 8×8.
+fn square(index: u32) -> Square {
+    Square::from_index(index as u8).unwrap()
+}
+
+#[test]
+fn the_national_generator_lists_the_frozen_czech_and_english_moves_in_order() {
+    for (rules, variant) in [
+        (Rules::Czech, Variant::Czech),
+        (Rules::English, Variant::English),
+    ] {
+        let engine = Engine::new(variant.rules());
+        let lines = frozen(rules);
+        assert_eq!(lines.len(), POSITIONS_EACH, "{variant}");
+        let mut moves = Vec::new();
+        for (board, listing) in lines {
+            let position = Position::new(
+                board.white as u128,
+                board.black as u128,
+                board.kings as u128,
+                board.side,
+            );
+            engine.legal_moves(&position, &mut moves);
+            let texts: Vec<String> = moves
+                .iter()
+                .map(|mv| {
+                    let squares: Vec<String> = std::iter::once(mv.from())
+                        .chain(mv.landings().iter().map(|&i| u32::from(i)))
+                        .map(|i| square(i).to_string())
+                        .collect();
+                    let mut text = squares.join(if mv.is_capture() { ":" } else { "-" });
+                    let captured: Vec<String> = (0..64)
+                        .filter(|i| mv.captured() >> i & 1 != 0)
+                        .map(|i| square(i).to_string())
+                        .collect();
+                    if !captured.is_empty() {
+                        write!(text, "/{}", captured.join(",")).unwrap();
+                    }
+                    text
+                })
+                .collect();
+            assert_eq!(texts.join(" "), listing, "{variant} {}", to_fen(&board));
+        }
+    }
 }
