@@ -263,9 +263,10 @@ pub enum Colour {
     after_help = "Exit status: 0 the game ended, was resigned or the input ended; 2 bad options \
 or an error.
 
-At each turn type a move (c3-d4, c3:e5:c7; a capture's first squares, or its start and end, \
-are enough when only one legal move fits) or: moves, hint (alphabeta:6's choice), undo, \
-resign, help. End the input (Ctrl-D) to leave.
+At each turn type a move as the rule set's players write it (c3-d4, c3:e5:c7 in Czech; 32-28, \
+19x30x28 where squares are numbered, English included; a capture's first squares, or its \
+start and end, are enough when only one legal move fits) or: moves, hint (alphabeta:6's \
+choice), undo, resign, help. End the input (Ctrl-D) to leave.
 
 Bots: random, damebot (the original Damebot, exactly), damebot:-FLAG, damebot:article, \
 alphabeta:D, mcts:N, perfect:D (exact play from the endgame database, Czech and English rules; \

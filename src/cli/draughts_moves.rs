@@ -11,8 +11,8 @@ use crate::draughts::fen::FenError;
 use crate::draughts::game::{Draughts, GamePosition};
 use crate::draughts::moves::record_moves;
 use crate::draughts::square::Square;
-use crate::draughts::variant::Variant;
 use crate::draughts::variant::notation::{self, Squares};
+use crate::draughts::variant::{RulesChoice, Variant};
 use crate::draughts::{MoveText, Rules, parse_fen, to_fen};
 use crate::game::Game;
 use anyhow::Context;
@@ -22,7 +22,12 @@ use std::process::ExitCode;
 
 pub(super) fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
     let database = endgames(args)?;
-    let Some(board_rules) = args.rules.board_rules() else {
+    // English checkers is listed in the squares its players number 1-32, by the national
+    // games' generator (the same moves in the same order as the 8×8 one); a bot's view and
+    // the endgame values are the 8×8 engine's, in letters.
+    let numbered_english =
+        args.rules == RulesChoice::English && args.bot.is_none() && database.is_none();
+    let Some(board_rules) = args.rules.board_rules().filter(|_| !numbered_english) else {
         return super::variants::moves(args);
     };
     let game = Draughts::new(board_rules);

@@ -4,8 +4,10 @@
 
 use super::draughts::{Colour, PlayArgs};
 use crate::draughts::Color;
+use crate::draughts::bots::BotSpec;
 use crate::draughts::game::{Draughts, GamePosition, PLAY_STREAM};
 use crate::draughts::terminal::{DraughtsScreen, Style};
+use crate::draughts::variant::RulesChoice;
 use crate::game::console::{self, Console};
 use crate::game::matches::MatchGame;
 use crate::game::{Game, Session, Sitter};
@@ -14,7 +16,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let Some(rules) = args.rules.board_rules() else {
+    let Some(rules) = args.rules.board_rules().filter(|_| !numbered_english(args)) else {
         return super::variants::play(args);
     };
     let game = Draughts {
@@ -45,6 +47,14 @@ pub(super) fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         super::draughts_pdn::save_session(path, &session, outcome)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// English checkers is played in the squares its players number 1-32, on the national games'
+/// generator (which lists the same moves in the same order as the 8×8 one), against every
+/// opponent but `perfect:D`, whose database is the 8×8 engine's.
+fn numbered_english(args: &PlayArgs) -> bool {
+    args.rules == RulesChoice::English
+        && !matches!(args.opponent().parse(), Ok(BotSpec::Perfect { .. }))
 }
 
 /// How `draughts play` draws pieces.

@@ -224,6 +224,7 @@ fn play_speaks_alike_under_every_rule_set_and_numbers_every_square() {
     for (rules, first) in [
         ("czech", "c3-d4"),
         ("russian", "c3-d4"),
+        ("english", "22-18"),
         ("international", "32-28"),
         ("canadian", "43-37"),
     ] {
@@ -245,6 +246,13 @@ fn play_speaks_alike_under_every_rule_set_and_numbers_every_square() {
             "{rules}:\n{transcript}"
         );
     }
+    let english = play(&["--rules", "english"], "22-18\nresign\n");
+    assert!(
+        english
+            .lines()
+            .any(|line| line == "| 21w      [22.]      23w       24w      |"),
+        "{english}"
+    );
     let screen = play(&["--rules", "international"], "32-28\nresign\n");
     for row in [
         "+--------------------------------------------------+",

@@ -203,7 +203,7 @@ fn polish_draughts_is_international_draughts() {
 }
 
 #[test]
-fn english_moves_read_squares_numbered_one_to_thirty_two() {
+fn english_moves_read_and_write_squares_numbered_one_to_thirty_two() {
     let listing = |fen: &str, play: &[&str]| {
         let output = boardlab()
             .args(["draughts", "moves", fen, "--rules", "english", "--play"])
@@ -222,6 +222,14 @@ fn english_moves_read_squares_numbered_one_to_thirty_two() {
         &["c3-d4", "f6-e5"],
     );
     assert_eq!(numbered, lettered);
+    // And written as its players write them: the position and the one capture in numbers.
+    assert!(
+        numbered.starts_with(
+            "position W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15\n"
+        ),
+        "{numbered}"
+    );
+    assert!(numbered.contains("\n18x11  takes 15"), "{numbered}");
     boardlab()
         .args(["draughts", "moves", "W:W21-32:B1-12", "--rules", "english"])
         .args(["--play", "22-40"])
