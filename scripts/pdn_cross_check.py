@@ -116,7 +116,8 @@ def play_in_pydraughts(game, rules, where, binary):
             move = Move(board, pdn_move=text)
         except Exception as error:  # pydraughts signals a move it cannot match by any error
             raise Failure(f"{where}: pydraughts cannot play ply {ply + 1} `{text}`: {error!r}")
-        kings = position(board.fen)[2] | position(board.fen)[4]
+        _, _, white_kings, _, black_kings = position(board.fen)
+        kings = white_kings | black_kings
         start = re.split(r"[x-]", text)[0]
         if move.captures and start.lstrip("0") in kings:
             king_captures += 1

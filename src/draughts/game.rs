@@ -17,6 +17,9 @@ use std::fmt;
 /// Plies without a capture or a man move after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u32 = 60;
 
+/// The same position with the same side to move this often is a draw.
+pub const REPETITIONS_FOR_DRAW: u32 = 3;
+
 /// Default cap on a game's length in plies.
 pub const DEFAULT_MAX_PLIES: u32 = 400;
 
@@ -136,7 +139,9 @@ impl Draughts {
         let result = self.result(position)?;
         let ending = match result {
             GameResult::Win(_) => Ending::NoMove,
-            GameResult::Draw if position.repetitions() >= 3 => Ending::Repetition,
+            GameResult::Draw if position.repetitions() >= REPETITIONS_FOR_DRAW as usize => {
+                Ending::Repetition
+            }
             GameResult::Draw if position.quiet_plies >= QUIET_PLY_LIMIT => Ending::QuietPlies,
             GameResult::Draw => Ending::PlyCap,
         };
@@ -211,7 +216,7 @@ impl Game for Draughts {
         if !self.has_legal_move(position) {
             return Some(GameResult::Win(seat_of(position.board.side.other())));
         }
-        let drawn = position.repetitions() >= 3
+        let drawn = position.repetitions() >= REPETITIONS_FOR_DRAW as usize
             || position.quiet_plies >= QUIET_PLY_LIMIT
             || position.plies >= self.max_plies;
         drawn.then_some(GameResult::Draw)

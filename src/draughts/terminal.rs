@@ -100,7 +100,14 @@ pub(crate) fn side_name(color: Color) -> &'static str {
 
 /// Why a finished game ended, in words.
 pub fn ending_text(result: GameResult, ending: Ending, board: &Board) -> String {
-    ending_line(result, ending, board.side, 3, super::game::QUIET_PLY_LIMIT)
+    use super::game::{QUIET_PLY_LIMIT, REPETITIONS_FOR_DRAW};
+    ending_line(
+        result,
+        ending,
+        board.side,
+        REPETITIONS_FOR_DRAW,
+        QUIET_PLY_LIMIT,
+    )
 }
 
 /// Why a finished game ended, in the same words under every rule set: `side` is to move in

@@ -9,7 +9,6 @@ use super::game::{VariantGame, VariantPosition, side};
 use super::notation::Squares;
 use super::{Notation, Position, RuleSet, VariantMove};
 use crate::draughts::board::Color;
-use crate::draughts::bots::BotSpec;
 use crate::draughts::game::{Ending, seat_of};
 use crate::draughts::terminal::{
     HINT_BOT, Style, bot_move_line, ending_line, hint_line, resigned_line, side_name, sign,
@@ -202,15 +201,13 @@ impl Screen<VariantGame> for VariantScreen {
     }
 
     fn hint(&self, session: &Session<VariantGame>) -> String {
-        use crate::draughts::bots::alphabeta::AlphaBeta;
         let game = session.game();
         let position = session.position();
-        let BotSpec::AlphaBeta { depth } = HINT_BOT else {
-            unreachable!("the hint bot is alphabeta")
-        };
+        let mut hint_bot =
+            super::matches::player(game, HINT_BOT).expect("alphabeta plays every rule set");
         let label = "draughts-variants/hint";
         let mut rng = crate::rng::stream(session.seed(), label, position.plies as u64);
-        let (mv, _) = AlphaBeta::new(depth).best_move(&position.board, game.engine, &mut rng);
+        let mv = hint_bot.choose(game, position, &mut rng);
         hint_line(game.move_text(position, &mv))
     }
 

@@ -25,15 +25,26 @@ fn path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/draughts-8x8-moves.tsv")
 }
 
-/// A move as the file writes it: its squares (every landing), then `/` and the captured
-/// squares (a1 first) for a capture.
-fn move_text(mv: &Move) -> String {
-    let mut text = mv.to_string();
-    let captured: Vec<String> = mv.captured_squares().map(|s| s.to_string()).collect();
+/// A move as the file writes it: its squares (the start and every landing, joined by `:` for a
+/// capture and `-` for a step), then `/` and the captured squares (a1 first) for a capture.
+fn route_text(
+    squares: impl Iterator<Item = Square>,
+    captured: impl Iterator<Item = Square>,
+) -> String {
+    let captured: Vec<String> = captured.map(|s| s.to_string()).collect();
+    let squares: Vec<String> = squares.map(|s| s.to_string()).collect();
+    let mut text = squares.join(if captured.is_empty() { "-" } else { ":" });
     if !captured.is_empty() {
         write!(text, "/{}", captured.join(",")).unwrap();
     }
     text
+}
+
+fn move_text(mv: &Move) -> String {
+    route_text(
+        std::iter::once(mv.from()).chain(mv.landing_squares()),
+        mv.captured_squares(),
+    )
 }
 
 fn listing(board: &Board, rules: Rules) -> String {
@@ -164,19 +175,12 @@ fn the_national_generator_lists_the_frozen_czech_and_english_moves_in_order() {
             let texts: Vec<String> = moves
                 .iter()
                 .map(|mv| {
-                    let squares: Vec<String> = std::iter::once(mv.from())
-                        .chain(mv.landings().iter().map(|&i| u32::from(i)))
-                        .map(|i| square(i).to_string())
-                        .collect();
-                    let mut text = squares.join(if mv.is_capture() { ":" } else { "-" });
-                    let captured: Vec<String> = (0..64)
-                        .filter(|i| mv.captured() >> i & 1 != 0)
-                        .map(|i| square(i).to_string())
-                        .collect();
-                    if !captured.is_empty() {
-                        write!(text, "/{}", captured.join(",")).unwrap();
-                    }
-                    text
+                    let landings = mv.landings().iter().map(|&i| square(u32::from(i)));
+                    let captured = (0..64).filter(|i| mv.captured() >> i & 1 != 0);
+                    route_text(
+                        std::iter::once(square(mv.from())).chain(landings),
+                        captured.map(square),
+                    )
                 })
                 .collect();
             assert_eq!(texts.join(" "), listing, "{variant} {}", to_fen(&board));
