@@ -107,30 +107,25 @@ fn every_reference_between_top_modules_points_down_a_layer() {
 /// The library's source files outside the top folders `apart` (and `main.rs`) whose code
 /// mentions `what`.
 fn library_files_using(what: &str, apart: &[&str]) -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut stack = vec![root.clone()];
-    let mut found = Vec::new();
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let relative = path.strip_prefix(&root).unwrap();
-            let set_apart = apart.iter().any(|top| relative.starts_with(top));
-            if path.is_dir() {
-                if !set_apart {
-                    stack.push(path);
-                }
-            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("main.rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                if text
-                    .lines()
-                    .any(|l| l.split("//").next().unwrap().contains(what))
-                {
-                    found.push(path.display().to_string());
-                }
-            }
-        }
-    }
-    found
+    library_files(apart)
+        .into_iter()
+        .filter(|(path, _)| !path.ends_with("main.rs"))
+        .filter(|(_, text)| {
+            text.lines()
+                .any(|l| l.split("//").next().unwrap().contains(what))
+        })
+        .map(|(path, _)| Path::new("src").join(path).display().to_string())
+        .collect()
+}
+
+/// The Rust files under `src/` outside the top folders `apart`, relative to `src/`, with
+/// their text.
+fn library_files(apart: &[&str]) -> Vec<(PathBuf, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    files_under(&src)
+        .into_iter()
+        .filter(|(path, _)| !apart.iter().any(|top| path.starts_with(top)))
+        .collect()
 }
 
 #[test]
@@ -235,21 +230,10 @@ fn the_command_line_holds_only_argument_handling_and_calls_into_the_library() {
 /// The traits the library declares (everything under `src/` but the command line and the
 /// web server).
 fn library_traits() -> BTreeSet<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut stack = vec![root.clone()];
-    let mut traits = BTreeSet::new();
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() && path != root.join("cli") && path != root.join("serve") {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                traits.extend(cli_rules::declared_traits(&cli_rules::code_only(&text)));
-            }
-        }
-    }
-    traits
+    library_files(&["cli", "serve"])
+        .iter()
+        .flat_map(|(_, text)| cli_rules::declared_traits(&cli_rules::code_only(text)))
+        .collect()
 }
 
 /// Whether a finding in the web server breaks the server's rules. The server is HTTP glue:
